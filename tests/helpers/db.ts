@@ -1,0 +1,73 @@
+// A fresh database for one test file, in the mode the run is in: a copy of the migrated
+// embedded template, or (DATABASE_URL set) a new database on that PostgreSQL server, dropped
+// when the file is done.
+import { readFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { applyMigrations, openDatabase, useDatabase, closeDatabase, type DbHandle } from "../../lib/db";
+
+export const serverUrl = () => process.env.DATABASE_URL;
+
+const withDatabase = (url: string, database: string) => {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+};
+
+const admin = async <T>(fn: (client: pg.Client) => Promise<T>) => {
+  const client = new pg.Client({ connectionString: withDatabase(serverUrl()!, "postgres") });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+};
+
+/** Creates an empty database on the server and returns its URL and a drop function. */
+export const createServerDatabase = async () => {
+  const name = `syndicate_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  await admin((client) => client.query(`CREATE DATABASE "${name}"`));
+  return {
+    url: withDatabase(serverUrl()!, name),
+    drop: () => admin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)),
+  };
+};
+
+export type TestDatabase = DbHandle & { dispose: () => Promise<void> };
+
+/** A migrated, empty database of the run's mode. */
+export const createTestDatabase = async (): Promise<TestDatabase> => {
+  if (serverUrl()) {
+    const server = await createServerDatabase();
+    const handle = openDatabase({ mode: "server", url: server.url, poolSize: 4 });
+    await applyMigrations(handle.sql);
+    return {
+      ...handle,
+      dispose: async () => {
+        await handle.close();
+        await server.drop();
+      },
+    };
+  }
+  const template = process.env.SYNDICATE_TEST_TEMPLATE;
+  const handle = openDatabase({
+    mode: "embedded",
+    loadDataDir: template ? new Blob([readFileSync(template)]) : undefined,
+  });
+  if (!template) await applyMigrations(handle.sql);
+  return { ...handle, dispose: () => handle.close() };
+};
+
+/** Makes a fresh database the process's database for the current test file. */
+export const useTestDatabase = async (): Promise<TestDatabase> => {
+  const db = await createTestDatabase();
+  useDatabase(db);
+  return {
+    ...db,
+    dispose: async () => {
+      await closeDatabase();
+      await db.dispose().catch(() => {});
+    },
+  };
+};

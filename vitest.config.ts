@@ -1,0 +1,15 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  test: {
+    include: ["lib/**/*.test.ts", "tests/**/*.test.ts", "scripts/**/*.test.ts"],
+    globalSetup: ["tests/helpers/global-setup.ts"],
+    environment: "node",
+    // Two cores: a worker each; every test file gets its own fresh database.
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});
