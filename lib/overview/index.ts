@@ -1,0 +1,1 @@
+export { getOverview, type Overview } from "./get-overview";

@@ -1,0 +1,57 @@
+// The server the Playwright tests drive: the production build, on a database of its own that
+// is seeded on start and thrown away afterwards (a fresh embedded folder, or a fresh database
+// on the PostgreSQL server when DATABASE_URL is set).
+import { spawn, spawnSync } from "node:child_process";
+import { rmSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+const port = process.env.E2E_PORT ?? "3100";
+const env = { ...process.env, SEED_ON_FIRST_START: "true", ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password", PORT: port };
+let cleanup = async () => {};
+
+if (process.env.DATABASE_URL) {
+  const name = `syndicate_e2e_${process.pid}`;
+  const adminUrl = new URL(process.env.DATABASE_URL);
+  adminUrl.pathname = "/postgres";
+  const admin = async (sql) => {
+    const client = new pg.Client({ connectionString: adminUrl.toString() });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin(`CREATE DATABASE "${name}"`);
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+  cleanup = () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+} else {
+  const dir = mkdtempSync(path.join(tmpdir(), "syndicate-e2e-"));
+  env.DATA_DIR = dir;
+  cleanup = async () => rmSync(dir, { recursive: true, force: true });
+}
+
+const build = spawnSync("node", ["scripts/build-if-stale.mjs"], { stdio: "inherit", env });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const server = spawn("npx", ["next", "start", "-p", port, "-H", "127.0.0.1"], { stdio: "inherit", env });
+let stopping = false;
+const stop = async (signal) => {
+  if (stopping) return;
+  stopping = true;
+  server.kill(signal);
+  await new Promise((resolve) => server.once("exit", resolve));
+  await cleanup().catch(() => {});
+  process.exit(0);
+};
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void stop(signal));
+server.on("exit", async (code) => {
+  if (stopping) return;
+  await cleanup().catch(() => {});
+  process.exit(code ?? 1);
+});
