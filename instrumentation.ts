@@ -1,7 +1,7 @@
-// Runs once when the server starts, before it serves a request: migrate the database and, on
-// the first start of an empty embedded database, seed demo data.
+// Runs once when the server starts, before it serves a request: migrate the database, seed an
+// empty embedded database with demo data, make sure an admin exists.
 export const register = async () => {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { prepareDatabase } = await import("./lib/db");
-  await prepareDatabase();
+  const { prepareApp } = await import("./lib/startup");
+  await prepareApp();
 };

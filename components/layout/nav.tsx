@@ -5,7 +5,18 @@ import { usePathname } from "next/navigation";
 
 export type NavItem = { href: string; label: string };
 
-export const NAV_ITEMS: NavItem[] = [{ href: "/", label: "Overview" }];
+export const NAV_ITEMS: NavItem[] = [
+  { href: "/", label: "Overview" },
+  { href: "/agents", label: "Agents" },
+  { href: "/squads", label: "Squads" },
+  { href: "/syndicates", label: "Syndicates" },
+  { href: "/marketplace", label: "Marketplace" },
+  { href: "/deployments", label: "Deployments" },
+  { href: "/tasks", label: "Tasks" },
+  { href: "/usecases", label: "Use cases" },
+  { href: "/api-reference", label: "API reference" },
+  { href: "/settings", label: "Settings" },
+];
 
 const isActive = (pathname: string, href: string) => (href === "/" ? pathname === "/" : pathname.startsWith(href));
 

@@ -18,6 +18,10 @@ const ZEnv = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   REDIS_URL: z.string().optional(),
   API_PUBLIC_READS: ZBooleanFlag.default(true),
+  RATE_LIMIT_PER_KEY: z.coerce.number().int().min(1).default(600).describe("Requests per window for one API key or user"),
+  RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(300).describe("Requests per window for one anonymous client address"),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   SHOTS_MAX: z.coerce.number().int().min(1).default(1_000_000),
   METRICS_URL: z.string().optional(),
   QUANTUM_URL: z.string().optional(),
@@ -26,10 +30,10 @@ const ZEnv = z.object({
 export type TEnv = z.infer<typeof ZEnv>;
 
 // Empty strings in the environment mean "unset", as a user writing `FOO=` expects.
-const cleaned = (source: NodeJS.ProcessEnv) =>
+const cleaned = (source: Record<string, string | undefined>) =>
   Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
 
-export const readEnv = (source: NodeJS.ProcessEnv = process.env): TEnv => {
+export const readEnv = (source: Record<string, string | undefined> = process.env): TEnv => {
   const parsed = ZEnv.safeParse(cleaned(source));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
@@ -40,3 +44,8 @@ export const readEnv = (source: NodeJS.ProcessEnv = process.env): TEnv => {
 
 let cached: TEnv | undefined;
 export const env = (): TEnv => (cached ??= readEnv());
+
+/** Forget the parsed environment (tests that change process.env). */
+export const resetEnv = () => {
+  cached = undefined;
+};

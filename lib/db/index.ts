@@ -1,6 +1,5 @@
 // The one Prisma client of the process, opened lazily from the environment (embedded PGlite in
-// DATA_DIR, or the server at DATABASE_URL), plus start-up preparation: migrate, then seed an
-// empty embedded database so that a fresh machine shows a full dashboard.
+// DATA_DIR, or the server at DATABASE_URL), and its migration at start-up.
 import { env, type TEnv } from "../config/env";
 import { openDatabase, type DbHandle, type DbOptions } from "./client";
 import { applyMigrations } from "./migrate";
@@ -49,34 +48,17 @@ export const prisma: PrismaClient = new Proxy({} as PrismaClient, {
   },
 });
 
-export type PrepareOptions = {
-  /** Seed demo data when the database holds no data yet. Default: yes for the embedded database. */
-  seed?: boolean;
-  log?: (message: string) => void;
-};
-
-const isEmpty = async (handle: DbHandle) => {
-  const [agents, users] = await Promise.all([handle.prisma.agent.count(), handle.prisma.user.count()]);
-  return agents === 0 && users === 0;
-};
-
-/** Migrates the database and, on the first start of an empty one, seeds it. Runs once per process. */
-export const prepareDatabase = (options: PrepareOptions = {}): Promise<void> =>
-  (state.__syndicateDbReady ??= (async () => {
-    const log = options.log ?? ((message: string) => console.log(message));
-    const handle = getDb();
-    const result = await applyMigrations(handle.sql);
-    if (result.applied.length > 0) log(`database: applied ${result.applied.length} migration(s)`);
-    const seed = options.seed ?? env().SEED_ON_FIRST_START ?? handle.mode === "embedded";
-    if (seed && (await isEmpty(handle))) {
-      const { seedDatabase } = await import("../seed");
-      const summary = await seedDatabase(handle.prisma, { log });
-      log(`database: seeded demo data (${summary})`);
-    }
-  })().catch((error) => {
-    state.__syndicateDbReady = undefined;
-    throw error;
-  }));
+/** Applies pending migrations to the process's database, once per process. */
+export const migrateDatabase = (): Promise<void> =>
+  (state.__syndicateDbReady ??= applyMigrations(getDb().sql).then(
+    (result) => {
+      if (result.applied.length > 0) console.log(`database: applied ${result.applied.length} migration(s)`);
+    },
+    (error) => {
+      state.__syndicateDbReady = undefined;
+      throw error;
+    },
+  ));
 
 /** True when the database answers a trivial query. */
 export const pingDatabase = async (): Promise<boolean> => {
@@ -87,3 +69,6 @@ export const pingDatabase = async (): Promise<boolean> => {
     return false;
   }
 };
+
+/** Migrates the process's database (kept for scripts written against the first API). */
+export const prepareDatabase = (_options: { seed?: boolean } = {}): Promise<void> => migrateDatabase();

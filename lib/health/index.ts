@@ -1,7 +1,10 @@
 import { pingDatabase } from "../db";
+import { AppError } from "../http/errors";
 
-export type Health = { status: "ok" } | { status: "unavailable"; reason: string };
+export { healthOperation } from "./operations";
 
-/** The service is healthy when its database answers. */
-export const checkHealth = async (): Promise<Health> =>
-  (await pingDatabase()) ? { status: "ok" } : { status: "unavailable", reason: "The database does not answer." };
+/** The service is healthy when its database answers; otherwise a 503. */
+export const checkHealth = async (): Promise<{ status: "ok" }> => {
+  if (!(await pingDatabase())) throw new AppError("unavailable", "The database does not answer.");
+  return { status: "ok" };
+};

@@ -3,7 +3,7 @@ import { GET } from "../../app/api/health/route";
 import { closeDatabase, openDatabase, useDatabase } from "../../lib/db";
 import { useTestDatabase, type TestDatabase } from "../helpers/db";
 
-const call = () => GET(new Request("http://localhost/api/health"));
+const call = () => GET(new Request("http://localhost/api/health"), { params: Promise.resolve({}) });
 
 describe("GET /api/health", () => {
   let db: TestDatabase;

@@ -11,7 +11,13 @@ const emptyDatabase = async (): Promise<DbHandle & { dispose: () => Promise<void
   if (serverUrl()) {
     const server = await createServerDatabase();
     const db = openDatabase({ mode: "server", url: server.url, poolSize: 2 });
-    return { ...db, dispose: async () => (await db.close(), await server.drop()) };
+    return {
+      ...db,
+      dispose: async () => {
+        await db.close();
+        await server.drop();
+      },
+    };
   }
   const db = openDatabase({ mode: "embedded" });
   return { ...db, dispose: () => db.close() };

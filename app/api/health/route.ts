@@ -1,17 +1,11 @@
-import { checkHealth } from "@/lib/health";
-import { problemResponse } from "@/lib/http/problem";
+import { checkHealth, healthOperation } from "@/lib/health";
+import { methods, route } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/health – 200 when the database answers, 503 problem otherwise
-export const GET = async (request: Request) => {
-  const health = await checkHealth();
-  if (health.status === "ok") return Response.json({ status: "ok" }, { headers: { "cache-control": "no-store" } });
-  return problemResponse({
-    type: "https://syndicate.dev/problems/unavailable",
-    title: "Service Unavailable",
-    status: 503,
-    detail: health.reason,
-    instance: new URL(request.url).pathname,
-  });
-};
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  // GET /api/health – 200 when the database answers, 503 problem otherwise
+  GET: route(healthOperation, async () =>
+    Response.json(await checkHealth(), { headers: { "cache-control": "no-store" } }),
+  ),
+});

@@ -1,0 +1,28 @@
+// next-auth: email + password sign-in, JWT sessions (no session table: any instance can read
+// them). The role is not trusted from the token; lib/auth/principal.ts reads it fresh.
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { authSecret } from "./secret";
+import { authenticateUser } from "./users";
+
+export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
+
+export const authOptions = async (): Promise<NextAuthOptions> => ({
+  secret: await authSecret(),
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+  pages: { signIn: "/signin" },
+  providers: [
+    CredentialsProvider({
+      name: "Email and password",
+      credentials: {
+        email: { label: "Email", type: "email" },
+        password: { label: "Password", type: "password" },
+      },
+      authorize: async (credentials) => {
+        if (!credentials?.email || !credentials.password) return null;
+        const user = await authenticateUser(credentials.email, credentials.password);
+        return user ? { id: user.id, email: user.email, name: user.name ?? user.email } : null;
+      },
+    }),
+  ],
+});

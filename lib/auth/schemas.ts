@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { ROLES } from "./roles";
+
+export const ZRole = z.enum(ROLES).describe("viewer < operator < admin");
+
+export const ZEmail = z.string().trim().toLowerCase().email("must be an email address").max(254);
+
+export const ZPassword = z.string().min(10, "must be at least 10 characters").max(256);
+
+export const ZCreateUserBody = z.object({
+  email: ZEmail.describe("Sign-in email"),
+  name: z.string().trim().min(1).max(100).optional().describe("Display name"),
+  password: ZPassword.describe("At least 10 characters"),
+  role: ZRole.default("viewer"),
+});
+export type TCreateUserBody = z.infer<typeof ZCreateUserBody>;
+
+export const ZUpdateUserBody = z.object({ role: ZRole });
+export type TUpdateUserBody = z.infer<typeof ZUpdateUserBody>;
+
+export const ZUserParams = z.object({ userId: z.string().min(1).max(64).describe("User id") });
+
+export const ZUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  role: ZRole,
+  createdAt: z.string().describe("ISO 8601"),
+});
+export type TUser = z.infer<typeof ZUser>;
+
+export const ZCreateApiKeyBody = z.object({
+  name: z.string().trim().min(1, "must not be empty").max(100).describe("What the key is for"),
+  role: ZRole.optional().describe("At most the owner's role; default the owner's role"),
+});
+export type TCreateApiKeyBody = z.infer<typeof ZCreateApiKeyBody>;
+
+export const ZApiKeyParams = z.object({ keyId: z.string().min(1).max(64).describe("API key id") });
+
+export const ZApiKey = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string().describe("The first characters of the key"),
+  role: ZRole,
+  userId: z.string().describe("The owner's user_uid"),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type TApiKey = z.infer<typeof ZApiKey>;
+
+export const ZCreatedApiKey = ZApiKey.extend({ key: z.string().describe("The key itself: shown this once, never again") });
+export type TCreatedApiKey = z.infer<typeof ZCreatedApiKey>;

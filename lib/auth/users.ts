@@ -1,0 +1,43 @@
+import { prisma, type Role } from "../db";
+import { AppError, notFound } from "../http/errors";
+import { hashPassword, verifyPassword } from "./password";
+import type { TCreateUserBody, TUser } from "./schemas";
+
+const USER_SELECT = { id: true, email: true, name: true, role: true, createdAt: true } as const;
+
+const toUser = (row: { id: string; email: string; name: string | null; role: Role; createdAt: Date }): TUser => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export const listUsers = async (): Promise<TUser[]> =>
+  (await prisma.user.findMany({ select: USER_SELECT, orderBy: { email: "asc" } })).map(toUser);
+
+export const createUser = async (input: TCreateUserBody): Promise<TUser> => {
+  const existing = await prisma.user.findUnique({ where: { email: input.email }, select: { id: true } });
+  if (existing) throw new AppError("conflict", `A user with the email ${input.email} already exists.`);
+  const row = await prisma.user.create({
+    data: { email: input.email, name: input.name, role: input.role, passwordHash: await hashPassword(input.password) },
+    select: USER_SELECT,
+  });
+  return toUser(row);
+};
+
+export const updateUserRole = async (userId: string, role: Role): Promise<TUser> => {
+  const user = await prisma.user.findUnique({ where: { id: userId }, select: { id: true, role: true } });
+  if (!user) throw notFound("User", userId);
+  // The last admin cannot demote themselves out of the only admin seat.
+  if (user.role === "admin" && role !== "admin") {
+    const admins = await prisma.user.count({ where: { role: "admin" } });
+    if (admins <= 1) throw new AppError("conflict", "This is the only admin; make another user admin first.");
+  }
+  return toUser(await prisma.user.update({ where: { id: userId }, data: { role }, select: USER_SELECT }));
+};
+
+/** The user for a sign-in, or null for a wrong email or password (indistinguishable to the caller). */
+export const authenticateUser = async (email: string, password: string) => {
+  const user = await prisma.user.findUnique({ where: { email: email.trim().toLowerCase() } });
+  // Hash anyway when the user is unknown, so timing does not reveal which emails exist.
+  const ok = await verifyPassword(password, user?.passwordHash ?? "scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAA");
+  return user && ok ? { id: user.id, email: user.email, name: user.name, role: user.role } : null;
+};

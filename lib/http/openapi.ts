@@ -1,0 +1,123 @@
+// The OpenAPI 3.1 document, generated from the same operation objects and zod schemas the
+// routes validate with.
+import { z } from "zod";
+import type { Operation } from "./operation";
+
+type JsonSchema = Record<string, unknown>;
+
+const toSchema = (schema: z.ZodType): JsonSchema => {
+  const json = z.toJSONSchema(schema, { target: "draft-2020-12", io: "input", unrepresentable: "any" }) as JsonSchema;
+  delete json.$schema;
+  return json;
+};
+
+const PROBLEM_SCHEMA: JsonSchema = {
+  type: "object",
+  description: "RFC 9457 problem details",
+  required: ["type", "title", "status"],
+  properties: {
+    type: { type: "string", format: "uri-reference" },
+    title: { type: "string" },
+    status: { type: "integer" },
+    detail: { type: "string" },
+    instance: { type: "string" },
+    requestId: { type: "string" },
+    errors: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["path", "message"],
+        properties: { path: { type: "string" }, message: { type: "string" } },
+      },
+    },
+  },
+};
+
+const problem = (description: string) => ({
+  description,
+  content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
+});
+
+const parameters = (schema: z.ZodType | undefined, where: "path" | "query") => {
+  if (!schema) return [];
+  const json = toSchema(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === "path" || (json.required ?? []).includes(name),
+    ...(typeof property.description === "string" ? { description: property.description } : {}),
+    schema: property,
+  }));
+};
+
+const errorResponses = (operation: Operation) => {
+  const responses: Record<string, unknown> = {};
+  if (operation.params || operation.query || operation.body) responses["400"] = problem("The request breaks the schema (every violation listed in errors), or its JSON is malformed");
+  if (operation.access !== "public") responses["401"] = problem("Missing or invalid credential");
+  if (operation.access === "operator" || operation.access === "admin") responses["403"] = problem(`The credential lacks the ${operation.access} role`);
+  if (operation.body) {
+    responses["413"] = problem("Body over the size limit");
+    responses["415"] = problem("Body is not JSON");
+  }
+  for (const [status, description] of Object.entries(operation.errors ?? {})) responses[status] = problem(description);
+  responses["429"] = problem("Rate limit exceeded (see Retry-After)");
+  responses["500"] = problem("Unexpected error");
+  return responses;
+};
+
+const PAGE_HEADERS = {
+  Link: { description: 'The next page: <url>; rel="next"', schema: { type: "string" } },
+  "X-Total-Count": { description: "Number of items in the whole list", schema: { type: "integer" } },
+};
+
+const successResponses = (operation: Operation) =>
+  Object.fromEntries(
+    Object.entries(operation.responses).map(([status, response]) => [
+      status,
+      {
+        description: response.description,
+        ...(operation.paged ? { headers: PAGE_HEADERS } : {}),
+        ...(response.schema ? { content: { "application/json": { schema: toSchema(response.schema) } } } : {}),
+      },
+    ]),
+  );
+
+const security = (operation: Operation) =>
+  operation.access === "public" ? [] : [{ bearerAuth: [] }, { sessionCookie: [] }];
+
+export const buildOpenApiDocument = (operations: Operation[], version: string) => {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const operation of operations) {
+    paths[operation.path] ??= {};
+    paths[operation.path][operation.method.toLowerCase()] = {
+      operationId: operation.operationId,
+      summary: operation.summary,
+      tags: operation.tags,
+      ...(operation.access === "read" ? { description: "Public unless the server sets API_PUBLIC_READS=false." } : {}),
+      security: security(operation),
+      parameters: [...parameters(operation.params, "path"), ...parameters(operation.query, "query")],
+      ...(operation.body
+        ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(operation.body) } } } }
+        : {}),
+      responses: { ...successResponses(operation), ...errorResponses(operation) },
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Syndicate API",
+      version,
+      description:
+        "Agents, squads, syndicates, marketplace, dApp deployments, tasks, industry use cases, wallet metrics and quantum analytics. Errors are RFC 9457 problem details.",
+    },
+    servers: [{ url: "/" }],
+    paths,
+    components: {
+      schemas: { Problem: PROBLEM_SCHEMA },
+      securitySchemes: {
+        bearerAuth: { type: "http", scheme: "bearer", description: "An API key created in Settings or with `npm run apikey`" },
+        sessionCookie: { type: "apiKey", in: "cookie", name: "next-auth.session-token" },
+      },
+    },
+  };
+};

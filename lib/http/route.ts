@@ -1,0 +1,134 @@
+// The one route wrapper. In order: request id → credential → role → rate limit → parsing of
+// params, query and body (zod) → handler → error mapping. Every failure is a problem+json.
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import { env } from "../config/env";
+import { resolvePrincipal, unauthorized, type Principal } from "../auth/principal";
+import { hasRole } from "../auth/roles";
+import { AppError } from "./errors";
+import type { HttpMethod, Operation } from "./operation";
+import { toProblem } from "./to-problem";
+import { problemResponse } from "./problem";
+import { getRateLimiter, rateLimitHeaders } from "./rate-limit";
+import { readJsonBody, parseParts } from "./parse";
+
+type Part<O, K extends "params" | "query" | "body", Otherwise> = O extends { [key in K]: infer S extends z.ZodType }
+  ? z.output<S>
+  : Otherwise;
+
+export type RouteContext<O extends Operation> = {
+  params: Part<O, "params", Record<string, never>>;
+  query: Part<O, "query", Record<string, never>>;
+  body: Part<O, "body", undefined>;
+  /** Present whenever the operation needs a credential. */
+  principal: O["access"] extends "credential" | "operator" | "admin" ? Principal : Principal | null;
+  request: Request;
+  url: URL;
+  requestId: string;
+};
+
+type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+export type RouteHandler = (request: Request, context: NextRouteContext) => Promise<Response>;
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+const requestIdOf = (request: Request) => {
+  const given = request.headers.get("x-request-id");
+  return given && REQUEST_ID.test(given) ? given : randomUUID();
+};
+
+const clientAddress = (request: Request) =>
+  request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || request.headers.get("x-real-ip") || "unknown";
+
+const authorize = (operation: Operation, principal: Principal | null) => {
+  const access = operation.access;
+  if (access === "public" || (access === "read" && env().API_PUBLIC_READS)) return;
+  if (!principal) throw unauthorized("This operation needs a credential: an API key (Authorization: Bearer) or a session.");
+  if (access === "operator" || access === "admin") {
+    if (!hasRole(principal.role, access)) {
+      throw new AppError("forbidden", `This operation needs the ${access} role; the credential has the ${principal.role} role.`);
+    }
+  }
+};
+
+// Cookies ride along on cross-site requests; a write made with a session must come from our own origin.
+const checkOrigin = (request: Request, url: URL, principal: Principal | null) => {
+  if (principal?.kind !== "session" || request.method === "GET") return;
+  const origin = request.headers.get("origin");
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? url.host;
+  if (!origin || new URL(origin).host !== host) {
+    throw new AppError("forbidden", "Cross-origin writes with a session cookie are not allowed.");
+  }
+};
+
+const rateLimit = async (request: Request, principal: Principal | null) => {
+  const config = env();
+  const [key, limit] = principal
+    ? [`${principal.kind}:${principal.keyId ?? principal.userId}`, config.RATE_LIMIT_PER_KEY]
+    : [`ip:${clientAddress(request)}`, config.RATE_LIMIT_PER_ADDRESS];
+  const decision = await getRateLimiter().hit(key, limit, config.RATE_LIMIT_WINDOW_SECONDS);
+  const headers = rateLimitHeaders(decision);
+  if (!decision.allowed) {
+    throw new AppError(
+      "rate_limited",
+      `Rate limit of ${limit} requests per ${config.RATE_LIMIT_WINDOW_SECONDS} s exceeded; retry in ${decision.resetSeconds} s.`,
+      { headers: { ...headers, "retry-after": String(decision.resetSeconds) } },
+    );
+  }
+  return headers;
+};
+
+const withHeaders = (response: Response, headers: Record<string, string>) => {
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+};
+
+export const route = <O extends Operation>(
+  operation: O,
+  handler: (context: RouteContext<O>) => Promise<Response> | Response,
+): RouteHandler => {
+  return async (request, nextContext) => {
+    const requestId = requestIdOf(request);
+    const url = new URL(request.url);
+    let headers: Record<string, string> = { "x-request-id": requestId };
+    try {
+      const principal = await resolvePrincipal(request);
+      if (operation.rateLimited !== false) headers = { ...headers, ...(await rateLimit(request, principal)) };
+      authorize(operation, principal);
+      checkOrigin(request, url, principal);
+      const rawBody = operation.body ? await readJsonBody(request, operation.maxBodyBytes ?? env().MAX_BODY_BYTES) : undefined;
+      const parts = parseParts(operation, {
+        params: (await nextContext?.params) ?? {},
+        query: url.searchParams,
+        body: rawBody,
+      });
+      const response = await handler({ ...parts, principal, request, url, requestId } as RouteContext<O>);
+      return withHeaders(response, headers);
+    } catch (error) {
+      const problem = toProblem(error, { instance: url.pathname, requestId });
+      return problemResponse(problem.problem, { ...headers, ...problem.headers });
+    }
+  };
+};
+
+const METHODS: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+/**
+ * The exports of a route.ts: the given handlers, and for every other method a 405 problem
+ * with `Allow`, so that no method falls through to Next's default answer.
+ */
+export const methods = (handlers: Partial<Record<HttpMethod, RouteHandler>>): Record<HttpMethod, RouteHandler> => {
+  const allow = METHODS.filter((method) => handlers[method]).join(", ");
+  const refuse: RouteHandler = async (request) =>
+    problemResponse(
+      {
+        title: "Method Not Allowed",
+        status: 405,
+        detail: `${request.method} is not allowed here; allowed: ${allow}.`,
+        instance: new URL(request.url).pathname,
+      },
+      { allow },
+    );
+  return Object.fromEntries(METHODS.map((method) => [method, handlers[method] ?? refuse])) as Record<HttpMethod, RouteHandler>;
+};

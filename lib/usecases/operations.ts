@@ -1,0 +1,2 @@
+// API operations of this area, registered in lib/openapi (each export is one Operation).
+export {};
