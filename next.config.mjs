@@ -24,6 +24,8 @@ const securityHeaders = [
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // The browser tests build into a folder of their own, so that parallel runs never share one.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   headers: async () => [{ source: "/:path*", headers: securityHeaders }],
   // Database drivers and the WASM PostgreSQL stay out of the bundle and load from node_modules.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/adapter-pg", "pg"],

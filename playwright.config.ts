@@ -1,6 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+// A port of this run's own (set once here; the workers inherit it), so parallel runs never collide.
+process.env.E2E_PORT ??= String(3100 + (process.pid % 800));
+const port = Number(process.env.E2E_PORT);
 
 // Debian's Chromium (apt-get install chromium); Playwright never downloads a browser here.
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";

@@ -4,9 +4,10 @@ import { existsSync, statSync, readdirSync } from "node:fs";
 import path from "node:path";
 
 const root = process.cwd();
-const buildId = path.join(root, ".next", "BUILD_ID");
+const distDir = process.env.NEXT_DIST_DIR || ".next";
+const buildId = path.join(root, distDir, "BUILD_ID");
 const SOURCES = ["app", "components", "lib", "public", "prisma", "instrumentation.ts", "next.config.mjs", "package.json"];
-const SKIP = new Set(["node_modules", ".next", "generated"]);
+const SKIP = new Set(["node_modules", ".next", distDir, "generated"]);
 
 const newestMtime = (target) => {
   if (!existsSync(target)) return 0;

@@ -8,7 +8,8 @@ import path from "node:path";
 import pg from "pg";
 
 const port = process.env.E2E_PORT ?? "3100";
-const env = { ...process.env, SEED_ON_FIRST_START: "true", ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password", PORT: port };
+const distDir = `.next-e2e-${port}`;
+const env = { ...process.env, NEXT_DIST_DIR: distDir, SEED_ON_FIRST_START: "true", ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password", PORT: port };
 let cleanup = async () => {};
 
 if (process.env.DATABASE_URL) {
@@ -29,11 +30,17 @@ if (process.env.DATABASE_URL) {
   const url = new URL(process.env.DATABASE_URL);
   url.pathname = `/${name}`;
   env.DATABASE_URL = url.toString();
-  cleanup = () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  cleanup = async () => {
+    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    rmSync(distDir, { recursive: true, force: true });
+  };
 } else {
   const dir = mkdtempSync(path.join(tmpdir(), "syndicate-e2e-"));
   env.DATA_DIR = dir;
-  cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  cleanup = async () => {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(distDir, { recursive: true, force: true });
+  };
 }
 
 const build = spawnSync("node", ["scripts/build-if-stale.mjs"], { stdio: "inherit", env });

@@ -1,21 +1,29 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Nav } from "@/components/layout/nav";
+import { UserMenu } from "@/components/auth/user-menu";
+import { currentUser } from "@/lib/auth/session";
 
-const DashboardLayout = ({ children }: { children: ReactNode }) => (
-  <div className="shell">
-    <header className="topbar">
-      <Link href="/" className="brand">
-        <span aria-hidden="true" className="brand-mark">◆</span> Syndicate
-      </Link>
-    </header>
-    <aside className="sidebar">
-      <Nav />
-    </aside>
-    <main className="content" id="main">
-      {children}
-    </main>
-  </div>
-);
+export const dynamic = "force-dynamic";
+
+const DashboardLayout = async ({ children }: { children: ReactNode }) => {
+  const user = await currentUser();
+  return (
+    <div className="shell">
+      <header className="topbar">
+        <Link href="/" className="brand">
+          <span aria-hidden="true" className="brand-mark">◆</span> Syndicate
+        </Link>
+        <UserMenu email={user?.email} role={user?.role} />
+      </header>
+      <aside className="sidebar">
+        <Nav />
+      </aside>
+      <main className="content" id="main">
+        {children}
+      </main>
+    </div>
+  );
+};
 
 export default DashboardLayout;
