@@ -39,7 +39,8 @@ export default defineConfig({
   webServer: {
     command: `node scripts/e2e-server.mjs`,
     url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 300_000,
+    // Generous: a build, and possibly waiting for another run on this checkout to finish.
+    timeout: 1_200_000,
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",

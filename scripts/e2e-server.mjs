@@ -2,13 +2,38 @@
 // is seeded on start and thrown away afterwards (a fresh embedded folder, or a fresh database
 // on the PostgreSQL server when DATABASE_URL is set).
 import { spawn, spawnSync } from "node:child_process";
-import { rmSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 
 const port = process.env.E2E_PORT ?? "3100";
-const distDir = `.next-e2e-${port}`;
+// One build folder for browser tests (Next writes its path into tsconfig.json, so it must not vary);
+// a lock serializes concurrent runs on one checkout, which would otherwise rebuild under each other.
+const distDir = ".next-e2e";
+const lockDir = `${distDir}.lock`;
+const holder = path.join(lockDir, "pid");
+const waitForLock = async () => {
+  for (;;) {
+    try {
+      mkdirSync(lockDir);
+      writeFileSync(holder, String(process.pid));
+      return;
+    } catch {
+      const pid = Number(existsSync(holder) ? readFileSync(holder, "utf8") : 0);
+      let alive = false;
+      try {
+        alive = pid > 0 && process.kill(pid, 0);
+      } catch {
+        alive = false;
+      }
+      if (!alive && pid > 0) rmSync(lockDir, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+};
+await waitForLock();
+const releaseLock = () => rmSync(lockDir, { recursive: true, force: true });
 const env = { ...process.env, NEXT_DIST_DIR: distDir, SEED_ON_FIRST_START: "true", ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password", PORT: port };
 let cleanup = async () => {};
 
@@ -32,19 +57,22 @@ if (process.env.DATABASE_URL) {
   env.DATABASE_URL = url.toString();
   cleanup = async () => {
     await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    rmSync(distDir, { recursive: true, force: true });
+    releaseLock();
   };
 } else {
   const dir = mkdtempSync(path.join(tmpdir(), "syndicate-e2e-"));
   env.DATA_DIR = dir;
   cleanup = async () => {
     rmSync(dir, { recursive: true, force: true });
-    rmSync(distDir, { recursive: true, force: true });
+    releaseLock();
   };
 }
 
 const build = spawnSync("node", ["scripts/build-if-stale.mjs"], { stdio: "inherit", env });
-if (build.status !== 0) process.exit(build.status ?? 1);
+if (build.status !== 0) {
+  await cleanup().catch(() => {});
+  process.exit(build.status ?? 1);
+}
 
 const server = spawn("npx", ["next", "start", "-p", port, "-H", "127.0.0.1"], { stdio: "inherit", env });
 let stopping = false;

@@ -6,18 +6,18 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { SqlRunner } from "./client";
 
-export const defaultMigrationsDir = () => path.join(process.cwd(), "prisma", "migrations");
+export const defaultMigrationsDir = () => path.join(/*turbopackIgnore: true*/ process.cwd(), "prisma", "migrations");
 
 export type Migration = { name: string; sql: string; checksum: string };
 
 export const readMigrations = (dir = defaultMigrationsDir()): Migration[] => {
-  if (!existsSync(dir)) throw new Error(`No migrations folder at ${dir}`);
-  return readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(path.join(dir, entry.name, "migration.sql")))
+  if (!existsSync(/*turbopackIgnore: true*/ dir)) throw new Error(`No migrations folder at ${dir}`);
+  return readdirSync(/*turbopackIgnore: true*/ dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(/*turbopackIgnore: true*/ path.join(dir, entry.name, "migration.sql")))
     .map((entry) => entry.name)
     .sort()
     .map((name) => {
-      const sql = readFileSync(path.join(dir, name, "migration.sql"), "utf8");
+      const sql = readFileSync(/*turbopackIgnore: true*/ path.join(dir, name, "migration.sql"), "utf8");
       return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
     });
 };
