@@ -6,9 +6,10 @@ import { signOut } from "next-auth/react";
 export const UserMenu = ({ email, role }: { email?: string; role?: string }) =>
   email ? (
     <div className="topbar-end">
-      <span>
-        {email} <span className="badge">{role}</span>
+      <span className="topbar-email" title={email}>
+        {email}
       </span>
+      <span className="badge">{role}</span>
       <button type="button" className="secondary" onClick={() => signOut({ callbackUrl: "/" })}>
         Sign out
       </button>

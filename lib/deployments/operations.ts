@@ -1,2 +1,53 @@
 // API operations of this area, registered in lib/openapi (each export is one Operation).
-export {};
+import { z } from "zod";
+import { defineOperation } from "../http/operation";
+import { ZDeployBody, ZDeployment, ZDeploymentListQuery, ZDeploymentParams, ZDeploymentStatusBody, ZDeploymentWithHistory } from "./schemas";
+
+export const deployDappOperation = defineOperation({
+  method: "POST",
+  path: "/api/deployments/dapp/deploy",
+  operationId: "deployDapp",
+  summary: "Start a dApp deployment",
+  tags: ["Deployments"],
+  access: "operator",
+  body: ZDeployBody,
+  responses: { 201: { description: "The deployment as stored, including deploymentMetrics", schema: ZDeployment } },
+  errors: { 409: "A deployment with that id exists" },
+});
+
+export const getDeploymentStatusOperation = defineOperation({
+  method: "GET",
+  path: "/api/deployments/dapp/{deploymentId}/status",
+  operationId: "getDeploymentStatus",
+  summary: "Read a deployment's current status, metrics and status history",
+  tags: ["Deployments"],
+  access: "read",
+  params: ZDeploymentParams,
+  responses: { 200: { description: "The deployment with its current status and every move it made", schema: ZDeploymentWithHistory } },
+  errors: { 404: "No deployment with that id" },
+});
+
+export const updateDeploymentStatusOperation = defineOperation({
+  method: "PATCH",
+  path: "/api/deployments/dapp/{deploymentId}/status",
+  operationId: "updateDeploymentStatus",
+  summary: "Move a deployment: queued→in_progress→deployed|failed, deployed→rolled_back",
+  tags: ["Deployments"],
+  access: "operator",
+  params: ZDeploymentParams,
+  body: ZDeploymentStatusBody,
+  responses: { 200: { description: "The deployment with its new status", schema: ZDeployment } },
+  errors: { 404: "No deployment with that id", 409: "The move is not allowed from the current status, or another move won" },
+});
+
+export const listDeploymentsOperation = defineOperation({
+  method: "GET",
+  path: "/api/deployments",
+  operationId: "listDeployments",
+  summary: "List dApp deployments, filtered by status",
+  tags: ["Deployments"],
+  access: "read",
+  query: ZDeploymentListQuery,
+  paged: true,
+  responses: { 200: { description: "One page of deployments, ordered by id", schema: z.array(ZDeployment) } },
+});

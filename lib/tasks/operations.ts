@@ -1,2 +1,73 @@
 // API operations of this area, registered in lib/openapi (each export is one Operation).
-export {};
+import { z } from "zod";
+import { defineOperation } from "../http/operation";
+import {
+  ZAssignTaskBody,
+  ZEntityMatch,
+  ZEntitySearchQuery,
+  ZTask,
+  ZTaskListQuery,
+  ZTaskParams,
+  ZTaskStatusBody,
+  ZTaskWithHistory,
+} from "./schemas";
+
+export const assignTaskOperation = defineOperation({
+  method: "POST",
+  path: "/api/tasks/assign",
+  operationId: "assignTask",
+  summary: "Create a task and assign it to an agent, squad, syndicate or marketplace item",
+  tags: ["Tasks"],
+  access: "operator",
+  body: ZAssignTaskBody,
+  responses: { 201: { description: "The created and assigned task", schema: ZTask } },
+  errors: { 409: "A task with that id exists", 422: "The assigned entity does not exist" },
+});
+
+export const listTasksOperation = defineOperation({
+  method: "GET",
+  path: "/api/tasks",
+  operationId: "listTasks",
+  summary: "List tasks, filtered by status and assigned entity",
+  tags: ["Tasks"],
+  access: "read",
+  query: ZTaskListQuery,
+  paged: true,
+  responses: { 200: { description: "One page of tasks, ordered by id", schema: z.array(ZTask) } },
+});
+
+export const getTaskOperation = defineOperation({
+  method: "GET",
+  path: "/api/tasks/{taskId}",
+  operationId: "getTask",
+  summary: "Read a task with its status history",
+  tags: ["Tasks"],
+  access: "read",
+  params: ZTaskParams,
+  responses: { 200: { description: "The task and every status move it made", schema: ZTaskWithHistory } },
+  errors: { 404: "No task with that id" },
+});
+
+export const updateTaskStatusOperation = defineOperation({
+  method: "PATCH",
+  path: "/api/tasks/{taskId}/status",
+  operationId: "updateTaskStatus",
+  summary: "Move a task: pending→assigned→in_progress→completed|failed, any open status→cancelled",
+  tags: ["Tasks"],
+  access: "operator",
+  params: ZTaskParams,
+  body: ZTaskStatusBody,
+  responses: { 200: { description: "The task with its new status", schema: ZTask } },
+  errors: { 404: "No task with that id", 409: "The move is not allowed from the current status, or another move won" },
+});
+
+export const searchEntitiesOperation = defineOperation({
+  method: "GET",
+  path: "/api/entities/search",
+  operationId: "searchEntities",
+  summary: "Find agents, squads, syndicates and marketplace items by name (for assigning tasks)",
+  tags: ["Tasks"],
+  access: "read",
+  query: ZEntitySearchQuery,
+  responses: { 200: { description: "Matching entities, by type then name", schema: z.array(ZEntityMatch) } },
+});

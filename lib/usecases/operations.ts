@@ -1,2 +1,13 @@
 // API operations of this area, registered in lib/openapi (each export is one Operation).
-export {};
+import { defineOperation } from "../http/operation";
+import { ZUseCases } from "./schemas";
+
+export const listUseCasesOperation = defineOperation({
+  method: "GET",
+  path: "/api/usecases",
+  operationId: "listUseCases",
+  summary: "The industry use cases (read-only)",
+  tags: ["Use cases"],
+  access: "read",
+  responses: { 200: { description: "Use cases keyed by industry, in the catalogue's order", schema: ZUseCases } },
+});

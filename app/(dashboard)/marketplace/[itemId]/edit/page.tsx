@@ -1,0 +1,28 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { findMarketplaceItem } from "@/lib/marketplace";
+import { getUseCases } from "@/lib/usecases";
+import { ItemForm } from "@/components/marketplace/item-form";
+import { WriteAccessNote } from "@/components/marketplace/write-access-note";
+
+export const metadata: Metadata = { title: "Edit marketplace item" };
+export const dynamic = "force-dynamic";
+
+const EditItemPage = async ({ params }: { params: Promise<{ itemId: string }> }) => {
+  const { itemId } = await params;
+  const [item, useCases] = await Promise.all([findMarketplaceItem(itemId), getUseCases()]);
+  if (!item) notFound();
+  return (
+    <>
+      <p>
+        <Link href={`/marketplace/${encodeURIComponent(item.id)}`}>← {item.name}</Link>
+      </p>
+      <h1>Edit {item.name}</h1>
+      <WriteAccessNote />
+      <ItemForm item={item} industries={Object.keys(useCases)} />
+    </>
+  );
+};
+
+export default EditItemPage;

@@ -1,0 +1,9 @@
+import { methods, route } from "@/lib/http";
+import { getTask, getTaskOperation } from "@/lib/tasks";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  // GET /api/tasks/{taskId} – the task with its status history
+  GET: route(getTaskOperation, async ({ params }) => Response.json(await getTask(params.taskId))),
+});

@@ -1,0 +1,37 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useTransition } from "react";
+import { allowedTaskMoves, type TaskStatusValue } from "@/lib/tasks/status-machine";
+import { ProblemAlert } from "@/components/ui/problem-alert";
+import { MOVE_LABELS } from "./format";
+import { useMoveTask } from "./use-tasks";
+import { useHydrated } from "@/components/marketplace/use-hydrated";
+
+/** The moves the state machine allows from the task's status; the board re-renders after one. */
+export const TaskMoveButtons = ({ id, status, description }: { id: string; status: TaskStatusValue; description: string }) => {
+  const router = useRouter();
+  const move = useMoveTask(id);
+  const hydrated = useHydrated();
+  const [refreshing, startRefresh] = useTransition();
+  const moves = allowedTaskMoves(status);
+  if (moves.length === 0) return null;
+  return (
+    <>
+      <div className="row" role="group" aria-label={`Move “${description}”`}>
+        {moves.map((to) => (
+          <button
+            key={to}
+            type="button"
+            className={to === "cancelled" || to === "failed" ? "secondary" : undefined}
+            disabled={!hydrated || move.isPending || refreshing}
+            onClick={() => move.mutate(to, { onSuccess: () => startRefresh(() => router.refresh()) })}
+          >
+            {MOVE_LABELS[to]}
+          </button>
+        ))}
+      </div>
+      <ProblemAlert error={move.error} />
+    </>
+  );
+};

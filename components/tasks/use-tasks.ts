@@ -1,0 +1,37 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/client/api";
+import type { TAssignTaskBody, TEntityMatch, TEntityType, TTask } from "@/lib/tasks/schemas";
+import type { TaskStatusValue } from "@/lib/tasks/status-machine";
+
+export const taskKeys = {
+  all: ["tasks"] as const,
+  entities: (type: TEntityType, q: string) => ["entities", type, q] as const,
+};
+
+/** Entities of one type whose name or id contains `q` (the assign form's search). */
+export const useEntitySearch = (type: TEntityType, q: string) =>
+  useQuery({
+    queryKey: taskKeys.entities(type, q),
+    queryFn: ({ signal }) =>
+      apiFetch<TEntityMatch[]>(`/api/entities/search?${new URLSearchParams({ type, q, limit: "20" })}`, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+
+export const useAssignTask = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TAssignTaskBody) => apiFetch<TTask>("/api/tasks/assign", { method: "POST", body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: taskKeys.all }),
+  });
+};
+
+export const useMoveTask = (id: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (status: TaskStatusValue) => apiFetch<TTask>(`/api/tasks/${encodeURIComponent(id)}/status`, { method: "PATCH", body: { status } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: taskKeys.all }),
+  });
+};

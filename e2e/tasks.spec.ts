@@ -1,0 +1,79 @@
+import { signIn } from "./auth";
+import { answerFavicon, apiWrite } from "./auth-helpers";
+import { expect, test, type Page } from "./fixtures";
+
+test.beforeEach(({ page }) => answerFavicon(page));
+
+const column = (page: Page, title: string) => page.getByRole("region", { name: new RegExp(`^${title}`) });
+
+test("an operator assigns a task found by entity name and moves it across the board", async ({ page, baseURL, consoleErrors }) => {
+  await signIn(page);
+  const item = { id: "e2e-board-item", name: "E2E Board Connector", description: "Target of the board test", itemType: "plugin" };
+  expect((await apiWrite(page.request, baseURL!, "POST", "/api/marketplace/addItem", item)).status()).toBe(201);
+
+  await page.goto("/tasks/new");
+  await expect(page.getByRole("button", { name: "Assign task" })).toBeEnabled(); // hydrated
+  await page.getByLabel("Description").fill("E2E review the connector docs");
+  await expect(page.getByLabel("Task id")).toHaveValue("task-e2e-review-the-connector-docs");
+  await page.getByLabel("Entity type").selectOption("MarketplaceItem");
+  await page.getByLabel("Find by name").fill("board conn");
+  const choice = page.getByRole("radio", { name: /E2E Board Connector/ });
+  await expect(choice).toBeVisible();
+  await choice.check();
+  await expect(page.getByRole("status").filter({ hasText: "Assigning to" })).toContainText("E2E Board Connector");
+  await page.getByLabel("Priority").selectOption("high");
+  await page.getByRole("button", { name: "Assign task" }).click();
+
+  await expect(page).toHaveURL(/\/tasks$/);
+  const card = page.getByRole("listitem").filter({ hasText: "E2E review the connector docs" });
+  await expect(column(page, "Pending").getByText("E2E review the connector docs")).toBeVisible();
+  await expect(card.getByRole("link", { name: "E2E Board Connector" })).toBeVisible();
+
+  for (const [button, target] of [
+    ["Mark assigned", "Assigned"],
+    ["Start", "In progress"],
+    ["Complete", "Completed"],
+  ] as const) {
+    await card.getByRole("button", { name: button }).click();
+    await expect(column(page, target).getByText("E2E review the connector docs")).toBeVisible();
+  }
+  // Completed is final: no moves left on the card.
+  await expect(card.getByRole("button")).toHaveCount(0);
+
+  const read = await page.request.get("/api/tasks/task-e2e-review-the-connector-docs");
+  const history = (await read.json()).statusHistory.map((change: { to: string }) => change.to);
+  expect(history).toEqual(["pending", "assigned", "in_progress", "completed"]);
+  expect(consoleErrors).toEqual([]);
+});
+
+test("a task can be cancelled from an open column; the form refuses a missing entity", async ({ page, baseURL, consoleErrors }) => {
+  await signIn(page);
+  const task = { id: "e2e-cancel-me", description: "E2E task to cancel", status: "assigned", assignedEntity: { type: "MarketplaceItem", id: "item-0001" } };
+  expect((await apiWrite(page.request, baseURL!, "POST", "/api/tasks/assign", task)).status()).toBe(201);
+  await page.goto("/tasks");
+  const card = page.getByRole("listitem").filter({ hasText: "E2E task to cancel" });
+  await expect(card.getByRole("button")).toHaveText(["Start", "Cancel"]);
+  await card.getByRole("button", { name: "Cancel" }).click();
+  await expect(column(page, "Cancelled").getByText("E2E task to cancel")).toBeVisible();
+
+  await page.goto("/tasks/new");
+  await expect(page.getByRole("button", { name: "Assign task" })).toBeEnabled(); // hydrated
+  await page.getByLabel("Description").fill("Nobody to do it");
+  await page.getByRole("button", { name: "Assign task" }).click();
+  await expect(page.locator("#task-entity-error")).toHaveText("Choose who the task is for");
+  expect(consoleErrors).toEqual([]);
+});
+
+test("the board has a column per status holding the seeded tasks, and fits a phone screen", async ({ page, consoleErrors }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/tasks");
+  for (const title of ["Pending", "Assigned", "In progress", "Completed", "Failed", "Cancelled"]) {
+    await expect(column(page, title)).toBeVisible();
+    expect(await column(page, title).getByRole("listitem").count()).toBeGreaterThan(0);
+  }
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  // Anonymous visitors see the board but no move buttons.
+  await expect(column(page, "Pending").getByRole("button")).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});

@@ -1,0 +1,19 @@
+import { prisma } from "../db";
+import { AppError } from "../http/errors";
+import type { TDeployBody, TDeployment } from "./schemas";
+import { toDeployment, toDeploymentColumns } from "./shape";
+
+/**
+ * Starts a dApp deployment: stores the status the body carries and records it as the first
+ * entry of the status history, in one transaction. An existing id is a 409.
+ */
+export const deployDapp = async (body: TDeployBody): Promise<TDeployment> =>
+  prisma.$transaction(async (tx) => {
+    if (await tx.deployment.findUnique({ where: { id: body.id }, select: { id: true } })) {
+      throw new AppError("conflict", `Deployment '${body.id}' already exists.`);
+    }
+    const now = new Date();
+    const row = await tx.deployment.create({ data: { ...toDeploymentColumns(body, now), createdAt: now, updatedAt: now } });
+    await tx.deploymentStatusChange.create({ data: { deploymentId: row.id, fromStatus: null, toStatus: row.status, changedAt: now } });
+    return toDeployment(row);
+  });

@@ -1,0 +1,8 @@
+// dApp deployments: starting them, reading their live status and moving them through their states.
+export * from "./schemas";
+export * from "./operations";
+export * from "./status-machine";
+export { deployDapp } from "./deploy-dapp";
+export { getDeploymentStatus, findDeploymentStatus } from "./get-deployment-status";
+export { listDeployments } from "./list-deployments";
+export { moveDeploymentStatus } from "./move-deployment-status";

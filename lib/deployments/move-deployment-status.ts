@@ -1,0 +1,43 @@
+import { prisma } from "../db";
+import { AppError, notFound } from "../http/errors";
+import type { TDeployment } from "./schemas";
+import { toDeployment } from "./shape";
+import { allowedDeploymentMoves, canMoveDeployment, type DeploymentStatusValue } from "./status-machine";
+
+const illegalMove = (deploymentId: string, from: DeploymentStatusValue, to: DeploymentStatusValue) => {
+  const allowed = allowedDeploymentMoves(from);
+  const next = allowed.length ? `allowed from ${from}: ${allowed.join(", ")}` : `${from} is final; no move is allowed`;
+  return new AppError("conflict", `Deployment '${deploymentId}' cannot move from ${from} to ${to} (${next}).`);
+};
+
+/**
+ * Moves a deployment along its state machine and records when, in one transaction. Starting
+ * (→ in_progress) sets deploymentDate if it was unset; finishing (→ deployed | failed) sets
+ * deploymentTime (seconds since the start) if the pipeline did not report one. The update only
+ * applies while the status is still the one checked, so of two concurrent moves one wins and
+ * the other is a 409.
+ */
+export const moveDeploymentStatus = async (deploymentId: string, to: DeploymentStatusValue): Promise<TDeployment> =>
+  prisma.$transaction(async (tx) => {
+    const current = await tx.deployment.findUnique({
+      where: { id: deploymentId },
+      select: { status: true, deploymentDate: true, deploymentTime: true },
+    });
+    if (!current) throw notFound("Deployment", deploymentId);
+    if (!canMoveDeployment(current.status, to)) throw illegalMove(deploymentId, current.status, to);
+    const now = new Date();
+    const started = to === "in_progress" && !current.deploymentDate ? { deploymentDate: now } : {};
+    const finished =
+      (to === "deployed" || to === "failed") && current.deploymentTime === null && current.deploymentDate
+        ? { deploymentTime: Math.max(0, (now.getTime() - current.deploymentDate.getTime()) / 1000) }
+        : {};
+    const moved = await tx.deployment.updateMany({
+      where: { id: deploymentId, status: current.status },
+      data: { status: to, updatedAt: now, ...started, ...finished },
+    });
+    if (moved.count === 0) {
+      throw new AppError("conflict", `Deployment '${deploymentId}' changed status while this move was being made; read it again and retry.`);
+    }
+    await tx.deploymentStatusChange.create({ data: { deploymentId, fromStatus: current.status, toStatus: to, changedAt: now } });
+    return toDeployment(await tx.deployment.findUniqueOrThrow({ where: { id: deploymentId } }));
+  });

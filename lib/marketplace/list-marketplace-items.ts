@@ -1,0 +1,31 @@
+import { prisma, type Prisma } from "../db";
+import { pageArgs, toPage, type Page } from "../http/paging";
+import type { TMarketplaceItem, TMarketplaceListQuery } from "./schemas";
+import { toMarketplaceItem } from "./shape";
+
+const itemWhere = (query: TMarketplaceListQuery): Prisma.MarketplaceItemWhereInput => ({
+  ...(query.itemType ? { itemType: query.itemType } : {}),
+  ...(query.category ? { category: query.category } : {}),
+  ...(query.q
+    ? {
+        OR: [
+          { name: { contains: query.q, mode: "insensitive" as const } },
+          { description: { contains: query.q, mode: "insensitive" as const } },
+        ],
+      }
+    : {}),
+});
+
+/** One page of items (ordered by id) with the total that match the filters. */
+export const listMarketplaceItems = async (query: TMarketplaceListQuery): Promise<Page<TMarketplaceItem>> => {
+  const where = itemWhere(query);
+  const [rows, total] = await Promise.all([prisma.marketplaceItem.findMany({ where, ...pageArgs(query) }), prisma.marketplaceItem.count({ where })]);
+  const page = toPage(rows, total, query.limit);
+  return { ...page, items: page.items.map(toMarketplaceItem) };
+};
+
+/** Every category in use, alphabetically (for the filter). */
+export const listMarketplaceCategories = async (): Promise<string[]> => {
+  const rows = await prisma.marketplaceItem.groupBy({ by: ["category"], where: { category: { not: null } }, orderBy: { category: "asc" } });
+  return rows.flatMap((row) => (row.category ? [row.category] : []));
+};

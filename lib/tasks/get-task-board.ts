@@ -1,0 +1,40 @@
+import { prisma } from "../db";
+import { entityNames } from "./entities";
+import { taskWhere } from "./list-tasks";
+import type { TEntityType, TTask } from "./schemas";
+import { TASK_COLUMNS, toTask } from "./shape";
+import { TASK_STATUSES, type TaskStatusValue } from "./status-machine";
+
+export type BoardTask = TTask & { entityName?: string };
+export type BoardColumn = { status: TaskStatusValue; total: number; tasks: BoardTask[] };
+
+/**
+ * The task board: a column per status with its first `perColumn` tasks (soonest due first) and
+ * its total. Two queries per status plus one per entity type, in parallel, whatever the size.
+ */
+export const getTaskBoard = async (filter: { entityType?: TEntityType; q?: string } = {}, perColumn = 50): Promise<BoardColumn[]> => {
+  const columns = await Promise.all(
+    TASK_STATUSES.map(async (status) => {
+      const where = taskWhere({ ...filter, status });
+      const [rows, total] = await Promise.all([
+        prisma.task.findMany({
+          where,
+          select: TASK_COLUMNS,
+          orderBy: [{ dueDate: { sort: "asc", nulls: "last" } }, { id: "asc" }],
+          take: perColumn,
+        }),
+        prisma.task.count({ where }),
+      ]);
+      return { status, total, tasks: rows.map(toTask) };
+    }),
+  );
+  const refs = columns.flatMap((column) => column.tasks.flatMap((task) => (task.assignedEntity ? [task.assignedEntity] : [])));
+  const names = await entityNames(refs);
+  return columns.map((column) => ({
+    ...column,
+    tasks: column.tasks.map((task) => ({
+      ...task,
+      ...(task.assignedEntity ? { entityName: names.get(`${task.assignedEntity.type}:${task.assignedEntity.id}`) } : {}),
+    })),
+  }));
+};

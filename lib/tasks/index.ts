@@ -1,0 +1,11 @@
+// Tasks: assigning work to agents, squads, syndicates and marketplace items, and moving it
+// through its states.
+export * from "./schemas";
+export * from "./operations";
+export * from "./status-machine";
+export { assignTask } from "./assign-task";
+export { listTasks } from "./list-tasks";
+export { getTask, findTask } from "./get-task";
+export { moveTaskStatus } from "./move-task-status";
+export { getTaskBoard, type BoardColumn, type BoardTask } from "./get-task-board";
+export { searchEntities, entityNames, guardEntityDeletion, ENTITY_LABELS } from "./entities";

@@ -1,0 +1,100 @@
+// Task schemas: request bodies, queries and response shapes; shared with the assign form.
+import { z } from "zod";
+import { ZPageQuery } from "../http/paging";
+import { TASK_STATUSES } from "./status-machine";
+
+export const ZTaskStatus = z.enum(TASK_STATUSES, { error: `must be one of ${TASK_STATUSES.join(", ")}` }).describe("Task status");
+
+export const ENTITY_TYPES = ["Agent", "Squad", "Syndicate", "MarketplaceItem"] as const;
+export type TEntityType = (typeof ENTITY_TYPES)[number];
+export const ZEntityType = z.enum(ENTITY_TYPES, { error: `must be one of ${ENTITY_TYPES.join(", ")}` }).describe("Kind of entity a task is assigned to");
+
+export const ZTaskId = z
+  .string({ error: "must be a string" })
+  .regex(/^[A-Za-z0-9._-]{1,128}$/, "must be 1–128 letters, digits, '-', '_' or '.'")
+  .describe("Client-chosen id: 1–128 letters, digits, '-', '_' or '.'");
+
+const ZEntityId = z.string({ error: "must be a string" }).trim().min(1, "must not be empty").max(128, "must be at most 128 characters");
+
+const ZDateTime = z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time with a time zone, e.g. 2026-11-01T09:00:00Z" });
+
+const measure = (description: string) =>
+  z.number({ error: "must be a number" }).min(0, "must be 0 or more").max(1e12, "must be at most 1,000,000,000,000").optional().describe(description);
+
+export const ZAssignedEntity = z
+  .object({ type: ZEntityType, id: ZEntityId.describe("The entity's id; it must exist") })
+  .describe("What the task is assigned to");
+
+export const ZTaskMetadata = z.object({
+  priority: z.string({ error: "must be a string" }).trim().min(1, "must not be empty").max(50, "must be at most 50 characters").optional().describe("e.g. low, medium, high, critical"),
+  notes: z.string({ error: "must be a string" }).trim().max(2000, "must be at most 2000 characters").optional().describe("Free text"),
+});
+
+export const ZTaskMetrics = z.object({
+  estimatedDuration: measure("Estimated hours"),
+  actualDuration: measure("Actual hours"),
+  resourceUsage: measure("Share of the compute budget used, in percent"),
+  costEstimate: measure("Estimated cost in USD"),
+  actualCost: measure("Actual cost in USD"),
+});
+
+export const ZAssignTaskBody = z.object({
+  id: ZTaskId,
+  description: z.string({ error: "must be a string" }).trim().min(1, "must not be empty").max(2000, "must be at most 2000 characters").describe("What is to be done"),
+  status: ZTaskStatus,
+  dueDate: ZDateTime.optional().describe("When it is due (ISO 8601 with offset)"),
+  assignedEntity: ZAssignedEntity.optional(),
+  metadata: ZTaskMetadata.optional(),
+  taskMetrics: ZTaskMetrics.optional(),
+});
+export type TAssignTaskBody = z.infer<typeof ZAssignTaskBody>;
+export type TAssignTaskInput = z.input<typeof ZAssignTaskBody>;
+
+export const ZTaskParams = z.object({ taskId: ZTaskId });
+
+export const ZTaskStatusBody = z.object({ status: ZTaskStatus.describe("The status to move to") });
+export type TTaskStatusBody = z.infer<typeof ZTaskStatusBody>;
+
+export const ZTaskListQuery = ZPageQuery.extend({
+  status: ZTaskStatus.optional(),
+  entityType: ZEntityType.optional(),
+  entityId: ZEntityId.optional().describe("Only tasks assigned to this entity id"),
+  q: z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters").optional().describe("Words in the description"),
+});
+export type TTaskListQuery = z.output<typeof ZTaskListQuery>;
+
+export const ZTask = z.object({
+  id: z.string(),
+  description: z.string(),
+  status: ZTaskStatus,
+  dueDate: z.string().optional().describe("ISO 8601"),
+  assignedEntity: z.object({ type: ZEntityType, id: z.string() }).optional(),
+  metadata: z.object({ priority: z.string().optional(), notes: z.string().optional() }),
+  taskMetrics: z.object({
+    estimatedDuration: z.number().optional(),
+    actualDuration: z.number().optional(),
+    resourceUsage: z.number().optional(),
+    costEstimate: z.number().optional(),
+    actualCost: z.number().optional(),
+  }),
+});
+export type TTask = z.infer<typeof ZTask>;
+
+export const ZStatusChange = z.object({
+  from: ZTaskStatus.nullable().describe("null for the status the task was created with"),
+  to: ZTaskStatus,
+  at: z.string().describe("ISO 8601"),
+});
+
+export const ZTaskWithHistory = ZTask.extend({ statusHistory: z.array(ZStatusChange).describe("Every move, oldest first") });
+export type TTaskWithHistory = z.infer<typeof ZTaskWithHistory>;
+
+export const ZEntitySearchQuery = z.object({
+  type: ZEntityType.optional().describe("Only this kind of entity; all kinds when absent"),
+  q: z.string().trim().max(200, "must be at most 200 characters").optional().describe("Part of the name or id; empty lists the first ones"),
+  limit: z.coerce.number().int("limit must be a whole number").min(1, "limit must be at least 1").max(50, "limit must be at most 50").default(20).describe("Matches per kind, 1–50"),
+});
+export type TEntitySearchQuery = z.output<typeof ZEntitySearchQuery>;
+
+export const ZEntityMatch = z.object({ type: ZEntityType, id: z.string(), name: z.string() });
+export type TEntityMatch = z.infer<typeof ZEntityMatch>;
