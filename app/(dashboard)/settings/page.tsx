@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import type { Metadata } from "next";
 import { currentUser } from "@/lib/auth/session";
 import { ApiKeys } from "@/components/settings/api-keys";
+import { LinkedWallets } from "@/components/wallet/linked-wallets";
 
 export const metadata: Metadata = { title: "Settings" };
 export const dynamic = "force-dynamic";
@@ -21,6 +22,7 @@ const SettingsPage = async () => {
         <code>Authorization: Bearer &lt;key&gt;</code>.
       </p>
       <ApiKeys role={user.role} />
+      <LinkedWallets />
     </>
   );
 };

@@ -1,0 +1,140 @@
+// The numbers of POST /api/metrics for one wallet, and the reasons behind its uncommon
+// addresses (GET /api/wallets/{address}/uncommon). docs/wallet-metrics.md explains each.
+import { Card, Stat } from "@/components/ui/card";
+import { ProblemAlert } from "@/components/ui/problem-alert";
+import type { TFinancialMetrics, TUncommonReport } from "@/lib/wallet/schemas";
+import { formatInteger, formatUsd } from "./format";
+import { PositionsChart } from "./positions-chart";
+
+export type ChainOption = { slug: string; name: string; layer: "Layer1" | "Layer2" };
+
+const BEHAVIOR_HINTS = {
+  Low: "few transactions with the wallet",
+  Moderate: "a regular counterparty",
+  High: "a frequent counterparty",
+  Uncommon: "flagged by a heuristic (below)",
+} as const;
+
+const UncommonList = ({ report, error, pending }: { report?: TUncommonReport; error: unknown; pending: boolean }) => {
+  if (error) return <ProblemAlert error={error} />;
+  if (pending || !report) return <p className="muted">Loading reasons…</p>;
+  if (report.addresses.length === 0) return <p className="muted">No uncommon addresses in this wallet&apos;s transfers.</p>;
+  return (
+    <ul className="uncommon-list" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+      {report.addresses.map((flagged) => (
+        <li key={flagged.address} style={{ borderTop: "1px solid var(--border)", padding: "0.6rem 0" }} data-testid="uncommon-address">
+          <code style={{ wordBreak: "break-all" }}>{flagged.address}</code>{" "}
+          <span className="muted">
+            {flagged.counterparty ? `counterparty, ${formatInteger(flagged.transactionCount)} transaction${flagged.transactionCount === 1 ? "" : "s"}` : "appears in the transfers"}
+          </span>
+          <ul style={{ margin: "0.35rem 0 0", paddingLeft: "1.2rem" }}>
+            {flagged.reasons.map((reason) => (
+              <li key={reason.code}>
+                <span className="badge">{reason.code}</span> {reason.detail}
+              </li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ul>
+  );
+};
+
+export const WalletMetricsView = ({
+  metrics,
+  chains,
+  uncommon,
+}: {
+  metrics: TFinancialMetrics;
+  chains: ChainOption[];
+  uncommon: { report?: TUncommonReport; error: unknown; pending: boolean };
+}) => {
+  const chainOf = new Map(chains.map((chain) => [chain.slug, chain]));
+  const byChain = Object.entries(metrics.transactionsByChain);
+  return (
+    <>
+      <div className="stats">
+        <Stat label="Balance" value={<span data-testid="wallet-balance">{formatUsd(metrics.balance)}</span>} hint={`${Object.keys(metrics.positions).length} positions`} />
+        <Stat label="Transactions" value={formatInteger(metrics.totalTransactions)} hint={`Layer 1: ${formatInteger(metrics.transactionsByLayer.Layer1)} · Layer 2: ${formatInteger(metrics.transactionsByLayer.Layer2)}`} />
+        <Stat label="Counterparties" value={formatInteger(metrics.interactingWallets)} hint={metrics.mostActiveWallet.address ? `most active: ${metrics.mostActiveWallet.address.slice(0, 10)}… (${metrics.mostActiveWallet.transactionCount})` : undefined} />
+        <Stat label="Uncommon" value={formatInteger(metrics.behaviorOverview.totalUncommon)} hint={`${formatInteger(metrics.uncommonAddressesInTx.length)} flagged addresses in transfers`} />
+        <Stat label="NFTs" value={formatInteger(metrics.nftSummary.nftCount)} hint={`est. ${formatUsd(metrics.nftSummary.nftValueEst)} at floor`} />
+      </div>
+      <div className="grid-2" style={{ marginBottom: "1rem" }}>
+        <Card title="Positions">
+          <PositionsChart positions={metrics.positions} />
+        </Card>
+        <Card title="Transactions by chain">
+          {byChain.length === 0 ? (
+            <p className="muted">No transactions on these chains.</p>
+          ) : (
+            <div className="table-wrap">
+              <table aria-label="Transactions by chain">
+                <thead>
+                  <tr>
+                    <th scope="col">Chain</th>
+                    <th scope="col" style={{ textAlign: "right" }}>
+                      Transactions
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {byChain.map(([slug, count]) => (
+                    <tr key={slug}>
+                      <td>
+                        {chainOf.get(slug)?.name ?? slug}
+                        <br />
+                        <span className="muted" style={{ fontSize: "0.85rem", whiteSpace: "nowrap" }}>
+                          {slug} · {chainOf.get(slug)?.layer ?? "unknown layer"}
+                        </span>
+                      </td>
+                      <td style={{ textAlign: "right" }}>{formatInteger(count)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <ul className="kv" aria-label="Transactions by layer" style={{ marginTop: "0.75rem" }}>
+            <li>
+              <span>Layer 1 (incl. sidechains)</span> <strong>{formatInteger(metrics.transactionsByLayer.Layer1)}</strong>
+            </li>
+            <li>
+              <span>Layer 2</span> <strong>{formatInteger(metrics.transactionsByLayer.Layer2)}</strong>
+            </li>
+          </ul>
+        </Card>
+        <Card title="Counterparties by behavior">
+          <ul className="kv" aria-label="Counterparties by behavior">
+            {(["Low", "Moderate", "High", "Uncommon"] as const).map((behavior) => (
+              <li key={behavior}>
+                <span>
+                  {behavior} <span className="muted">— {BEHAVIOR_HINTS[behavior]}</span>
+                </span>
+                <strong>{formatInteger(metrics.behaviorOverview.overview[behavior])}</strong>
+              </li>
+            ))}
+          </ul>
+          {metrics.mostActiveWallet.address ? (
+            <p>
+              Most active: <code style={{ wordBreak: "break-all" }}>{metrics.mostActiveWallet.address}</code> with {formatInteger(metrics.mostActiveWallet.transactionCount)} transactions.
+            </p>
+          ) : null}
+        </Card>
+        <Card title="NFT summary">
+          <ul className="kv">
+            <li>
+              <span>NFTs held</span> <strong>{formatInteger(metrics.nftSummary.nftCount)}</strong>
+            </li>
+            <li>
+              <span>Estimated value (Σ floor prices)</span> <strong>{formatUsd(metrics.nftSummary.nftValueEst)}</strong>
+            </li>
+          </ul>
+        </Card>
+      </div>
+      <Card title="Uncommon addresses">
+        <UncommonList {...uncommon} />
+      </Card>
+    </>
+  );
+};

@@ -1,0 +1,85 @@
+// The wallet page: a signed-in user sees their linked demo wallet's metrics; settings links wallets.
+import { test, expect, type Page } from "./fixtures";
+
+const ADMIN = { email: "admin@syndicate.local", password: process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password" };
+
+// Chromium asks for /favicon.ico on its own; the app has none, and the 404 would count as a console error.
+const quietFavicon = (page: Page) => page.route("**/favicon.ico", (route) => route.fulfill({ status: 204, body: "" }));
+
+const signIn = async (page: Page, next: string) => {
+  await page.goto(`/signin?next=${encodeURIComponent(next)}`);
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(new RegExp(`${next}$`));
+};
+
+test.beforeEach(({ page }) => quietFavicon(page));
+
+test("an anonymous visitor is sent to sign in", async ({ page }) => {
+  await page.goto("/wallet");
+  await expect(page).toHaveURL(/\/signin\?next=(%2F|\/)wallet$/);
+});
+
+test("the admin opens the wallet page and sees the demo wallet's numbers", async ({ page }) => {
+  await signIn(page, "/wallet");
+  await expect(page.getByRole("heading", { level: 1, name: "Wallet" })).toBeVisible();
+  const address = await page.getByLabel("Wallet address").inputValue();
+  expect(address).toMatch(/^0x[0-9a-f]{40}$/);
+
+  const balance = page.getByTestId("wallet-balance");
+  await expect(balance).toHaveText(/^\$[\d,]+\.\d\d$/);
+  expect(Number((await balance.innerText()).replace(/[$,]/g, ""))).toBeGreaterThan(0);
+  await expect(page.getByTestId("positions-chart").locator(".recharts-bar-rectangle").first()).toBeVisible();
+
+  const byChain = page.getByRole("table", { name: "Transactions by chain" });
+  const ethRow = byChain.getByRole("row").filter({ hasText: "eth-mainnet" });
+  await expect(ethRow).toHaveCount(1);
+  expect(Number((await ethRow.getByRole("cell").last().innerText()).replace(/,/g, ""))).toBeGreaterThan(0);
+  expect(await byChain.getByRole("row").count()).toBeGreaterThan(2);
+
+  const counterparties = page.getByRole("list", { name: "Counterparties by behavior" });
+  await expect(counterparties.getByRole("listitem").filter({ hasText: "Uncommon" })).toBeVisible();
+
+  const lookalike = page.getByTestId("uncommon-address").filter({ hasText: "Address-poisoning look-alike" });
+  await expect(lookalike).toHaveCount(1);
+  await expect(lookalike).toContainText("same first 4 and last 4 hex characters");
+
+  // Narrow to one chain: only it is counted.
+  await page.getByLabel("Base", { exact: true }).check();
+  await page.getByRole("button", { name: "Show metrics" }).click();
+  await expect(byChain.getByRole("row").filter({ hasText: "base-mainnet" })).toHaveCount(1);
+  await expect(byChain.getByRole("row")).toHaveCount(2);
+});
+
+test("a wrong address is refused in the form", async ({ page }) => {
+  await signIn(page, "/wallet");
+  await page.getByLabel("Wallet address").fill("0x1234");
+  await page.getByRole("button", { name: "Show metrics" }).click();
+  await expect(page.getByText("must be an EVM address")).toBeVisible();
+});
+
+test("a user links a wallet in settings, makes it the default, and unlinks it", async ({ page }) => {
+  await signIn(page, "/settings");
+  const section = page.getByRole("region", { name: "Linked wallets" });
+  const list = section.getByRole("list", { name: "Your linked wallets" });
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  const added = "0x00000000000000000000000000000000e2e0e2e0";
+  await section.getByLabel("Wallet address").fill(added.toUpperCase().replace("0X", "0x"));
+  await section.getByLabel("Label (optional)").fill("E2E wallet");
+  await section.getByRole("button", { name: "Link wallet" }).click();
+  const row = list.getByRole("listitem").filter({ hasText: "E2E wallet" });
+  await expect(row).toContainText(added);
+  await row.getByRole("button", { name: "Make default" }).click();
+  await expect(row.getByText("default", { exact: true })).toBeVisible();
+
+  await page.goto("/wallet");
+  await expect(page.getByLabel("Wallet address")).toHaveValue(added);
+  await expect(page.getByTestId("wallet-balance")).toHaveText("$0.00");
+
+  await page.goto("/settings");
+  await list.getByRole("listitem").filter({ hasText: "E2E wallet" }).getByRole("button", { name: "Unlink" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Unlink" }).click();
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expect(list.getByText("default", { exact: true })).toBeVisible();
+});

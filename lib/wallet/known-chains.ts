@@ -1,0 +1,31 @@
+// The chains a request may name: the registry (lib/wallet/chains.ts) and any chain stored in the
+// Chain table (an import may add one). A stored row wins over the registry entry of its slug.
+import { prisma } from "../db";
+import { AppError } from "../http/errors";
+import { CHAIN_REGISTRY } from "./chains";
+import type { ChainFact } from "./metrics/types";
+
+export type KnownChain = ChainFact & { chainId: number; name: string };
+
+export const listKnownChains = async (): Promise<KnownChain[]> => {
+  const stored = await prisma.chain.findMany({ select: { slug: true, chainId: true, name: true, layer: true, nativeSymbol: true } });
+  const bySlug = new Map<string, KnownChain>(CHAIN_REGISTRY.map(({ slug, chainId, name, layer, nativeSymbol }) => [slug, { slug, chainId, name, layer, nativeSymbol }]));
+  for (const chain of stored) bySlug.set(chain.slug, chain);
+  return [...bySlug.values()];
+};
+
+/**
+ * The requested chains, deduplicated in request order, or null for "every chain"; a 400 that
+ * lists the known chains when any is unknown (errors at `<part>.chains.<index>`).
+ */
+export const checkChains = (requested: readonly string[] | undefined, known: readonly KnownChain[], part: "body" | "query"): string[] | null => {
+  if (!requested) return null;
+  const slugs = new Set(known.map((chain) => chain.slug));
+  const list = known.map((chain) => chain.slug).join(", ");
+  const errors = requested.flatMap((slug, index) => (slugs.has(slug) ? [] : [{ path: `${part}.chains.${index}`, message: `unknown chain '${slug}'; known chains: ${list}` }]));
+  if (errors.length > 0) {
+    const unknown = requested.filter((slug) => !slugs.has(slug)).map((slug) => `'${slug}'`);
+    throw new AppError("validation_failed", `Unknown chain${unknown.length === 1 ? "" : "s"} ${unknown.join(", ")}. Known chains: ${list}.`, { errors });
+  }
+  return [...new Set(requested)];
+};

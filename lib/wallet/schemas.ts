@@ -1,0 +1,119 @@
+// Wallet schemas: endpoint 1 (POST /api/metrics), linked wallets, uncommon-address reasons.
+// Client-safe (no database imports): the wallet page and settings validate with these too.
+import { z } from "zod";
+
+export const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
+
+/** An EVM address, compared case-insensitively: stored and answered in lower case. */
+export const ZWalletAddress = z
+  .string()
+  .trim()
+  .regex(ADDRESS_PATTERN, "must be an EVM address: 0x followed by 40 hex digits")
+  .transform((value) => value.toLowerCase());
+
+export const ZChainSlug = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, "must not be empty")
+  .max(64, "must be at most 64 characters")
+  .describe("A chain slug such as eth-mainnet");
+
+export const ZMetricsBody = z.object({
+  wallet_address: ZWalletAddress.optional().describe("The wallet; absent: the caller's default linked wallet"),
+  chains: z
+    .array(ZChainSlug)
+    .min(1, "must name at least one chain (leave it out for every chain)")
+    .max(64)
+    .optional()
+    .describe("Only these chains (default: every chain)"),
+  tokenMap: z
+    .record(z.string(), z.string().trim().min(1, "must not be empty").max(100))
+    .optional()
+    .describe("Chain slug → token symbol or contract address: report only that token's position for that chain"),
+});
+export type TMetricsBody = z.infer<typeof ZMetricsBody>;
+
+const ZCount = z.number().int().min(0);
+
+export const ZFinancialMetrics = z.object({
+  balance: z.number().describe("USD value of the reported positions (Σ value)"),
+  positions: z
+    .record(z.string(), z.object({ value: z.number().describe("USD, cents"), percentage: z.number().describe("Share of the balance, %, 2 decimals") }))
+    .describe('Keyed by position name, e.g. "ETH (eth-mainnet)"'),
+  totalTransactions: ZCount,
+  transactionsByChain: z.record(z.string(), ZCount),
+  transactionsByLayer: z.object({ Layer1: ZCount, Layer2: ZCount }),
+  interactingWallets: ZCount.describe("Distinct counterparties"),
+  mostActiveWallet: z.object({ address: z.string(), transactionCount: ZCount }),
+  behaviorOverview: z.object({
+    overview: z.object({ Low: ZCount, Moderate: ZCount, High: ZCount, Uncommon: ZCount }),
+    markedUncommonWallets: z.array(z.string()),
+    totalUncommon: ZCount,
+  }),
+  nftSummary: z.object({ nftCount: ZCount, nftValueEst: z.number().describe("Σ floor price, USD") }),
+  uncommonAddressesInTx: z.array(z.string()),
+});
+export type TFinancialMetrics = z.infer<typeof ZFinancialMetrics>;
+
+export const ZWalletMetricsResult = z.object({
+  wallet_address: z.string().describe("The wallet, lower case"),
+  user_uid: z.string().describe("The credential owner's user id"),
+  financialMetrics: ZFinancialMetrics,
+});
+export type TWalletMetricsResult = z.infer<typeof ZWalletMetricsResult>;
+
+export const ZWalletAddressParams = z.object({ address: ZWalletAddress.describe("A wallet address (0x + 40 hex digits)") });
+
+const ZChainList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((item) => item.split(",")).map((item) => item.trim().toLowerCase()).filter(Boolean))
+  .pipe(z.array(ZChainSlug).min(1, "must name at least one chain"));
+
+export const ZUncommonQuery = z.object({
+  chains: ZChainList.optional().describe("Only these chains: repeat the parameter or separate with commas"),
+});
+
+export const ZUncommonReason = z.object({
+  code: z.enum(["flag-list", "lookalike", "zero-value", "dust", "spam-token", "spam-token-contract", "burst", "fresh-large"]),
+  detail: z.string().describe("One sentence that can be checked against the transfers"),
+  count: ZCount.describe("Transfers or transactions behind it"),
+  chains: z.array(z.string()),
+  examples: z.array(z.string()).describe("Up to three transaction hashes"),
+});
+export type TUncommonReason = z.infer<typeof ZUncommonReason>;
+
+export const ZUncommonReport = z.object({
+  wallet_address: z.string(),
+  flagListVersion: z.string().describe("Date of the local flag list"),
+  addresses: z.array(
+    z.object({
+      address: z.string(),
+      counterparty: z.boolean().describe("A counterparty of the wallet (in markedUncommonWallets) or only present in its transfers"),
+      transactionCount: ZCount,
+      reasons: z.array(ZUncommonReason),
+    }),
+  ),
+});
+export type TUncommonReport = z.infer<typeof ZUncommonReport>;
+
+export const ZWalletLink = z.object({
+  address: z.string(),
+  label: z.string().nullable(),
+  isDefault: z.boolean().describe("The wallet POST /api/metrics uses when the body names none"),
+  createdAt: z.string(),
+});
+export type TWalletLink = z.infer<typeof ZWalletLink>;
+
+export const ZLinkWalletBody = z.object({
+  address: ZWalletAddress.describe("The wallet address to link"),
+  label: z.string().trim().min(1, "must not be empty").max(100).optional().describe("A name for it"),
+  isDefault: z.boolean().optional().describe("Make it the default (the first linked wallet always is)"),
+});
+export type TLinkWalletBody = z.infer<typeof ZLinkWalletBody>;
+
+export const ZUpdateWalletLinkBody = z.object({
+  label: z.string().trim().min(1).max(100).nullable().optional().describe("New label (null clears it)"),
+  isDefault: z.literal(true).optional().describe("Make it the default"),
+});
+export type TUpdateWalletLinkBody = z.infer<typeof ZUpdateWalletLinkBody>;
