@@ -1,0 +1,25 @@
+import Link from "next/link";
+import type { Metadata } from "next";
+import { AgentForm } from "@/components/agents/agent-form";
+import { loadAgent } from "../load-agent";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ agentId: string }> };
+
+export const generateMetadata = async ({ params }: Props): Promise<Metadata> => ({ title: `Edit ${(await loadAgent((await params).agentId)).name}` });
+
+const EditAgentPage = async ({ params }: Props) => {
+  const agent = await loadAgent((await params).agentId);
+  return (
+    <>
+      <p>
+        <Link href={`/agents/${encodeURIComponent(agent.id)}`}>← {agent.name}</Link>
+      </p>
+      <h1>Edit {agent.name}</h1>
+      <AgentForm agent={agent} />
+    </>
+  );
+};
+
+export default EditAgentPage;

@@ -1,0 +1,99 @@
+import Link from "next/link";
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { DeleteAgentButton } from "@/components/agents/delete-agent-button";
+import { formatInteger, formatMs, formatPercent } from "@/components/agents/format";
+import { HistoryChart } from "@/components/agents/history-chart";
+import { RoleList } from "@/components/agents/role-list";
+import { ChartSkeleton } from "@/components/charts/chart-skeleton";
+import { Stack } from "@/components/agents/stack";
+import { Card, Stat } from "@/components/ui/card";
+import { loadAgent } from "./load-agent";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ agentId: string }> };
+
+export const generateMetadata = async ({ params }: Props): Promise<Metadata> => ({ title: (await loadAgent((await params).agentId)).name });
+
+const AgentPage = async ({ params }: Props) => {
+  const agent = await loadAgent((await params).agentId);
+  const metrics = agent.performanceMetrics;
+  return (
+    <>
+      <p>
+        <Link href="/agents">← Agents</Link>
+      </p>
+      <div className="page-header">
+        <div>
+          <h1>{agent.name}</h1>
+          <p className="muted" style={{ margin: "0.25rem 0 0" }}>
+            <code>{agent.id}</code> · {agent.aiEngine} · specialization <span className="badge">{agent.specialization}</span>
+          </p>
+        </div>
+        <div className="row">
+          <Link className="button secondary" href={`/agents/${encodeURIComponent(agent.id)}/edit`}>
+            Edit
+          </Link>
+          <DeleteAgentButton id={agent.id} name={agent.name} />
+        </div>
+      </div>
+
+      <div className="stats" data-testid="agent-metrics">
+        <Stat label="Uptime" value={formatPercent(metrics.uptime)} />
+        <Stat label="Completion rate" value={formatPercent(metrics.completionRate)} />
+        <Stat label="Avg. response time" value={formatMs(metrics.averageResponseTime)} />
+        <Stat label="Error rate" value={formatPercent(metrics.errorRate)} />
+        <Stat label="Experience points" value={formatInteger(agent.experiencePoints)} />
+      </div>
+
+      <Stack>
+        <Card title="Roles">
+          <RoleList roles={agent.roles} label="Roles" />
+        </Card>
+
+        <Card title="History">
+          <Suspense fallback={<ChartSkeleton />}>
+            <HistoryChart history={agent.historicalData} />
+          </Suspense>
+        </Card>
+
+        <div className="grid-2">
+          <Card title="Ownership and version">
+            <ul className="kv">
+              <li>
+                <span>Owner</span>
+                <span style={{ overflowWrap: "anywhere", textAlign: "right" }}>{agent.ownershipMetadata.owner ?? "—"}</span>
+              </li>
+              <li>
+                <span>Leased</span>
+                <span>{agent.ownershipMetadata.leased ? "Yes" : "No"}</span>
+              </li>
+              <li>
+                <span>Current version</span>
+                <span>{agent.dynamicMetadata.currentVersion ?? "—"}</span>
+              </li>
+              <li>
+                <span>Skill upgrades</span>
+                <span>{agent.dynamicMetadata.skillUpgrades.length > 0 ? agent.dynamicMetadata.skillUpgrades.join(", ") : "—"}</span>
+              </li>
+            </ul>
+          </Card>
+          <Card title="Operational history">
+            {agent.operationalHistory.length === 0 ? (
+              <p className="muted">Nothing recorded.</p>
+            ) : (
+              <ol style={{ margin: 0, paddingLeft: "1.1rem" }}>
+                {agent.operationalHistory.map((event, index) => (
+                  <li key={index}>{event}</li>
+                ))}
+              </ol>
+            )}
+          </Card>
+        </div>
+      </Stack>
+    </>
+  );
+};
+
+export default AgentPage;

@@ -1,0 +1,92 @@
+import Link from "next/link";
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { findSyndicateView, ZSyndicateParams } from "@/lib/syndicates";
+import { RoleList } from "@/components/agents/role-list";
+import { AggregatedMetrics } from "@/components/squads/aggregated-metrics";
+import { MemberTable } from "@/components/squads/member-table";
+import { DeleteSyndicateButton } from "@/components/syndicates/delete-syndicate-button";
+import { SyndicateForm } from "@/components/syndicates/syndicate-form";
+import { Stack } from "@/components/agents/stack";
+import { Card } from "@/components/ui/card";
+import { formatInteger, formatPercent } from "@/components/agents/format";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ syndicateId: string }> };
+
+const loadSyndicate = cache(async (syndicateId: string) => {
+  const parsed = ZSyndicateParams.safeParse({ syndicateId });
+  if (!parsed.success) notFound();
+  const view = await findSyndicateView(parsed.data.syndicateId);
+  if (!view) notFound();
+  return view;
+});
+
+export const generateMetadata = async ({ params }: Props): Promise<Metadata> => ({
+  title: (await loadSyndicate((await params).syndicateId)).syndicate.name,
+});
+
+const SyndicatePage = async ({ params }: Props) => {
+  const { syndicate, squads, agentCount, stackedRolesDeclared } = await loadSyndicate((await params).syndicateId);
+  return (
+    <>
+      <p>
+        <Link href="/syndicates">← Syndicates</Link>
+      </p>
+      <div className="page-header">
+        <div>
+          <h1>{syndicate.name}</h1>
+          <p className="muted" style={{ margin: "0.25rem 0 0" }}>
+            <code>{syndicate.id}</code> · {formatInteger(squads.length)} squads
+          </p>
+        </div>
+        <DeleteSyndicateButton id={syndicate.id} name={syndicate.name} />
+      </div>
+
+      <AggregatedMetrics metrics={syndicate.aggregatedSyndicateMetrics} members={agentCount} testId="syndicate-metrics" />
+      <p className="muted">Over all agents of all its squads; an agent in two squads counts once.</p>
+
+      <Stack>
+        {squads.length === 0 ? (
+          <Card title="Squads">
+            <p className="muted">This syndicate has no squads yet.</p>
+          </Card>
+        ) : (
+          squads.map(({ squad, members }) => (
+            <Card
+              key={squad.id}
+              title={
+                <Link href={`/squads/${encodeURIComponent(squad.id)}`}>
+                  {squad.name}
+                </Link>
+              }
+            >
+              <p className="muted" style={{ marginTop: 0 }}>
+                {formatInteger(squad.agents.length)} agents · {formatInteger(squad.aggregatedMetrics.totalExperiencePoints)} XP · uptime{" "}
+                {formatPercent(squad.aggregatedMetrics.averageUptime)} · completion {formatPercent(squad.aggregatedMetrics.overallCompletionRate)}
+              </p>
+              <MemberTable members={members} />
+            </Card>
+          ))
+        )}
+        <Card title={stackedRolesDeclared ? "Stacked roles (declared)" : "Stacked roles (derived from the squads)"}>
+          <RoleList roles={syndicate.stackedRoles} label="Stacked roles" />
+        </Card>
+        <Card title="Edit syndicate">
+          <SyndicateForm
+            syndicate={{
+              id: syndicate.id,
+              name: syndicate.name,
+              squads: syndicate.squads.map((squad) => ({ id: squad.id, name: squad.name })),
+              declaredStackedRoles: stackedRolesDeclared ? syndicate.stackedRoles : null,
+            }}
+          />
+        </Card>
+      </Stack>
+    </>
+  );
+};
+
+export default SyndicatePage;

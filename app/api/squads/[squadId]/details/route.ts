@@ -1,0 +1,9 @@
+import { getSquadDetails, getSquadDetailsOperation } from "@/lib/squads";
+import { methods, route } from "@/lib/http";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  // GET /api/squads/{squadId}/details – the squad, its agents, stacked roles and aggregated metrics
+  GET: route(getSquadDetailsOperation, async ({ params }) => Response.json(await getSquadDetails(params.squadId))),
+});

@@ -1,0 +1,23 @@
+import { prisma } from "../db";
+import { AppError } from "../http/errors";
+import { AGENT_INCLUDE, agentRows, toAgent } from "./agent-shape";
+import type { TAgent, TCreateAgentBody } from "./schemas";
+
+/** Creates an agent with its five roles and its history, in one transaction; 409 if the id exists. */
+export const createAgent = async (body: TCreateAgentBody): Promise<TAgent> => {
+  const rows = agentRows(body);
+  const created = await prisma.$transaction(async (tx) => {
+    const existing = await tx.agent.findUnique({ where: { id: body.id }, select: { id: true } });
+    if (existing) throw new AppError("conflict", `Agent '${body.id}' already exists.`);
+    return tx.agent.create({
+      data: {
+        id: body.id,
+        ...rows.columns,
+        roles: { createMany: { data: rows.roles } },
+        history: { createMany: { data: rows.history } },
+      },
+      include: AGENT_INCLUDE,
+    });
+  });
+  return toAgent(created);
+};

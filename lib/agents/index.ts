@@ -1,0 +1,10 @@
+// The agents area's public surface.
+export * from "./schemas";
+export * from "./operations";
+export { createAgent } from "./create-agent";
+export { getAgentDetails, findAgentDetails } from "./get-agent-details";
+export { listAgents, listAgentFacets } from "./list-agents";
+export { updateAgent } from "./update-agent";
+export { deleteAgent } from "./delete-agent";
+export { mintRoles, dominantRole } from "./mint-roles";
+export { OPEN_TASK_STATUSES } from "./open-tasks";

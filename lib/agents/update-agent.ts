@@ -1,0 +1,29 @@
+import { prisma } from "../db";
+import { AppError, notFound } from "../http/errors";
+import { agentRows } from "./agent-shape";
+import type { TUpdateAgentBody } from "./schemas";
+
+/**
+ * Replaces an agent with the body: what the body omits takes the same default as on creation
+ * (roles minted from id and aiEngine, specialization the dominant role, empty history…).
+ * Columns, roles and history are rewritten in one transaction; squad memberships stay.
+ */
+export const updateAgent = async (agentId: string, body: TUpdateAgentBody): Promise<void> => {
+  if (body.id !== agentId) {
+    throw new AppError("validation_failed", `The body's id '${body.id}' differs from the path's '${agentId}'.`, {
+      errors: [{ path: "body.id", message: `must equal the agent id in the path ('${agentId}')` }],
+    });
+  }
+  const rows = agentRows(body);
+  await prisma.$transaction(async (tx) => {
+    const existing = await tx.agent.findUnique({ where: { id: agentId }, select: { id: true } });
+    if (!existing) throw notFound("Agent", agentId);
+    await tx.agent.update({ where: { id: agentId }, data: rows.columns });
+    await tx.agentRole.deleteMany({ where: { agentId } });
+    await tx.agentRole.createMany({ data: rows.roles.map((role) => ({ agentId, ...role })) });
+    await tx.agentHistoryPoint.deleteMany({ where: { agentId } });
+    if (rows.history.length > 0) {
+      await tx.agentHistoryPoint.createMany({ data: rows.history.map((point) => ({ agentId, ...point })) });
+    }
+  });
+};

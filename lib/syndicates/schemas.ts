@@ -1,0 +1,59 @@
+// Syndicate schemas: bodies, parameters and response shapes (no server-only imports: forms use them).
+import { z } from "zod";
+import { ZPageQuery } from "../http/paging";
+import { ZEntityId, ZRole } from "../agents/schemas";
+import { ZAggregatedMetrics, ZSquad, uniqueIds } from "../squads/schemas";
+
+export const MAX_SYNDICATE_SQUADS = 200;
+
+export const ZSyndicateParams = z.object({ syndicateId: ZEntityId.describe("Syndicate id") });
+
+/** A squad object as the contract's samples send it; only its id counts. */
+export const ZSyndicateSquadRef = z
+  .object({ id: ZEntityId.describe("Id of an existing squad") })
+  .describe("A squad object; only id is read, its other fields are ignored");
+
+/** The body of POST /api/syndicates and PUT /api/syndicates/{syndicateId}: the whole syndicate. */
+export const ZSyndicateBody = z.object({
+  id: ZEntityId.describe("Client-chosen id"),
+  name: z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters").describe("Display name"),
+  squads: z
+    .array(ZSyndicateSquadRef)
+    .max(MAX_SYNDICATE_SQUADS, `at most ${MAX_SYNDICATE_SQUADS} squads`)
+    .superRefine(uniqueIds("squad"))
+    .default([])
+    .describe("The squads, in order; every id must be an existing squad (else 422). Absent: no squads"),
+  stackedRoles: z
+    .array(ZRole)
+    .max(50, "at most 50 stacked roles")
+    .optional()
+    .describe("Declared stacked roles; absent or empty: derived from the squads' stacked roles"),
+  aggregatedSyndicateMetrics: z.unknown().optional().describe("Ignored: always recomputed from the squads' agents"),
+});
+export type TSyndicateBody = z.output<typeof ZSyndicateBody>;
+export type TSyndicateBodyInput = z.input<typeof ZSyndicateBody>;
+
+export const ZSyndicateListQuery = ZPageQuery.extend({
+  q: z.string().trim().max(200).optional().describe("Name or id contains this (case-insensitive)"),
+});
+export type TSyndicateListQuery = z.output<typeof ZSyndicateListQuery>;
+
+const ZRoleOut = z.object({ roleName: z.string(), primaryFunction: z.string(), skills: z.array(z.string()) });
+
+export const ZSyndicate = z.object({
+  id: z.string(),
+  name: z.string(),
+  squads: z.array(ZSquad).describe("Each squad's full data, as in its details"),
+  stackedRoles: z.array(ZRoleOut),
+  aggregatedSyndicateMetrics: ZAggregatedMetrics.describe("Over all agents of all its squads, each agent once"),
+});
+export type TSyndicate = z.infer<typeof ZSyndicate>;
+
+export const ZSyndicateSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  squadCount: z.number().int(),
+  agentCount: z.number().int().describe("Distinct agents over all its squads"),
+  aggregatedSyndicateMetrics: ZAggregatedMetrics,
+});
+export type TSyndicateSummary = z.infer<typeof ZSyndicateSummary>;

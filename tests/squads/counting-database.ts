@@ -1,0 +1,120 @@
+// A test database whose Prisma client counts the SQL statements it sends.
+//
+// Prisma's query events and `$extends` count Prisma operations, not SQL statements (one
+// findUnique with an include is several statements), and the shared client cannot be re-created
+// with a hook. So this opens the file's fresh database itself (as tests/helpers/db.ts does, in
+// the run's mode) with the real driver adapter wrapped: every queryRaw/executeRaw the query
+// engine makes, inside or outside a transaction, adds one to `count`. It then becomes the
+// process's database, so the domain functions under test run unchanged on it.
+import { readFileSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import pg from "pg";
+import { applyMigrations, closeDatabase, useDatabase, type SqlRunner } from "../../lib/db";
+import { PrismaClient } from "../../lib/db/generated/client";
+import { createServerDatabase, serverUrl } from "../helpers/db";
+
+export type Counter = { count: number };
+
+const COUNTED = new Set(["queryRaw", "executeRaw"]);
+
+const counting = <T extends object>(target: T, counter: Counter): T =>
+  new Proxy(target, {
+    get: (object, property) => {
+      const value = Reflect.get(object, property, object);
+      if (typeof value !== "function") return value;
+      if (COUNTED.has(String(property))) {
+        return (...args: unknown[]) => {
+          counter.count += 1;
+          return value.apply(object, args);
+        };
+      }
+      if (property === "startTransaction") {
+        return async (...args: unknown[]) => counting(await value.apply(object, args), counter);
+      }
+      return value.bind(object);
+    },
+  });
+
+const countingFactory = (factory: SqlDriverAdapterFactory, counter: Counter): SqlDriverAdapterFactory => ({
+  provider: factory.provider,
+  adapterName: factory.adapterName,
+  connect: async () => counting(await factory.connect(), counter),
+});
+
+const pgliteRunner = (pglite: PGlite): SqlRunner => {
+  const runner: SqlRunner = {
+    exec: async (script) => {
+      await pglite.exec(script);
+    },
+    query: async <T,>(text: string, params: unknown[] = []) => (await pglite.query<T>(text, params)).rows,
+    session: (fn) => fn(runner),
+  };
+  return runner;
+};
+
+const poolRunner = (pool: pg.Pool): SqlRunner => ({
+  exec: async (script) => {
+    await pool.query(script);
+  },
+  query: async <T,>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
+  session: async (fn) => {
+    const client = await pool.connect();
+    try {
+      const runner: SqlRunner = {
+        exec: async (script) => {
+          await client.query(script);
+        },
+        query: async <T,>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows as T[],
+        session: (inner) => inner(runner),
+      };
+      return await fn(runner);
+    } finally {
+      client.release();
+    }
+  },
+});
+
+/** A fresh migrated database for this file, made the process's database, with a statement counter. */
+export const useCountingDatabase = async (): Promise<{ counter: Counter; dispose: () => Promise<void> }> => {
+  const counter: Counter = { count: 0 };
+  if (serverUrl()) {
+    const server = await createServerDatabase();
+    const pool = new pg.Pool({ connectionString: server.url, max: 4 });
+    const sql = poolRunner(pool);
+    await applyMigrations(sql);
+    const prisma = new PrismaClient({ adapter: countingFactory(new PrismaPg(pool), counter) });
+    const close = async () => {
+      await prisma.$disconnect();
+      await pool.end();
+    };
+    useDatabase({ mode: "server", prisma, sql, close });
+    return {
+      counter,
+      dispose: async () => {
+        await closeDatabase();
+        await server.drop();
+      },
+    };
+  }
+  const template = process.env.SYNDICATE_TEST_TEMPLATE;
+  const pglite = new PGlite({ loadDataDir: template ? new Blob([readFileSync(template)]) : undefined });
+  const sql = pgliteRunner(pglite);
+  if (!template) await applyMigrations(sql);
+  const prisma = new PrismaClient({ adapter: countingFactory(new PrismaPGlite(pglite), counter) });
+  const close = async () => {
+    await prisma.$disconnect();
+    if (!pglite.closed) await pglite.close();
+  };
+  useDatabase({ mode: "embedded", prisma, sql, close });
+  return { counter, dispose: () => closeDatabase() };
+};
+
+/** Statements sent while `fn` runs. */
+export const countStatements = async <T,>(counter: Counter, fn: () => Promise<T>): Promise<{ result: T; statements: number }> => {
+  const before = counter.count;
+  const result = await fn();
+  return { result, statements: counter.count - before };
+};
