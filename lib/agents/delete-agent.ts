@@ -1,6 +1,6 @@
 import { prisma } from "../db";
 import { notFound } from "../http/errors";
-import { assertNoOpenTasks } from "./open-tasks";
+import { guardEntityDeletion } from "../tasks/entities";
 
 /**
  * Deletes an agent: 404 if unknown, 409 while open tasks are assigned to it. Its squad
@@ -8,9 +8,8 @@ import { assertNoOpenTasks } from "./open-tasks";
  */
 export const deleteAgent = async (agentId: string): Promise<void> => {
   await prisma.$transaction(async (tx) => {
-    const existing = await tx.agent.findUnique({ where: { id: agentId }, select: { id: true } });
-    if (!existing) throw notFound("Agent", agentId);
-    await assertNoOpenTasks(tx, "Agent", agentId);
+    // Locks the row, so a task cannot be assigned to it while it is being deleted.
+    if (!(await guardEntityDeletion(tx, "Agent", agentId))) throw notFound("Agent", agentId);
     await tx.squadMember.deleteMany({ where: { agentId } });
     await tx.agent.delete({ where: { id: agentId } });
   });

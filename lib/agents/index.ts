@@ -7,4 +7,3 @@ export { listAgents, listAgentFacets } from "./list-agents";
 export { updateAgent } from "./update-agent";
 export { deleteAgent } from "./delete-agent";
 export { mintRoles, dominantRole } from "./mint-roles";
-export { OPEN_TASK_STATUSES } from "./open-tasks";

@@ -1,6 +1,6 @@
 import { prisma } from "../db";
 import { notFound } from "../http/errors";
-import { assertNoOpenTasks } from "../agents/open-tasks";
+import { guardEntityDeletion } from "../tasks/entities";
 
 /**
  * Deletes a squad: 404 if unknown, 409 while open tasks are assigned to it. Its memberships,
@@ -8,9 +8,8 @@ import { assertNoOpenTasks } from "../agents/open-tasks";
  */
 export const deleteSquad = async (squadId: string): Promise<void> => {
   await prisma.$transaction(async (tx) => {
-    const existing = await tx.squad.findUnique({ where: { id: squadId }, select: { id: true } });
-    if (!existing) throw notFound("Squad", squadId);
-    await assertNoOpenTasks(tx, "Squad", squadId);
+    // Locks the row, so a task cannot be assigned to it while it is being deleted.
+    if (!(await guardEntityDeletion(tx, "Squad", squadId))) throw notFound("Squad", squadId);
     await tx.squad.delete({ where: { id: squadId } });
   });
 };

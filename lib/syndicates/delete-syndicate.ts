@@ -1,13 +1,12 @@
 import { prisma } from "../db";
 import { notFound } from "../http/errors";
-import { assertNoOpenTasks } from "../agents/open-tasks";
+import { guardEntityDeletion } from "../tasks/entities";
 
 /** Deletes a syndicate (its squads stay): 404 if unknown, 409 while open tasks are assigned to it. */
 export const deleteSyndicate = async (syndicateId: string): Promise<void> => {
   await prisma.$transaction(async (tx) => {
-    const existing = await tx.syndicate.findUnique({ where: { id: syndicateId }, select: { id: true } });
-    if (!existing) throw notFound("Syndicate", syndicateId);
-    await assertNoOpenTasks(tx, "Syndicate", syndicateId);
+    // Locks the row, so a task cannot be assigned to it while it is being deleted.
+    if (!(await guardEntityDeletion(tx, "Syndicate", syndicateId))) throw notFound("Syndicate", syndicateId);
     await tx.syndicate.delete({ where: { id: syndicateId } });
   });
 };
