@@ -14,6 +14,8 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/deployments", label: "Deployments" },
   { href: "/tasks", label: "Tasks" },
   { href: "/usecases", label: "Use cases" },
+  { href: "/wallet", label: "Wallet" },
+  { href: "/quantum", label: "Quantum" },
   { href: "/api-reference", label: "API reference" },
   { href: "/settings", label: "Settings" },
 ];

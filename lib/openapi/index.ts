@@ -12,6 +12,8 @@ import * as marketplace from "../marketplace/operations";
 import * as deployments from "../deployments/operations";
 import * as tasks from "../tasks/operations";
 import * as usecases from "../usecases/operations";
+import * as wallet from "../wallet/operations";
+import * as quantum from "../quantum/operations";
 
 export const openApiOperation = defineOperation({
   method: "GET",
@@ -23,7 +25,7 @@ export const openApiOperation = defineOperation({
   responses: { 200: { description: "The OpenAPI 3.1 document" } },
 });
 
-const areas = [auth, agents, squads, syndicates, marketplace, deployments, tasks, usecases] as Record<string, Operation>[];
+const areas = [auth, agents, squads, syndicates, marketplace, deployments, tasks, usecases, wallet, quantum] as Record<string, Operation>[];
 
 export const ALL_OPERATIONS: Operation[] = [healthOperation, openApiOperation, ...areas.flatMap((area) => Object.values(area))];
 

@@ -1,0 +1,62 @@
+import Link from "next/link";
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { AnalysisView } from "@/components/quantum/analysis-view";
+import { env } from "@/lib/config/env";
+import { ANALYSIS_ENTITY_TYPES, findEntityName, type TAnalysisEntityType } from "@/lib/quantum";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ entityType: string; entityId: string }> };
+
+const TITLES: Record<TAnalysisEntityType, string> = { agent: "Agent", squad: "Squad", syndicate: "Syndicate" };
+const DETAIL_PATHS: Record<TAnalysisEntityType, string> = { agent: "/agents", squad: "/squads", syndicate: "/syndicates" };
+
+// The entity of the page's params, or the 404 page; cached so metadata and page read it once.
+const decode = (value: string) => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+};
+
+const loadEntity = cache(async (entityType: string, rawId: string) => {
+  const id = decode(rawId);
+  if (!ANALYSIS_ENTITY_TYPES.includes(entityType as TAnalysisEntityType) || id.length === 0 || id.length > 128) notFound();
+  const type = entityType as TAnalysisEntityType;
+  const name = await findEntityName(type, id);
+  if (name === null) notFound();
+  return { type, id, name };
+});
+
+export const generateMetadata = async ({ params }: Props): Promise<Metadata> => {
+  const { entityType, entityId } = await params;
+  const entity = await loadEntity(entityType, entityId);
+  return { title: `Quantum analysis: ${entity.name}` };
+};
+
+const QuantumEntityPage = async ({ params }: Props) => {
+  const { entityType, entityId } = await params;
+  const entity = await loadEntity(entityType, entityId);
+  return (
+    <>
+      <p>
+        <Link href="/quantum">← Quantum analytics</Link>
+      </p>
+      <div className="page-header">
+        <div>
+          <h1>Quantum analysis: {entity.name}</h1>
+          <p className="muted" style={{ margin: "0.25rem 0 0" }}>
+            {TITLES[entity.type]} <Link href={`${DETAIL_PATHS[entity.type]}/${encodeURIComponent(entity.id)}`}><code>{entity.id}</code></Link> · three qubits, one per
+            dimension; 1 = healthy, qubit 0 rightmost
+          </p>
+        </div>
+      </div>
+      <AnalysisView entityType={entity.type} entityId={entity.id} name={entity.name} quantumUrl={(env().QUANTUM_URL ?? "").replace(/\/+$/, "")} />
+    </>
+  );
+};
+
+export default QuantumEntityPage;

@@ -1,0 +1,99 @@
+import Link from "next/link";
+import type { Metadata } from "next";
+import { EntityPicker } from "@/components/quantum/entity-picker";
+import { Card } from "@/components/ui/card";
+import { listQuantumCandidates, listRuns } from "@/lib/quantum";
+
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = { title: "Quantum analytics" };
+
+const KINDS = [
+  { key: "agent", title: "Agents" },
+  { key: "squad", title: "Squads" },
+  { key: "syndicate", title: "Syndicates" },
+] as const;
+
+const QuantumPage = async () => {
+  const [candidates, recent] = await Promise.all([listQuantumCandidates(5), listRuns({ limit: 10 })]);
+  return (
+    <>
+      <div className="page-header">
+        <div>
+          <h1>Quantum analytics</h1>
+          <p className="muted" style={{ margin: "0.25rem 0 0" }}>
+            A statevector simulation of each entity&apos;s metrics: predicted improvement, risk and role recommendations. The model is described in{" "}
+            <code>docs/quantum-model.md</code>.
+          </p>
+        </div>
+        <Link className="button secondary" href="/quantum/circuit">
+          Run a circuit
+        </Link>
+      </div>
+      <div style={{ display: "grid", gap: "1rem" }}>
+        <Card title="Open an analysis">
+          <EntityPicker />
+        </Card>
+        <div className="grid-2">
+          {KINDS.map((kind) => (
+            <Card key={kind.key} title={kind.title}>
+              {candidates[kind.key].length === 0 ? (
+                <p className="muted">None yet.</p>
+              ) : (
+                <ul>
+                  {candidates[kind.key].map((entity) => (
+                    <li key={entity.id}>
+                      <Link href={`/quantum/${kind.key}/${encodeURIComponent(entity.id)}`}>{entity.name}</Link> <code>{entity.id}</code>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Card>
+          ))}
+        </div>
+        <Card title="Recent runs">
+          {recent.items.length === 0 ? (
+            <p className="muted">No runs yet.</p>
+          ) : (
+            <div className="table-wrap">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Entity</th>
+                    <th scope="col">Backend</th>
+                    <th scope="col">Qubits</th>
+                    <th scope="col">Shots</th>
+                    <th scope="col">Risk</th>
+                    <th scope="col">When (UTC)</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {recent.items.map((run) => (
+                    <tr key={run.id}>
+                      <td>
+                        {run.entityId && ["agent", "squad", "syndicate"].includes(run.entityType) ? (
+                          <Link href={`/quantum/${run.entityType}/${encodeURIComponent(run.entityId)}`}>
+                            {run.entityType} {run.entityId}
+                          </Link>
+                        ) : (
+                          `${run.entityType}${run.entityId ? ` ${run.entityId}` : ""}`
+                        )}
+                      </td>
+                      <td>{run.backend}</td>
+                      <td>{run.qubits}</td>
+                      <td>{run.shots}</td>
+                      <td>{run.riskScore === null ? "—" : run.riskScore.toFixed(1)}</td>
+                      <td>{run.createdAt.slice(0, 16).replace("T", " ")}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Card>
+      </div>
+    </>
+  );
+};
+
+export default QuantumPage;

@@ -1,0 +1,11 @@
+import { analyzeAgent, analyzeAgentOperation, entityCircuitQasm, qasmResponse } from "@/lib/quantum";
+import { methods, route } from "@/lib/http";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  // GET /quantum/agent?agentId=&shots=&seed=&format= – an agent's quantum analysis (or, format=qasm, its circuit)
+  GET: route(analyzeAgentOperation, async ({ query }) =>
+    query.format === "qasm" ? qasmResponse(await entityCircuitQasm("agent", query.agentId)) : Response.json(await analyzeAgent(query.agentId, query)),
+  ),
+});

@@ -1,0 +1,11 @@
+import { analyzeSquad, analyzeSquadOperation, entityCircuitQasm, qasmResponse } from "@/lib/quantum";
+import { methods, route } from "@/lib/http";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  // GET /quantum/squad?squadId=&shots=&seed=&format= – a squad's quantum analysis (or, format=qasm, its circuit)
+  GET: route(analyzeSquadOperation, async ({ query }) =>
+    query.format === "qasm" ? qasmResponse(await entityCircuitQasm("squad", query.squadId)) : Response.json(await analyzeSquad(query.squadId, query)),
+  ),
+});

@@ -1,0 +1,13 @@
+import { analyzeSyndicate, analyzeSyndicateOperation, entityCircuitQasm, qasmResponse } from "@/lib/quantum";
+import { methods, route } from "@/lib/http";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  // GET /quantum/syndicate?syndicateId=&shots=&seed=&format= – a syndicate's quantum analysis (or, format=qasm, its circuit)
+  GET: route(analyzeSyndicateOperation, async ({ query }) =>
+    query.format === "qasm"
+      ? qasmResponse(await entityCircuitQasm("syndicate", query.syndicateId))
+      : Response.json(await analyzeSyndicate(query.syndicateId, query)),
+  ),
+});

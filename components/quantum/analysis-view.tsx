@@ -1,0 +1,99 @@
+"use client";
+
+// The quantum analysis of one agent, squad or syndicate: choose shots and seed, run, and see the
+// metrics, the distribution (chart and server-drawn histogram), the analysis text, the circuit
+// and the history of runs.
+import { useState, type FormEvent } from "react";
+import { Card, Stat } from "@/components/ui/card";
+import { FormField } from "@/components/ui/form-field";
+import { ProblemAlert } from "@/components/ui/problem-alert";
+import { ApiError } from "@/lib/client/api";
+import { DEFAULT_SHOTS, type TAnalysisEntityType } from "@/lib/quantum/schemas";
+import { DistributionChart, HistogramImage } from "./distribution-chart";
+import { optionalInteger } from "./format";
+import { RunsChart } from "./runs-chart";
+import { useCircuitQasm, useRunAnalysis, viewOf } from "./use-quantum";
+
+const LABEL: Record<TAnalysisEntityType, string> = { agent: "Agent", squad: "Squad", syndicate: "Syndicate" };
+
+export const AnalysisView = ({ entityType, entityId, name, quantumUrl = "" }: { entityType: TAnalysisEntityType; entityId: string; name: string; quantumUrl?: string }) => {
+  const [shots, setShots] = useState(String(DEFAULT_SHOTS));
+  const [seed, setSeed] = useState("");
+  const run = useRunAnalysis(entityType, entityId, quantumUrl);
+  const circuit = useCircuitQasm(entityType, entityId, quantumUrl);
+  const fields = run.error instanceof ApiError ? Object.fromEntries((run.error.problem.errors ?? []).map((e) => [e.path.replace(/^query\./, ""), e.message])) : {};
+  const view = run.data ? viewOf(run.data) : undefined;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    run.mutate({ shots: optionalInteger(shots), seed: optionalInteger(seed) });
+  };
+
+  return (
+    <div style={{ display: "grid", gap: "1rem" }}>
+      <Card title="Run">
+        <form className="toolbar" onSubmit={submit} aria-label="Run the analysis">
+          <FormField id="shots" label="Shots" error={fields.shots} hint="1 to the server's limit">
+            <input id="shots" name="shots" inputMode="numeric" value={shots} onChange={(event) => setShots(event.target.value)} aria-invalid={Boolean(fields.shots)} />
+          </FormField>
+          <FormField id="seed" label="Seed" error={fields.seed} hint="Empty: a random seed (reported)">
+            <input id="seed" name="seed" inputMode="numeric" value={seed} onChange={(event) => setSeed(event.target.value)} aria-invalid={Boolean(fields.seed)} />
+          </FormField>
+          <button type="submit" disabled={run.isPending}>
+            {run.isPending ? "Running…" : "Run analysis"}
+          </button>
+        </form>
+        {run.error && !fields.shots && !fields.seed ? <ProblemAlert error={run.error} /> : null}
+      </Card>
+
+      {view ? (
+        <>
+          <div className="stats" data-testid="quantum-metrics">
+            <Stat label="Predicted improvement" value={view.improvement} />
+            <Stat label={entityType === "squad" ? "Risk level" : entityType === "agent" ? "Risk score" : "Risk"} value={view.risk} />
+            <Stat label="Simulation duration" value={view.duration} />
+            <Stat label="Shots · seed" value={view.shots.toLocaleString("en-US")} hint={`seed ${view.seed}`} />
+          </div>
+          <Card title={view.recommendationLabel}>
+            {Array.isArray(view.recommendation) ? (
+              <ul>
+                {view.recommendation.map((entry) => (
+                  <li key={entry}>{entry}</li>
+                ))}
+              </ul>
+            ) : (
+              <p style={{ margin: 0 }}>{view.recommendation}</p>
+            )}
+          </Card>
+          <div className="grid-2">
+            <Card title="Bitstring distribution">
+              <DistributionChart probabilities={view.probabilities} label={`Probability of each bitstring for ${LABEL[entityType].toLowerCase()} ${name}`} />
+            </Card>
+            <Card title="Histogram">
+              <HistogramImage base64={view.histogram} alt={`Histogram of the measured bitstrings for ${LABEL[entityType].toLowerCase()} ${name}`} />
+            </Card>
+          </div>
+          <Card title="Analysis">
+            <p style={{ margin: 0 }} data-testid="quantum-analysis">
+              {view.analysis}
+            </p>
+          </Card>
+        </>
+      ) : (
+        <p className="muted">Choose the shots (and a seed to repeat a run exactly), then run the analysis.</p>
+      )}
+
+      <div className="grid-2">
+        <Card title="Circuit (OpenQASM 3)">
+          {circuit.error ? <ProblemAlert error={circuit.error} /> : null}
+          <pre className="schema" aria-label="Circuit in OpenQASM 3" style={{ margin: 0 }}>
+            {circuit.data ?? "Loading…"}
+          </pre>
+        </Card>
+        <Card title="Past runs">
+          <RunsChart entityType={entityType} entityId={entityId} quantumUrl={quantumUrl} />
+        </Card>
+      </div>
+    </div>
+  );
+};

@@ -1,0 +1,110 @@
+"use client";
+
+// Paste an OpenQASM 2.0 program, run it on the simulator, see the counts and the histogram.
+import { useState, type FormEvent } from "react";
+import { Card, Stat } from "@/components/ui/card";
+import { FormField } from "@/components/ui/form-field";
+import { ProblemAlert } from "@/components/ui/problem-alert";
+import { ApiError } from "@/lib/client/api";
+import { DEFAULT_SHOTS } from "@/lib/quantum/schemas";
+import { DistributionChart, HistogramImage } from "./distribution-chart";
+import { optionalInteger, sortedEntries } from "./format";
+import { useRunCircuit } from "./use-quantum";
+
+export const EXAMPLE_QASM = `OPENQASM 2.0;
+include "qelib1.inc";
+// A GHZ state on three qubits, with a small rotation
+qreg q[3];
+creg c[3];
+h q[0];
+cx q[0], q[1];
+cx q[1], q[2];
+ry(pi/8) q[2];
+measure q -> c;
+`;
+
+export const CircuitRunner = ({ quantumUrl = "" }: { quantumUrl?: string }) => {
+  const [qasm, setQasm] = useState(EXAMPLE_QASM);
+  const [shots, setShots] = useState(String(DEFAULT_SHOTS));
+  const [seed, setSeed] = useState("");
+  const run = useRunCircuit(quantumUrl);
+  const fields = run.error instanceof ApiError ? run.error.fieldErrors() : {};
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    run.mutate({ qasm, shots: optionalInteger(shots), seed: optionalInteger(seed) });
+  };
+  const result = run.data;
+  return (
+    <div style={{ display: "grid", gap: "1rem" }}>
+      <Card title="Program">
+        <form onSubmit={submit} aria-label="Run a circuit">
+          <FormField id="qasm" label="OpenQASM 2.0" error={fields.qasm} hint='qelib1.inc gates, qreg/creg, measure, barrier, gate definitions; qubit 0 is the rightmost bit'>
+            <textarea
+              id="qasm"
+              value={qasm}
+              onChange={(event) => setQasm(event.target.value)}
+              rows={14}
+              spellCheck={false}
+              style={{ width: "100%", fontFamily: "ui-monospace, monospace" }}
+              aria-invalid={Boolean(fields.qasm)}
+            />
+          </FormField>
+          <div className="toolbar">
+            <FormField id="circuit-shots" label="Shots" error={fields.shots}>
+              <input id="circuit-shots" inputMode="numeric" value={shots} onChange={(event) => setShots(event.target.value)} />
+            </FormField>
+            <FormField id="circuit-seed" label="Seed" error={fields.seed} hint="Empty: random (reported)">
+              <input id="circuit-seed" inputMode="numeric" value={seed} onChange={(event) => setSeed(event.target.value)} />
+            </FormField>
+            <button type="submit" disabled={run.isPending}>
+              {run.isPending ? "Running…" : "Run circuit"}
+            </button>
+          </div>
+        </form>
+        {run.error && !fields.qasm ? <ProblemAlert error={run.error} /> : null}
+      </Card>
+      {result ? (
+        <>
+          <div className="stats">
+            <Stat label="Qubits" value={result.qubits} />
+            <Stat label="Shots" value={result.shots.toLocaleString("en-US")} hint={`seed ${result.seed}`} />
+            <Stat label="Outcomes" value={Object.keys(result.counts).length} />
+            <Stat label="Simulation duration" value={result.simulationDuration} />
+          </div>
+          <div className="grid-2">
+            <Card title="Distribution">
+              <DistributionChart probabilities={result.probabilities} label="Probability of each measured bitstring" />
+            </Card>
+            <Card title="Histogram">
+              <HistogramImage base64={result.histogram} alt="Histogram of the measured bitstrings" />
+            </Card>
+          </div>
+          <Card title="Counts">
+            <div className="table-wrap">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Bitstring</th>
+                    <th scope="col">Count</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {sortedEntries(result.counts)
+                    .slice(0, 256)
+                    .map(([bits, count]) => (
+                      <tr key={bits}>
+                        <td>
+                          <code>{bits}</code>
+                        </td>
+                        <td>{count}</td>
+                      </tr>
+                    ))}
+                </tbody>
+              </table>
+            </div>
+          </Card>
+        </>
+      ) : null}
+    </div>
+  );
+};

@@ -1,0 +1,124 @@
+"use client";
+
+// react-query hooks for the quantum endpoints: run an analysis, run a circuit, read the circuit
+// and the past runs of an entity.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ApiError, apiFetch, type ProblemBody } from "@/lib/client/api";
+import type {
+  TAgentQuantumResult,
+  TAnalysisEntityType,
+  TQuantumRun,
+  TRunCircuitBody,
+  TRunCircuitResult,
+  TSquadQuantumResult,
+  TSyndicateQuantumResult,
+  TWalletFinanceBody,
+  TWalletFinanceResult,
+} from "@/lib/quantum/schemas";
+
+export const quantumKeys = {
+  all: ["quantum"] as const,
+  runs: (entityType: string, entityId: string) => ["quantum", "runs", entityType, entityId] as const,
+  circuit: (entityType: string, entityId: string) => ["quantum", "circuit", entityType, entityId] as const,
+};
+
+const ID_PARAM: Record<TAnalysisEntityType, string> = { agent: "agentId", squad: "squadId", syndicate: "syndicateId" };
+
+/**
+ * The quantum service's base address: QUANTUM_URL when the service is split out (the page passes
+ * it down), else this origin ("").
+ */
+export type QuantumBase = { quantumUrl?: string };
+
+export const analysisPath = (entityType: TAnalysisEntityType, entityId: string, query: Record<string, string | number | undefined> = {}, base = "") => {
+  const params = new URLSearchParams({ [ID_PARAM[entityType]]: entityId });
+  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== "") params.set(name, String(value));
+  return `${base}/quantum/${entityType}?${params}`;
+};
+
+export type AnyAnalysis = TAgentQuantumResult | TSquadQuantumResult | TSyndicateQuantumResult;
+
+/** The fields the three analyses share, under one set of names. */
+export type AnalysisView = {
+  improvement: string;
+  risk: string;
+  recommendation: string | string[];
+  recommendationLabel: string;
+  duration: string;
+  probabilities: Record<string, number>;
+  analysis: string;
+  histogram: string;
+  seed: number;
+  shots: number;
+};
+
+export const viewOf = (result: AnyAnalysis): AnalysisView => {
+  const common = { duration: result.simulationDuration, histogram: result.histogram, seed: result.seed, shots: result.shots };
+  if ("agentId" in result) {
+    return {
+      ...common,
+      improvement: result.predictedImprovement,
+      risk: result.quantumRiskScore,
+      recommendation: result.optimalRoleAdjustment,
+      recommendationLabel: "Optimal role adjustment",
+      probabilities: result.detailedMetrics.bitstringProbabilities,
+      analysis: result.detailedMetrics.analysis,
+    };
+  }
+  if ("squadId" in result) {
+    return {
+      ...common,
+      improvement: result.predictedSquadImprovement,
+      risk: result.quantumRiskLevel,
+      recommendation: result.optimalRoleDistribution,
+      recommendationLabel: "Optimal role distribution",
+      probabilities: result.detailedMetrics.aggregatedBitstringProbabilities,
+      analysis: result.detailedMetrics.analysis,
+    };
+  }
+  return {
+    ...common,
+    improvement: result.predictedSyndicateImprovement,
+    risk: result.quantumRiskAnalysis.split(":")[0],
+    recommendation: result.quantumRiskAnalysis,
+    recommendationLabel: "Risk analysis",
+    probabilities: result.detailedMetrics.aggregatedSyndicateProbabilities,
+    analysis: result.detailedMetrics.analysis,
+  };
+};
+
+/** Runs an entity's analysis (a GET, but each run is stored, so it is a mutation here). */
+export const useRunAnalysis = (entityType: TAnalysisEntityType, entityId: string, base = "") => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (options: { shots?: number; seed?: number }) => apiFetch<AnyAnalysis>(analysisPath(entityType, entityId, options, base)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: quantumKeys.runs(entityType, entityId) }),
+  });
+};
+
+export const useRuns = (entityType: string, entityId: string, base = "") =>
+  useQuery({
+    queryKey: quantumKeys.runs(entityType, entityId),
+    queryFn: ({ signal }) =>
+      apiFetch<TQuantumRun[]>(`${base}/quantum/runs?${new URLSearchParams({ entityType, entityId, limit: "50" })}`, { signal }),
+  });
+
+/** The circuit of an analysis as OpenQASM 3 (plain text, so not through apiFetch's JSON). */
+export const useCircuitQasm = (entityType: TAnalysisEntityType, entityId: string, base = "") =>
+  useQuery({
+    queryKey: quantumKeys.circuit(entityType, entityId),
+    queryFn: async ({ signal }) => {
+      const response = await fetch(analysisPath(entityType, entityId, { format: "qasm" }, base), { signal, credentials: "same-origin" });
+      if (!response.ok) throw new ApiError({ ...((await response.json().catch(() => ({}))) as ProblemBody), status: response.status });
+      return response.text();
+    },
+  });
+
+export const useRunCircuit = (base = "") =>
+  useMutation({ mutationFn: (body: TRunCircuitBody) => apiFetch<TRunCircuitResult>(`${base}/quantum/run`, { method: "POST", body }) });
+
+export const useWalletFinance = (base = "") =>
+  useMutation({
+    mutationFn: (body: Partial<TWalletFinanceBody> & { walletAddress: string }) =>
+      apiFetch<TWalletFinanceResult>(`${base}/qmetrics/finance`, { method: "POST", body }),
+  });

@@ -1,0 +1,48 @@
+// Endpoint 19: the wallet's facts from the metrics engine, its circuit run on the simulator (aer)
+// or on IBM Quantum (ibm_quantum), every bitstring mapped to a financial behaviour, the histogram.
+import { AER } from "./analyze-entities";
+import { histogramBase64 } from "./histogram";
+import { IBM_BACKEND, ibmSettings, runOnIbm } from "./ibm";
+import { runWalletModel } from "./models";
+import { recordRun } from "./runs";
+import { DEFAULT_SHOTS, type TWalletFinanceBody, type TWalletFinanceResult } from "./schemas";
+import { loadWalletModelInput } from "./wallet-source";
+
+export const analyzeWalletFinance = async (body: TWalletFinanceBody): Promise<TWalletFinanceResult> => {
+  const backend = body.quantumBackend ?? AER;
+  // A hosted run needs its configuration: say so before any work is done.
+  const settings = backend === IBM_BACKEND ? ibmSettings() : undefined;
+  const wallet = await loadWalletModelInput(body.walletAddress, body.chains, body.tokenMap);
+  const shots = body.shots ?? DEFAULT_SHOTS;
+  const local = runWalletModel(wallet, { shots, seed: body.seed });
+  const hosted = settings ? await runOnIbm(local.evaluation.circuit, shots, settings) : undefined;
+  const model = hosted ? runWalletModel(wallet, { shots, seed: body.seed }, hosted.probabilities) : local;
+  const run = local.evaluation.run;
+  const response: TWalletFinanceResult = {
+    wallet_address: body.walletAddress,
+    quantum_backend: backend,
+    total_balance_usd: wallet.balanceUsd,
+    quantum_results: {
+      probabilities: model.probabilities,
+      mapped_results: model.mapped,
+      histogram: await histogramBase64(model.probabilities, { title: `Wallet ${body.walletAddress.slice(0, 10)}…: ${shots} shots (${backend})` }),
+      analysis: model.analysis,
+    },
+    ...(hosted ? {} : { seed: run.seed }),
+    shots,
+  };
+  await recordRun({
+    entityType: "wallet",
+    entityId: body.walletAddress.toLowerCase(),
+    backend: hosted ? `${IBM_BACKEND}:${hosted.backend}` : AER,
+    qubits: local.evaluation.circuit.qubits,
+    shots,
+    seed: run.seed,
+    durationMs: hosted?.durationMs ?? run.durationMs,
+    probabilities: model.probabilities,
+    riskScore: model.risk * 100,
+    improvementPercent: local.evaluation.improvementPercent,
+    response: { ...response, ...(hosted ? { jobId: hosted.jobId } : {}) },
+  });
+  return response;
+};

@@ -1,0 +1,187 @@
+// IBM Quantum's Qiskit Runtime REST API (Sampler V2): IAM token exchange, backend configuration,
+// job submission with OpenQASM 3 pubs, status polling, results as hex samples → counts. Every
+// failure — missing configuration, refusal, unreachable host, timeout, failed job — is a 503
+// problem that says why.
+import { performance } from "node:perf_hooks";
+import { AppError } from "../../http/errors";
+import { quantumConfig } from "../config";
+import type { Circuit } from "../simulator/circuit";
+import { toQasm3 } from "../qasm/emit";
+import { transpile, TranspileError, type BackendTarget } from "./transpile";
+
+export const IBM_BACKEND = "ibm_quantum";
+
+export type IbmSettings = {
+  apiKey: string;
+  crn: string;
+  backend: string;
+  iamUrl: string;
+  baseUrl: string;
+  apiVersion: string;
+  requestTimeoutMs: number;
+  jobTimeoutMs: number;
+  pollMs: number;
+};
+
+const unavailable = (detail: string) => new AppError("unavailable", `IBM Quantum: ${detail}`);
+
+/** The settings from the environment; a 503 naming what is missing when it is incomplete. */
+export const ibmSettings = (): IbmSettings => {
+  const config = quantumConfig();
+  const missing = (["IBM_QUANTUM_API_KEY", "IBM_QUANTUM_CRN", "IBM_QUANTUM_BACKEND"] as const).filter((name) => !config[name]);
+  if (missing.length > 0) throw unavailable(`the hosted backend is not configured on this server (set ${missing.join(", ")}).`);
+  return {
+    apiKey: config.IBM_QUANTUM_API_KEY!,
+    crn: config.IBM_QUANTUM_CRN!,
+    backend: config.IBM_QUANTUM_BACKEND!,
+    iamUrl: config.IBM_IAM_URL.replace(/\/$/, ""),
+    baseUrl: config.IBM_QUANTUM_URL.replace(/\/$/, ""),
+    apiVersion: config.IBM_API_VERSION,
+    requestTimeoutMs: config.IBM_QUANTUM_REQUEST_TIMEOUT_MS,
+    jobTimeoutMs: config.IBM_QUANTUM_JOB_TIMEOUT_MS,
+    pollMs: config.IBM_QUANTUM_POLL_MS,
+  };
+};
+
+const tokens = new Map<string, { token: string; expiresAt: number }>();
+
+const describeFailure = async (response: Response) => {
+  const text = await response.text().catch(() => "");
+  try {
+    const body = JSON.parse(text) as { errors?: { message?: string }[]; errorMessage?: string; message?: string };
+    const message = body.errors?.[0]?.message ?? body.errorMessage ?? body.message;
+    if (message) return `${response.status} ${message}`;
+  } catch {
+    // not JSON: use the text
+  }
+  return `${response.status} ${text.slice(0, 200)}`.trim();
+};
+
+const send = async (settings: IbmSettings, url: string, init: RequestInit, what: string): Promise<unknown> => {
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, signal: AbortSignal.timeout(settings.requestTimeoutMs) });
+  } catch (error) {
+    const name = (error as Error).name;
+    if (name === "TimeoutError" || name === "AbortError") throw unavailable(`${what} timed out after ${settings.requestTimeoutMs} ms.`);
+    throw unavailable(`${what} failed: ${(error as Error).message}${(error as { cause?: Error }).cause ? ` (${(error as { cause: Error }).cause.message})` : ""}.`);
+  }
+  if (!response.ok) throw unavailable(`${what} was refused: ${await describeFailure(response)}.`);
+  try {
+    return await response.json();
+  } catch {
+    throw unavailable(`${what} answered something that is not JSON.`);
+  }
+};
+
+const accessToken = async (settings: IbmSettings) => {
+  const key = `${settings.iamUrl}|${settings.apiKey}`;
+  const cached = tokens.get(key);
+  if (cached && cached.expiresAt > Date.now()) return cached.token;
+  const body = new URLSearchParams({ grant_type: "urn:ibm:params:oauth:grant-type:apikey", apikey: settings.apiKey });
+  const answer = (await send(
+    settings,
+    `${settings.iamUrl}/identity/token`,
+    { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" }, body },
+    "the IAM token exchange",
+  )) as { access_token?: string; expires_in?: number };
+  if (!answer.access_token) throw unavailable("the IAM token exchange answered no access_token.");
+  tokens.set(key, { token: answer.access_token, expiresAt: Date.now() + Math.max(0, (answer.expires_in ?? 3600) - 60) * 1000 });
+  return answer.access_token;
+};
+
+const api = async (settings: IbmSettings, method: string, path: string, what: string, body?: unknown) => {
+  const token = await accessToken(settings);
+  return send(
+    settings,
+    `${settings.baseUrl}${path}`,
+    {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        "service-crn": settings.crn,
+        "ibm-api-version": settings.apiVersion,
+        accept: "application/json",
+        ...(body !== undefined ? { "content-type": "application/json" } : {}),
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    },
+    what,
+  );
+};
+
+export const backendTarget = async (settings: IbmSettings): Promise<BackendTarget> => {
+  const config = (await api(settings, "GET", `/backends/${encodeURIComponent(settings.backend)}/configuration`, `reading backend ${settings.backend}`)) as {
+    basis_gates?: string[];
+    coupling_map?: [number, number][] | null;
+    n_qubits?: number;
+  };
+  if (!Array.isArray(config.basis_gates)) throw unavailable(`backend ${settings.backend}'s configuration lists no basis_gates.`);
+  return { name: settings.backend, basisGates: config.basis_gates, couplingMap: config.coupling_map ?? undefined, numQubits: config.n_qubits };
+};
+
+const statusOf = (job: { state?: { status?: string; reason?: string }; status?: string }) => ({
+  status: (job.state?.status ?? job.status ?? "").toLowerCase(),
+  reason: job.state?.reason,
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Hex samples (one per shot) → counts keyed by bitstring of `bits` characters. */
+export const countSamples = (samples: readonly string[], bits: number): Record<string, number> => {
+  const counts = new Map<string, number>();
+  for (const sample of samples) {
+    const key = BigInt(sample).toString(2).padStart(bits, "0").slice(-bits);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return Object.fromEntries([...counts.entries()].sort(([a], [b]) => (a < b ? -1 : 1)));
+};
+
+export type IbmRunResult = { jobId: string; backend: string; counts: Record<string, number>; probabilities: Record<string, number>; durationMs: number; qasm: string };
+
+/** Runs the circuit on the configured IBM backend and waits for its counts. */
+export const runOnIbm = async (c: Circuit, shots: number, settings: IbmSettings = ibmSettings()): Promise<IbmRunResult> => {
+  const started = performance.now();
+  const target = await backendTarget(settings);
+  let qasm: string;
+  try {
+    const isa = transpile(c, target);
+    qasm = toQasm3(isa.circuit, { physical: Array.from({ length: isa.circuit.qubits }, (_, k) => k), native: target.basisGates });
+  } catch (error) {
+    if (error instanceof TranspileError) throw unavailable(error.message);
+    throw error;
+  }
+  const job = (await api(settings, "POST", "/jobs", "submitting the job", {
+    program_id: "sampler",
+    backend: settings.backend,
+    params: { pubs: [[qasm, null, shots]], version: 2 },
+  })) as { id?: string };
+  if (!job.id) throw unavailable("the job submission answered no job id.");
+  const deadline = started + settings.jobTimeoutMs;
+  for (;;) {
+    const { status, reason } = statusOf((await api(settings, "GET", `/jobs/${job.id}`, `reading job ${job.id}`)) as object);
+    if (status === "completed") break;
+    if (status === "failed" || status === "cancelled") throw unavailable(`job ${job.id} ${status}${reason ? `: ${reason}` : ""}.`);
+    if (performance.now() + settings.pollMs > deadline) {
+      await api(settings, "POST", `/jobs/${job.id}/cancel`, "cancelling the job").catch(() => undefined);
+      throw unavailable(`job ${job.id} did not finish within ${settings.jobTimeoutMs} ms (last status: ${status || "unknown"}); it was cancelled.`);
+    }
+    await sleep(settings.pollMs);
+  }
+  const results = (await api(settings, "GET", `/jobs/${job.id}/results`, `reading job ${job.id}'s results`)) as {
+    results?: { data?: Record<string, { samples?: string[]; num_bits?: number }> }[];
+  };
+  const data = results.results?.[0]?.data ?? {};
+  const register = data.c ?? Object.values(data)[0];
+  if (!register?.samples) throw unavailable(`job ${job.id}'s results hold no samples.`);
+  const counts = countSamples(register.samples, register.num_bits ?? c.clbits);
+  const total = register.samples.length || 1;
+  return {
+    jobId: job.id,
+    backend: settings.backend,
+    counts,
+    probabilities: Object.fromEntries(Object.entries(counts).map(([bits, count]) => [bits, count / total])),
+    durationMs: performance.now() - started,
+    qasm,
+  };
+};

@@ -1,0 +1,12 @@
+// The quantum area's public surface.
+export * from "./schemas";
+export * from "./operations";
+export { analyzeAgent, analyzeSquad, analyzeSyndicate, entityCircuitQasm, AER } from "./analyze-entities";
+export { analyzeWalletFinance } from "./analyze-wallet-finance";
+export { runCircuit, parseCircuit } from "./run-circuit";
+export { listRuns, recordRun } from "./runs";
+export { findEntityName, listQuantumCandidates } from "./load-entities";
+export { quantumConfig, resetQuantumConfig } from "./config";
+
+/** An OpenQASM program as the answer of `?format=qasm`. */
+export const qasmResponse = (qasm: string) => new Response(qasm, { headers: { "content-type": "text/plain; charset=utf-8" } });

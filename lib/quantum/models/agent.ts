@@ -1,0 +1,68 @@
+// Agent model: three qubits — q0 reliability (uptime, error rate), q1 delivery (completion rate,
+// response time), q2 growth (experience points) — on the chain circuit of chain.ts.
+import { evaluateChain, type ChainEvaluation, type Dimension } from "./chain";
+import { formatDuration, formatPercent, formatProbability, formatRiskScore, riskLevel, topOutcome } from "./format";
+import { deliveryScore, experienceScore, reliabilityScore } from "./scores";
+
+export type AgentModelInput = {
+  id: string;
+  name: string;
+  uptime: number;
+  completionRate: number;
+  averageResponseTime: number;
+  errorRate: number;
+  experiencePoints: number;
+  roles: string[];
+};
+
+export const agentDimensions = (agent: AgentModelInput): Dimension[] => [
+  { key: "reliability", label: "reliability", score: reliabilityScore(agent.uptime, agent.errorRate), weight: 0.4, role: "Defender", drivers: "uptime and error rate" },
+  { key: "delivery", label: "delivery", score: deliveryScore(agent.completionRate, agent.averageResponseTime), weight: 0.35, role: "Builder", drivers: "completion rate and response time" },
+  { key: "growth", label: "growth", score: experienceScore(agent.experiencePoints), weight: 0.25, role: "Scout", drivers: "experience points" },
+];
+
+export type AgentQuantumResult = {
+  agentId: string;
+  predictedImprovement: string;
+  quantumRiskScore: string;
+  optimalRoleAdjustment: string;
+  simulationDuration: string;
+  detailedMetrics: { bitstringProbabilities: Record<string, number>; analysis: string };
+};
+
+const roleAdjustment = (agent: AgentModelInput, dimension: Dimension, lifted: number, health: number) => {
+  const slots = agent.roles.filter((role) => role === dimension.role).length;
+  const move =
+    slots === 0
+      ? `Assign one of the five role slots to ${dimension.role}`
+      : `Deepen the ${dimension.role} role (${slots} of ${agent.roles.length} slots)`;
+  return `${move} to strengthen ${dimension.label}: simulated health ${formatProbability(health)} → ${formatProbability(lifted)}`;
+};
+
+export const describeDimensions = (dimensions: readonly Dimension[], healthy: readonly number[]) =>
+  dimensions.map((d, k) => `q${k} ${d.label} (${d.drivers}) score ${d.score.toFixed(2)}, P(healthy) ${formatProbability(healthy[k])}`).join("; ");
+
+export const runAgentModel = (agent: AgentModelInput, options: { shots: number; seed?: number }) => {
+  const dimensions = agentDimensions(agent);
+  const evaluation = evaluateChain(dimensions, options);
+  return { dimensions, evaluation, result: shapeAgentResult(agent, dimensions, evaluation) };
+};
+
+export const shapeAgentResult = (agent: AgentModelInput, dimensions: Dimension[], e: ChainEvaluation): AgentQuantumResult => {
+  const top = topOutcome(e.run.probabilities);
+  const weakest = dimensions.reduce((low, d, k) => (e.healthy[k] < e.healthy[low] ? k : low), 0);
+  const analysis =
+    `${agent.name} (${agent.id}): ${describeDimensions(dimensions, e.healthy)}. ` +
+    `Most frequent outcome ${top.bits} at ${formatProbability(top.probability)} over ${e.run.shots} shots (qubit 0 rightmost; 1 = healthy). ` +
+    `Expected health ${formatProbability(e.health)}, risk ${formatRiskScore(e.risk)} (${riskLevel(e.risk)}); ` +
+    `weakest dimension ${dimensions[weakest].label}. ` +
+    `Lifting ${dimensions[e.best].label} half way to its ceiling raises health by ${formatPercent(e.improvementPercent)}.`;
+  return {
+    agentId: agent.id,
+    predictedImprovement: formatPercent(e.improvementPercent),
+    quantumRiskScore: formatRiskScore(e.risk),
+    optimalRoleAdjustment: roleAdjustment(agent, dimensions[e.best], e.lifted[e.best], e.health),
+    simulationDuration: formatDuration(e.run.durationMs),
+    detailedMetrics: { bitstringProbabilities: e.run.probabilities, analysis },
+  };
+};

@@ -1,0 +1,45 @@
+// Normalizations from real metrics to scores in [0, 1], higher meaning better. Each one is
+// monotone in its metric (the risk laws depend on it); units are the agents' own: percentages
+// 0–100 for uptime, completion rate and error rate, milliseconds for response time.
+
+export const clamp01 = (value: number) => (Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0);
+
+/** Uptime in nines: 100 % → 1, 90 % or less → 0 (a day's outage a week is no longer "up"). */
+export const uptimeScore = (uptimePercent: number) => clamp01(1 - (100 - uptimePercent) / 10);
+
+/** Errors decay the score: 0 % → 1, 1 % → 0.78, 4 % → 0.37. */
+export const errorScore = (errorRatePercent: number) => clamp01(Math.exp(-Math.max(0, errorRatePercent) / 4));
+
+/** Response time: 0 ms → 1, 1 s → 0.5, 3 s → 0.25. */
+export const speedScore = (responseMs: number) => clamp01(1000 / (1000 + Math.max(0, responseMs)));
+
+/** Saturating experience: 20,000 XP → 0.5, 60,000 → 0.75. */
+export const experienceScore = (experiencePoints: number) => {
+  const xp = Math.max(0, experiencePoints);
+  return clamp01(xp / (xp + 20_000));
+};
+
+export const completionScore = (completionPercent: number) => clamp01(completionPercent / 100);
+
+/** Reliability: half uptime, half error rate. */
+export const reliabilityScore = (uptimePercent: number, errorRatePercent: number) =>
+  clamp01(0.5 * uptimeScore(uptimePercent) + 0.5 * errorScore(errorRatePercent));
+
+/** Delivery: 70 % completion rate, 30 % response speed. */
+export const deliveryScore = (completionPercent: number, responseMs: number) =>
+  clamp01(0.7 * completionScore(completionPercent) + 0.3 * speedScore(responseMs));
+
+/** The roles the contract's samples show; a team that has each of them covers its bases. */
+export const CORE_ROLES = ["Scout", "Builder", "Defender", "Healer"] as const;
+
+/** Fraction of the core roles present among the given role names. */
+export const roleCoverage = (roleNames: readonly string[]) => {
+  const present = new Set(roleNames);
+  return CORE_ROLES.filter((role) => present.has(role)).length / CORE_ROLES.length;
+};
+
+export const mean = (values: readonly number[]) => {
+  if (values.length === 0) return 0;
+  // Summed in sorted order so that the member order never changes the last bit.
+  return [...values].sort((a, b) => a - b).reduce((sum, value) => sum + value, 0) / values.length;
+};

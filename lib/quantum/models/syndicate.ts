@@ -1,0 +1,74 @@
+// Syndicate model: three qubits — q0 reliability and q1 delivery over all of its agents (each
+// once), q2 coordination (core role coverage across the syndicate, and its weakest squad) — on the
+// chain circuit of chain.ts. The weakest squad, not the spread between squads, so that improving
+// any agent can never lower the score.
+import { describeDimensions } from "./agent";
+import { evaluateChain, type Dimension } from "./chain";
+import { formatDuration, formatPercent, formatProbability, formatRiskScore, riskLevel, topOutcome } from "./format";
+import { aggregateMembers, deliveryOf, reliabilityOf, type MemberMetrics } from "./group";
+import { clamp01, roleCoverage } from "./scores";
+
+export type SyndicateModelInput = { id: string; name: string; squads: { id: string; name: string; members: MemberMetrics[] }[] };
+
+export type SyndicateQuantumResult = {
+  syndicateId: string;
+  predictedSyndicateImprovement: string;
+  quantumRiskAnalysis: string;
+  simulationDuration: string;
+  detailedMetrics: { aggregatedSyndicateProbabilities: Record<string, number>; analysis: string };
+};
+
+const uniqueAgents = (syndicate: SyndicateModelInput) => {
+  const seen = new Map<string, MemberMetrics>();
+  for (const squad of syndicate.squads) for (const member of squad.members) if (!seen.has(member.id)) seen.set(member.id, member);
+  return [...seen.values()];
+};
+
+export const syndicateDimensions = (syndicate: SyndicateModelInput): Dimension[] => {
+  const agents = uniqueAgents(syndicate);
+  const all = aggregateMembers(agents);
+  const squadScores = syndicate.squads.map((squad) => {
+    const a = aggregateMembers(squad.members);
+    return 0.5 * reliabilityOf(a) + 0.5 * deliveryOf(a);
+  });
+  const weakestSquad = squadScores.length === 0 ? 0 : Math.min(...squadScores);
+  return [
+    { key: "reliability", label: "reliability", score: reliabilityOf(all), weight: 0.35, role: "Defender", drivers: "uptime and error rate of all agents" },
+    { key: "delivery", label: "delivery", score: deliveryOf(all), weight: 0.35, role: "Builder", drivers: "completion rate and response time of all agents" },
+    {
+      key: "coordination",
+      label: "coordination",
+      score: clamp01(0.5 * roleCoverage(agents.flatMap((m) => m.roles)) + 0.5 * weakestSquad),
+      weight: 0.3,
+      role: "Strategist",
+      drivers: "core role coverage and the weakest squad",
+    },
+  ];
+};
+
+export const runSyndicateModel = (syndicate: SyndicateModelInput, options: { shots: number; seed?: number }) => {
+  const dimensions = syndicateDimensions(syndicate);
+  const e = evaluateChain(dimensions, options);
+  const agents = uniqueAgents(syndicate).length;
+  const level = riskLevel(e.risk);
+  const weakest = dimensions.reduce((low, _d, k) => (e.healthy[k] < e.healthy[low] ? k : low), 0);
+  const strongest = dimensions.reduce((high, _d, k) => (e.healthy[k] > e.healthy[high] ? k : high), 0);
+  const quantumRiskAnalysis =
+    `${level} risk (${formatRiskScore(e.risk)}): ${dimensions[weakest].label} is the weakest dimension ` +
+    `(P(healthy) ${formatProbability(e.healthy[weakest])}), ${dimensions[strongest].label} the strongest ` +
+    `(${formatProbability(e.healthy[strongest])}); ${syndicate.squads.length} squad(s), ${agents} agent(s).`;
+  const top = topOutcome(e.run.probabilities);
+  const analysis =
+    `${syndicate.name} (${syndicate.id}): ${describeDimensions(dimensions, e.healthy)}. ` +
+    `Most frequent outcome ${top.bits} at ${formatProbability(top.probability)} over ${e.run.shots} shots (qubit 0 rightmost; 1 = healthy). ` +
+    `Expected health ${formatProbability(e.health)}. Strengthening ${dimensions[e.best].label} (${dimensions[e.best].role} focus) ` +
+    `half way to its ceiling raises health by ${formatPercent(e.improvementPercent)}.`;
+  const result: SyndicateQuantumResult = {
+    syndicateId: syndicate.id,
+    predictedSyndicateImprovement: formatPercent(e.improvementPercent),
+    quantumRiskAnalysis,
+    simulationDuration: formatDuration(e.run.durationMs),
+    detailedMetrics: { aggregatedSyndicateProbabilities: e.run.probabilities, analysis },
+  };
+  return { dimensions, evaluation: e, result };
+};

@@ -1,0 +1,91 @@
+// API operations of the quantum area, registered in lib/openapi (each export is one Operation).
+import { z } from "zod";
+import { defineOperation } from "../http/operation";
+import {
+  ZAgentAnalysisQuery,
+  ZAgentQuantumResult,
+  ZQuantumRun,
+  ZRunCircuitBody,
+  ZRunCircuitResult,
+  ZRunsQuery,
+  ZSquadAnalysisQuery,
+  ZSquadQuantumResult,
+  ZSyndicateAnalysisQuery,
+  ZSyndicateQuantumResult,
+  ZWalletFinanceBody,
+  ZWalletFinanceResult,
+} from "./schemas";
+
+const QASM_NOTE = " With ?format=qasm the answer is the circuit as OpenQASM 3 (text/plain), not run and not stored.";
+
+export const analyzeAgentOperation = defineOperation({
+  method: "GET",
+  path: "/quantum/agent",
+  operationId: "analyzeAgentQuantum",
+  summary: "Quantum analysis of an agent: predicted improvement, risk score, role adjustment, bitstring distribution",
+  tags: ["Quantum"],
+  access: "read",
+  query: ZAgentAnalysisQuery,
+  responses: { 200: { description: `The agent's analysis (every run is kept; see /quantum/runs).${QASM_NOTE}`, schema: ZAgentQuantumResult } },
+  errors: { 404: "No agent with that id", 503: "Too little free memory to simulate right now" },
+});
+
+export const analyzeSquadOperation = defineOperation({
+  method: "GET",
+  path: "/quantum/squad",
+  operationId: "analyzeSquadQuantum",
+  summary: "Quantum analysis of a squad: predicted improvement, role distribution, risk level, aggregated distribution",
+  tags: ["Quantum"],
+  access: "read",
+  query: ZSquadAnalysisQuery,
+  responses: { 200: { description: `The squad's analysis.${QASM_NOTE}`, schema: ZSquadQuantumResult } },
+  errors: { 404: "No squad with that id", 503: "Too little free memory to simulate right now" },
+});
+
+export const analyzeSyndicateOperation = defineOperation({
+  method: "GET",
+  path: "/quantum/syndicate",
+  operationId: "analyzeSyndicateQuantum",
+  summary: "Quantum analysis of a syndicate: predicted improvement, risk analysis, aggregated distribution",
+  tags: ["Quantum"],
+  access: "read",
+  query: ZSyndicateAnalysisQuery,
+  responses: { 200: { description: `The syndicate's analysis.${QASM_NOTE}`, schema: ZSyndicateQuantumResult } },
+  errors: { 404: "No syndicate with that id", 503: "Too little free memory to simulate right now" },
+});
+
+export const walletFinanceOperation = defineOperation({
+  method: "POST",
+  path: "/qmetrics/finance",
+  operationId: "analyzeWalletFinanceQuantum",
+  summary: "Quantum finance analysis of a wallet: each bitstring mapped to a financial behaviour, with a histogram",
+  tags: ["Quantum"],
+  access: "credential",
+  body: ZWalletFinanceBody,
+  responses: { 200: { description: "The wallet's quantum finance result", schema: ZWalletFinanceResult } },
+  errors: { 503: "quantumBackend ibm_quantum is not configured, or IBM Quantum failed or timed out (detail says why)" },
+});
+
+export const runCircuitOperation = defineOperation({
+  method: "POST",
+  path: "/quantum/run",
+  operationId: "runQuantumCircuit",
+  summary: "Run an OpenQASM 2.0 circuit on the simulator: counts, probabilities and a histogram",
+  tags: ["Quantum"],
+  access: "credential",
+  body: ZRunCircuitBody,
+  responses: { 200: { description: "The counts of the shots", schema: ZRunCircuitResult } },
+  errors: { 503: "Too little free memory to simulate right now" },
+});
+
+export const listRunsOperation = defineOperation({
+  method: "GET",
+  path: "/quantum/runs",
+  operationId: "listQuantumRuns",
+  summary: "Past quantum runs, newest first (paged; filter by entity)",
+  tags: ["Quantum"],
+  access: "read",
+  query: ZRunsQuery,
+  paged: true,
+  responses: { 200: { description: "One page of runs", schema: z.array(ZQuantumRun) } },
+});

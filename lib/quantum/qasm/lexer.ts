@@ -1,0 +1,79 @@
+// OpenQASM 2.0 tokens, each with the line and column (1-based) where it starts, so that every
+// parse error can name its place.
+export type TokenKind = "id" | "number" | "string" | "symbol" | "eof";
+
+export type Token = { kind: TokenKind; text: string; line: number; column: number };
+
+export class QasmError extends Error {
+  constructor(
+    readonly line: number,
+    readonly column: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "QasmError";
+  }
+}
+
+const SYMBOLS = ["->", "==", ";", ",", "(", ")", "[", "]", "{", "}", "+", "-", "*", "/", "^"];
+
+export const tokenize = (source: string): Token[] => {
+  const tokens: Token[] = [];
+  let i = 0;
+  let line = 1;
+  let column = 1;
+  const advance = (count: number) => {
+    for (let k = 0; k < count; k += 1) {
+      if (source[i] === "\n") {
+        line += 1;
+        column = 1;
+      } else column += 1;
+      i += 1;
+    }
+  };
+  while (i < source.length) {
+    const ch = source[i];
+    if (/\s/.test(ch)) {
+      advance(1);
+      continue;
+    }
+    if (source.startsWith("//", i)) {
+      while (i < source.length && source[i] !== "\n") advance(1);
+      continue;
+    }
+    if (source.startsWith("/*", i)) {
+      const [startLine, startColumn] = [line, column];
+      const end = source.indexOf("*/", i + 2);
+      if (end < 0) throw new QasmError(startLine, startColumn, "unterminated comment");
+      advance(end + 2 - i);
+      continue;
+    }
+    const start = { line, column };
+    const rest = source.slice(i);
+    const id = /^[A-Za-z_][A-Za-z0-9_]*/.exec(rest);
+    if (id) {
+      tokens.push({ kind: "id", text: id[0], ...start });
+      advance(id[0].length);
+      continue;
+    }
+    const number = /^(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?/.exec(rest);
+    if (number) {
+      tokens.push({ kind: "number", text: number[0], ...start });
+      advance(number[0].length);
+      continue;
+    }
+    if (ch === '"') {
+      const end = source.indexOf('"', i + 1);
+      if (end < 0 || source.slice(i, end).includes("\n")) throw new QasmError(line, column, "unterminated string");
+      tokens.push({ kind: "string", text: source.slice(i + 1, end), ...start });
+      advance(end + 1 - i);
+      continue;
+    }
+    const symbol = SYMBOLS.find((candidate) => source.startsWith(candidate, i));
+    if (!symbol) throw new QasmError(line, column, `unexpected character '${ch}'`);
+    tokens.push({ kind: "symbol", text: symbol, ...start });
+    advance(symbol.length);
+  }
+  tokens.push({ kind: "eof", text: "end of input", line, column });
+  return tokens;
+};

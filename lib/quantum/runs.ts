@@ -1,0 +1,91 @@
+// Every run is kept (QuantumRun) so that the pages can chart an entity's history. The stored
+// result is the answer without its histogram, plus the numbers the charts need.
+import { prisma, type QuantumEntity } from "../db";
+import type { Prisma } from "../db";
+import { encodeCursor } from "../http/paging";
+import type { TQuantumRun } from "./schemas";
+import type { z } from "zod";
+import type { ZRunsQuery } from "./schemas";
+
+export type RunRecord = {
+  entityType: QuantumEntity;
+  entityId: string | null;
+  backend: string;
+  qubits: number;
+  shots: number;
+  seed: number;
+  durationMs: number;
+  probabilities: Record<string, number>;
+  riskScore?: number;
+  improvementPercent?: number;
+  response: Record<string, unknown>;
+};
+
+// Large registers can yield a key per shot; a stored run keeps the most probable outcomes.
+const STORED_OUTCOMES = 1024;
+
+const mostProbable = (probabilities: Record<string, number>) => {
+  const entries = Object.entries(probabilities);
+  if (entries.length <= STORED_OUTCOMES) return probabilities;
+  return Object.fromEntries(entries.sort((a, b) => b[1] - a[1]).slice(0, STORED_OUTCOMES));
+};
+
+export const recordRun = async (run: RunRecord) => {
+  const { histogram: _histogram, counts: _counts, probabilities: _probabilities, ...response } = run.response as Record<string, unknown>;
+  await prisma.quantumRun.create({
+    data: {
+      entityType: run.entityType,
+      entityId: run.entityId,
+      backend: run.backend,
+      qubits: run.qubits,
+      shots: run.shots,
+      seed: String(run.seed),
+      durationMs: run.durationMs,
+      result: {
+        probabilities: mostProbable(run.probabilities),
+        riskScore: run.riskScore ?? null,
+        improvementPercent: run.improvementPercent ?? null,
+        response,
+      } as Prisma.InputJsonValue,
+    },
+  });
+};
+
+type StoredResult = { probabilities?: Record<string, number>; riskScore?: number | null; improvementPercent?: number | null };
+
+const toRun = (row: Prisma.QuantumRunGetPayload<object>): TQuantumRun => {
+  const result = (row.result ?? {}) as StoredResult;
+  return {
+    id: row.id,
+    entityType: row.entityType,
+    entityId: row.entityId,
+    backend: row.backend,
+    qubits: row.qubits,
+    shots: row.shots,
+    seed: row.seed,
+    durationMs: row.durationMs,
+    createdAt: row.createdAt.toISOString(),
+    riskScore: typeof result.riskScore === "number" ? result.riskScore : null,
+    improvementPercent: typeof result.improvementPercent === "number" ? result.improvementPercent : null,
+    probabilities: result.probabilities ?? {},
+  };
+};
+
+/** Past runs, newest first, one page (cursor = the last run's id). */
+export const listRuns = async (query: z.output<typeof ZRunsQuery>) => {
+  const where: Prisma.QuantumRunWhereInput = {
+    ...(query.entityType ? { entityType: query.entityType } : {}),
+    ...(query.entityId ? { entityId: query.entityId } : {}),
+  };
+  const [rows, total] = await Promise.all([
+    prisma.quantumRun.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: query.limit + 1,
+      ...(query.cursor ? { cursor: { id: query.cursor.id }, skip: 1 } : {}),
+    }),
+    prisma.quantumRun.count({ where }),
+  ]);
+  const items = rows.slice(0, query.limit).map(toRun);
+  return { items, total, nextCursor: rows.length > query.limit ? encodeCursor({ id: items[items.length - 1].id }) : undefined };
+};

@@ -1,0 +1,147 @@
+// Request and response schemas of the quantum endpoints (19–22 and the additions). Client-safe:
+// nothing here touches the server (the page forms validate with the same schemas).
+import { z } from "zod";
+import { env } from "../config/env";
+import { ZPageQuery } from "../http/paging";
+
+export const DEFAULT_SHOTS = 1024;
+export const SEED_MAX = Number.MAX_SAFE_INTEGER;
+export const QUANTUM_ENTITY_TYPES = ["agent", "squad", "syndicate", "wallet", "circuit"] as const;
+export const ANALYSIS_ENTITY_TYPES = ["agent", "squad", "syndicate"] as const;
+export type TAnalysisEntityType = (typeof ANALYSIS_ENTITY_TYPES)[number];
+
+const shotsMax = () => env().SHOTS_MAX;
+
+const shotsMessage = () => `shots must be between 1 and ${shotsMax()}`;
+
+// The upper bound is the server's SHOTS_MAX, read when a request is validated.
+const shotsRange = (value: number, context: z.RefinementCtx) => {
+  if (value > shotsMax()) context.addIssue({ code: "custom", message: shotsMessage() });
+};
+
+const SHOTS_DESCRIPTION = `Number of shots (samples), 1–SHOTS_MAX (default limit 1,000,000); default ${DEFAULT_SHOTS}`;
+const SEED_DESCRIPTION = "Seed of the shot sampler, 0–2^53−1: the same input, shots and seed give the same result; drawn at random (and reported) when absent";
+
+const ZQueryShots = z.coerce.number().int("shots must be a whole number").min(1, { error: shotsMessage }).superRefine(shotsRange).optional().describe(SHOTS_DESCRIPTION);
+const ZQuerySeed = z.coerce.number().int("seed must be a whole number").min(0, "seed must be at least 0").max(SEED_MAX, `seed must be at most ${SEED_MAX}`).optional().describe(SEED_DESCRIPTION);
+const ZBodyShots = z.number().int("shots must be a whole number").min(1, { error: shotsMessage }).superRefine(shotsRange).optional().describe(SHOTS_DESCRIPTION);
+const ZBodySeed = z.number().int("seed must be a whole number").min(0, "seed must be at least 0").max(SEED_MAX, `seed must be at most ${SEED_MAX}`).optional().describe(SEED_DESCRIPTION);
+const ZFormat = z.enum(["json", "qasm"]).default("json").describe("json (default): run and answer the analysis; qasm: answer the circuit as OpenQASM 3 (text/plain) without running it");
+
+const ZId = (what: string) => z.string().min(1, `${what} is required`).max(128).describe(`The ${what}`);
+
+export const ZAgentAnalysisQuery = z.object({ agentId: ZId("agentId"), shots: ZQueryShots, seed: ZQuerySeed, format: ZFormat });
+export const ZSquadAnalysisQuery = z.object({ squadId: ZId("squadId"), shots: ZQueryShots, seed: ZQuerySeed, format: ZFormat });
+export const ZSyndicateAnalysisQuery = z.object({ syndicateId: ZId("syndicateId"), shots: ZQueryShots, seed: ZQuerySeed, format: ZFormat });
+export type TAnalysisOptions = { shots?: number; seed?: number };
+
+const ZProbabilities = z.record(z.string(), z.number()).describe("Probability (counts ÷ shots) per measured bitstring, qubit 0 rightmost");
+
+// Additions beyond the contract's fields (docs/quantum-model.md): how the result can be repeated and seen.
+const additions = {
+  seed: z.number().int().describe("Addition: the seed the shots were drawn with"),
+  shots: z.number().int().describe("Addition: the number of shots"),
+  backend: z.string().describe("Addition: where the circuit ran (aer = the built-in simulator)"),
+  histogram: z.string().describe("Addition: base64 PNG of the distribution (no data: prefix)"),
+};
+
+export const ZAgentQuantumResult = z.object({
+  agentId: z.string(),
+  predictedImprovement: z.string().describe('Relative rise in expected health from the optimal role adjustment, e.g. "7.4%"'),
+  quantumRiskScore: z.string().describe('Risk 0–100 (1 − expected health), e.g. "16.1/100"'),
+  optimalRoleAdjustment: z.string(),
+  simulationDuration: z.string().describe('Measured simulation time with unit, e.g. "3.2 ms"'),
+  detailedMetrics: z.object({ bitstringProbabilities: ZProbabilities, analysis: z.string() }),
+  ...additions,
+});
+
+export const ZSquadQuantumResult = z.object({
+  squadId: z.string(),
+  predictedSquadImprovement: z.string(),
+  optimalRoleDistribution: z.array(z.string()).describe('Recommended role slots, e.g. ["Defender: 2", "Builder: 1"]'),
+  quantumRiskLevel: z.string().describe("Low, Moderate, High or Critical"),
+  simulationDuration: z.string(),
+  detailedMetrics: z.object({ aggregatedBitstringProbabilities: ZProbabilities, analysis: z.string() }),
+  ...additions,
+});
+
+export const ZSyndicateQuantumResult = z.object({
+  syndicateId: z.string(),
+  predictedSyndicateImprovement: z.string(),
+  quantumRiskAnalysis: z.string(),
+  simulationDuration: z.string(),
+  detailedMetrics: z.object({ aggregatedSyndicateProbabilities: ZProbabilities, analysis: z.string() }),
+  ...additions,
+});
+
+export type TAgentQuantumResult = z.infer<typeof ZAgentQuantumResult>;
+export type TSquadQuantumResult = z.infer<typeof ZSquadQuantumResult>;
+export type TSyndicateQuantumResult = z.infer<typeof ZSyndicateQuantumResult>;
+
+export const QUANTUM_BACKENDS = ["aer", "ibm_quantum"] as const;
+
+export const ZWalletFinanceBody = z.object({
+  walletAddress: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "walletAddress must be a 0x-prefixed 20-byte hex address").describe("The wallet to analyse"),
+  chains: z.array(z.string().min(1)).max(50).optional().describe("Chains (slugs) to include; all when absent"),
+  quantumBackend: z.enum(QUANTUM_BACKENDS).default("aer").describe("aer: the built-in simulator; ibm_quantum: IBM Quantum's runtime (needs IBM_QUANTUM_* configuration)"),
+  shots: ZBodyShots,
+  seed: ZBodySeed,
+  tokenMap: z.record(z.string(), z.string()).optional().describe("Chain slug → token (symbol or contract) whose position to report"),
+});
+export type TWalletFinanceBody = z.infer<typeof ZWalletFinanceBody>;
+
+export const ZWalletFinanceResult = z.object({
+  wallet_address: z.string(),
+  quantum_backend: z.string(),
+  total_balance_usd: z.number(),
+  quantum_results: z.object({
+    probabilities: ZProbabilities,
+    mapped_results: z.record(z.string(), z.object({ probability: z.number(), behavior: z.string() })),
+    histogram: z.string().describe("base64 PNG (no data: prefix)"),
+    analysis: z.string(),
+  }),
+  seed: additions.seed.optional(),
+  shots: additions.shots,
+});
+export type TWalletFinanceResult = z.infer<typeof ZWalletFinanceResult>;
+
+export const ZRunCircuitBody = z.object({
+  qasm: z.string().min(1, "qasm is required").max(200_000).describe('An OpenQASM 2.0 program (include "qelib1.inc"; qreg/creg, gates, measure, barrier)'),
+  shots: ZBodyShots,
+  seed: ZBodySeed,
+});
+export type TRunCircuitBody = z.infer<typeof ZRunCircuitBody>;
+
+export const ZRunCircuitResult = z.object({
+  qubits: z.number().int(),
+  clbits: z.number().int(),
+  shots: z.number().int(),
+  seed: z.number().int(),
+  backend: z.string(),
+  counts: z.record(z.string(), z.number().int()).describe("Shots per classical bitstring (bit 0 rightmost)"),
+  probabilities: ZProbabilities,
+  histogram: z.string().describe("base64 PNG (no data: prefix)"),
+  simulationDuration: z.string(),
+});
+export type TRunCircuitResult = z.infer<typeof ZRunCircuitResult>;
+
+export const ZRunsQuery = ZPageQuery.extend({
+  entityType: z.enum(QUANTUM_ENTITY_TYPES).optional().describe("Only runs of this kind"),
+  entityId: z.string().min(1).max(128).optional().describe("Only runs of this entity"),
+});
+
+export const ZQuantumRun = z.object({
+  id: z.string(),
+  entityType: z.enum(QUANTUM_ENTITY_TYPES),
+  entityId: z.string().nullable(),
+  backend: z.string(),
+  qubits: z.number().int(),
+  shots: z.number().int(),
+  seed: z.string().describe("The seed, as a decimal string"),
+  durationMs: z.number(),
+  createdAt: z.string().describe("ISO 8601"),
+  riskScore: z.number().nullable().describe("Risk 0–100 for analyses; null for circuits"),
+  improvementPercent: z.number().nullable(),
+  probabilities: ZProbabilities,
+});
+export type TQuantumRun = z.infer<typeof ZQuantumRun>;

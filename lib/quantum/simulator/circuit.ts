@@ -1,0 +1,53 @@
+// A circuit: a register size, gates in order, and the classical bits each qubit is measured into
+// at the end. Without measurements every qubit is measured, qubit k into bit k.
+import { AppError } from "../../http/errors";
+import { quantumConfig } from "../config";
+import { GATES, type GateOp } from "./gates";
+
+export type Measurement = { qubit: number; clbit: number };
+
+export type Circuit = {
+  qubits: number;
+  /** Classical bits; the result's bitstrings have this many characters (bit 0 rightmost). */
+  clbits: number;
+  ops: GateOp[];
+  measurements: Measurement[];
+};
+
+/** A circuit over n qubits, every one measured into its own bit. */
+export const circuit = (qubits: number, ops: GateOp[] = []): Circuit => ({
+  qubits,
+  clbits: qubits,
+  ops,
+  measurements: Array.from({ length: qubits }, (_, k) => ({ qubit: k, clbit: k })),
+});
+
+/** `gate("ry", [0], [θ])` — shorthand for building ops. */
+export const gate = (name: string, qubits: number[], params: number[] = []): GateOp => ({ name, qubits, params });
+
+/** Throws when an op does not fit its gate or the register (a programming error, not user input). */
+export const checkOps = (c: Circuit) => {
+  for (const op of c.ops) {
+    const spec = GATES[op.name];
+    if (!spec) throw new Error(`unknown gate ${op.name}`);
+    if (op.qubits.length !== spec.qubits || op.params.length !== spec.params) throw new Error(`${op.name} takes ${spec.qubits} qubits and ${spec.params} parameters`);
+    if (new Set(op.qubits).size !== op.qubits.length) throw new Error(`${op.name} repeats a qubit`);
+    for (const q of op.qubits) if (!Number.isInteger(q) || q < 0 || q >= c.qubits) throw new Error(`${op.name} on qubit ${q} outside 0…${c.qubits - 1}`);
+    for (const p of op.params) if (!Number.isFinite(p)) throw new Error(`${op.name} has a parameter that is not a finite number`);
+  }
+};
+
+/** The cost limits for circuits that come from users: gate count and gates × 2^n. */
+export const checkWork = (c: Circuit) => {
+  const config = quantumConfig();
+  if (c.ops.length > config.QUANTUM_MAX_GATES) {
+    throw new AppError("bad_request", `The circuit has ${c.ops.length} gates; at most ${config.QUANTUM_MAX_GATES} are simulated (QUANTUM_MAX_GATES).`);
+  }
+  const work = c.ops.length * 2 ** c.qubits;
+  if (work > config.QUANTUM_MAX_GATE_WORK) {
+    throw new AppError(
+      "bad_request",
+      `${c.ops.length} gates on ${c.qubits} qubits is more work than one request may take (gates × 2^qubits ≤ ${config.QUANTUM_MAX_GATE_WORK}).`,
+    );
+  }
+};

@@ -1,0 +1,58 @@
+// Runs of one-qubit gates on the same qubit (with no multi-qubit gate touching it in between)
+// become one 2×2 matrix, so the statevector is swept once per run instead of once per gate.
+import { applyGate, matrixOf, type GateOp } from "./gates";
+import { applyDiagonal, applyMatrix, type Matrix2 } from "./kernels";
+import type { StateVector } from "./statevector";
+
+/** m·n (n applied first). */
+export const multiply = (m: Matrix2, n: Matrix2): Matrix2 => {
+  const out = [0, 0, 0, 0, 0, 0, 0, 0];
+  for (let i = 0; i < 2; i += 1) {
+    for (let j = 0; j < 2; j += 1) {
+      let re = 0;
+      let im = 0;
+      for (let k = 0; k < 2; k += 1) {
+        const [ar, ai] = [m[4 * i + 2 * k], m[4 * i + 2 * k + 1]];
+        const [br, bi] = [n[4 * k + 2 * j], n[4 * k + 2 * j + 1]];
+        re += ar * br - ai * bi;
+        im += ar * bi + ai * br;
+      }
+      out[4 * i + 2 * j] = re;
+      out[4 * i + 2 * j + 1] = im;
+    }
+  }
+  return out as unknown as Matrix2;
+};
+
+type Pending = { first: GateOp; count: number; matrix: Matrix2 };
+
+const flush = (state: StateVector, qubit: number, pending: Map<number, Pending>) => {
+  const run = pending.get(qubit);
+  if (!run) return;
+  pending.delete(qubit);
+  // A lone gate keeps its own kernel (x swaps, phase gates touch half the amplitudes).
+  if (run.count === 1) return applyGate(state, run.first);
+  const m = run.matrix;
+  if (m[2] === 0 && m[3] === 0 && m[4] === 0 && m[5] === 0) applyDiagonal(state, qubit, m[0], m[1], m[6], m[7]);
+  else applyMatrix(state, qubit, m);
+};
+
+/** Applies the gates in order, fusing one-qubit runs. */
+export const applyFused = (state: StateVector, ops: readonly GateOp[]) => {
+  const pending = new Map<number, Pending>();
+  for (const op of ops) {
+    if (op.qubits.length === 1) {
+      const qubit = op.qubits[0];
+      const run = pending.get(qubit);
+      const matrix = matrixOf(op.name, op.params);
+      if (run) {
+        run.matrix = multiply(matrix, run.matrix);
+        run.count += 1;
+      } else pending.set(qubit, { first: op, count: 1, matrix });
+      continue;
+    }
+    for (const qubit of op.qubits) flush(state, qubit, pending);
+    applyGate(state, op);
+  }
+  for (const qubit of [...pending.keys()]) flush(state, qubit, pending);
+};

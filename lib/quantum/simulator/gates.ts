@@ -1,0 +1,117 @@
+// The gate set: qelib1.inc / stdgates.inc names with Qiskit's conventions (matrices and
+// definitions), how each acts on a statevector, and how the rarer ones decompose into others.
+import { applyDiagonal, applyMatrix, applySwap, applyX, applyZZ, type Matrix2 } from "./kernels";
+import type { StateVector } from "./statevector";
+
+export type GateOp = { name: string; qubits: number[]; params: number[] };
+
+/** Arity (qubits) and parameter count of every gate the simulator runs. */
+export const GATES: Record<string, { qubits: number; params: number }> = {
+  id: { qubits: 1, params: 0 }, u0: { qubits: 1, params: 1 }, h: { qubits: 1, params: 0 }, x: { qubits: 1, params: 0 },
+  y: { qubits: 1, params: 0 }, z: { qubits: 1, params: 0 }, s: { qubits: 1, params: 0 }, sdg: { qubits: 1, params: 0 },
+  t: { qubits: 1, params: 0 }, tdg: { qubits: 1, params: 0 }, sx: { qubits: 1, params: 0 }, sxdg: { qubits: 1, params: 0 },
+  rx: { qubits: 1, params: 1 }, ry: { qubits: 1, params: 1 }, rz: { qubits: 1, params: 1 }, p: { qubits: 1, params: 1 },
+  u1: { qubits: 1, params: 1 }, u2: { qubits: 1, params: 2 }, u3: { qubits: 1, params: 3 }, u: { qubits: 1, params: 3 },
+  cx: { qubits: 2, params: 0 }, cy: { qubits: 2, params: 0 }, cz: { qubits: 2, params: 0 }, ch: { qubits: 2, params: 0 },
+  csx: { qubits: 2, params: 0 }, swap: { qubits: 2, params: 0 }, crx: { qubits: 2, params: 1 }, cry: { qubits: 2, params: 1 },
+  crz: { qubits: 2, params: 1 }, cp: { qubits: 2, params: 1 }, cu1: { qubits: 2, params: 1 }, cu3: { qubits: 2, params: 3 },
+  cu: { qubits: 2, params: 4 }, rzz: { qubits: 2, params: 1 }, rxx: { qubits: 2, params: 1 }, ecr: { qubits: 2, params: 0 },
+  ccx: { qubits: 3, params: 0 }, cswap: { qubits: 3, params: 0 },
+};
+
+const R = Math.SQRT1_2;
+
+/** U(θ, φ, λ) as Qiskit defines it. */
+export const uMatrix = (theta: number, phi: number, lambda: number): Matrix2 => {
+  const c = Math.cos(theta / 2);
+  const s = Math.sin(theta / 2);
+  return [c, 0, -Math.cos(lambda) * s, -Math.sin(lambda) * s, Math.cos(phi) * s, Math.sin(phi) * s, Math.cos(phi + lambda) * c, Math.sin(phi + lambda) * c];
+};
+
+const FIXED: Record<string, Matrix2> = {
+  id: [1, 0, 0, 0, 0, 0, 1, 0],
+  h: [R, 0, R, 0, R, 0, -R, 0],
+  y: [0, 0, 0, -1, 0, 1, 0, 0],
+  sx: [0.5, 0.5, 0.5, -0.5, 0.5, -0.5, 0.5, 0.5],
+  sxdg: [0.5, -0.5, 0.5, 0.5, 0.5, 0.5, 0.5, -0.5],
+};
+
+/** The 2×2 matrix of a one-qubit gate (the target part of a controlled one). */
+export const matrixOf = (name: string, params: readonly number[]): Matrix2 => {
+  const [a = 0, b = 0, c = 0] = params;
+  switch (name) {
+    case "x": return [0, 0, 1, 0, 1, 0, 0, 0];
+    case "z": return [1, 0, 0, 0, 0, 0, -1, 0];
+    case "s": return [1, 0, 0, 0, 0, 0, 0, 1];
+    case "sdg": return [1, 0, 0, 0, 0, 0, 0, -1];
+    case "t": return [1, 0, 0, 0, 0, 0, R, R];
+    case "tdg": return [1, 0, 0, 0, 0, 0, R, -R];
+    case "rx": return [Math.cos(a / 2), 0, 0, -Math.sin(a / 2), 0, -Math.sin(a / 2), Math.cos(a / 2), 0];
+    case "ry": return [Math.cos(a / 2), 0, -Math.sin(a / 2), 0, Math.sin(a / 2), 0, Math.cos(a / 2), 0];
+    case "rz": return [Math.cos(a / 2), -Math.sin(a / 2), 0, 0, 0, 0, Math.cos(a / 2), Math.sin(a / 2)];
+    case "p": case "u1": return [1, 0, 0, 0, 0, 0, Math.cos(a), Math.sin(a)];
+    case "u2": return uMatrix(Math.PI / 2, a, b);
+    case "u3": case "u": return uMatrix(a, b, c);
+    case "u0": return FIXED.id;
+    default: {
+      const fixed = FIXED[name];
+      if (!fixed) throw new Error(`no one-qubit matrix for ${name}`);
+      return fixed;
+    }
+  }
+};
+
+const DIAGONAL = new Set(["z", "s", "sdg", "t", "tdg", "rz", "p", "u1"]);
+
+const applyOneQubit = (state: StateVector, name: string, params: readonly number[], target: number, controls: number) => {
+  if (name === "x") return applyX(state, target, controls);
+  const m = matrixOf(name, params);
+  if (DIAGONAL.has(name)) return applyDiagonal(state, target, m[0], m[1], m[6], m[7], controls);
+  return applyMatrix(state, target, m, controls);
+};
+
+// The target gate of each controlled gate with one control.
+const CONTROLLED: Record<string, string> = {
+  cx: "x", cy: "y", cz: "z", ch: "h", csx: "sx", crx: "rx", cry: "ry", crz: "rz", cp: "p", cu1: "u1", cu3: "u3",
+};
+
+/** Definitions in terms of other gates (Qiskit's), for the gates without a kernel of their own. */
+export const decompose = (op: GateOp): GateOp[] | undefined => {
+  const [q0, q1] = op.qubits;
+  const g = (name: string, qubits: number[], params: number[] = []): GateOp => ({ name, qubits, params });
+  switch (op.name) {
+    case "rxx":
+      return [g("h", [q0]), g("h", [q1]), g("rzz", [q0, q1], op.params), g("h", [q0]), g("h", [q1])];
+    case "ecr": {
+      // ECR = RZX(π/4) · (X ⊗ I) · RZX(−π/4), RZX(θ) = (I⊗H)·CX·RZ(θ)·CX·(I⊗H), Z on the first qubit.
+      const rzx = (theta: number) => [g("h", [q1]), g("cx", [q0, q1]), g("rz", [q1], [theta]), g("cx", [q0, q1]), g("h", [q1])];
+      return [...rzx(Math.PI / 4), g("x", [q0]), ...rzx(-Math.PI / 4)];
+    }
+    case "cu": {
+      const [theta, phi, lambda, gamma] = op.params;
+      return [g("p", [q0], [gamma]), g("cu3", [q0, q1], [theta, phi, lambda])];
+    }
+    default:
+      return undefined;
+  }
+};
+
+/** Applies one gate in place. The caller has checked arity, parameters and qubit indexes. */
+export const applyGate = (state: StateVector, op: GateOp): void => {
+  const { name, qubits, params } = op;
+  if (qubits.length === 1) {
+    if (name === "id" || name === "u0") return;
+    return applyOneQubit(state, name, params, qubits[0], 0);
+  }
+  const target = CONTROLLED[name];
+  if (target) return applyOneQubit(state, target, params, qubits[1], 1 << qubits[0]);
+  switch (name) {
+    case "swap": return applySwap(state, qubits[0], qubits[1]);
+    case "rzz": return applyZZ(state, qubits[0], qubits[1], params[0]);
+    case "ccx": return applyX(state, qubits[2], (1 << qubits[0]) | (1 << qubits[1]));
+    case "cswap": return applySwap(state, qubits[1], qubits[2], 1 << qubits[0]);
+  }
+  const parts = decompose(op);
+  if (!parts) throw new Error(`unknown gate ${name}`);
+  for (const part of parts) applyGate(state, part);
+};

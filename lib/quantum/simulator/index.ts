@@ -1,0 +1,9 @@
+// The statevector simulator's public surface.
+export { Rng, randomSeed, MAX_SEED } from "./random";
+export { binomial } from "./binomial";
+export { zeroState, checkQubits, norm, probabilities, bitstring, BYTES_PER_AMPLITUDE, type StateVector } from "./statevector";
+export { GATES, applyGate, matrixOf, uMatrix, decompose, type GateOp } from "./gates";
+export { circuit, gate, checkOps, checkWork, type Circuit, type Measurement } from "./circuit";
+export { sampleCounts } from "./sample";
+export { simulate, evolve, exactDistribution, outcomeKey, type RunOptions, type RunResult } from "./run";
+export { applyFused, multiply } from "./fuse";

@@ -1,0 +1,60 @@
+// The seeded generator behind every shot: xoshiro128** (32-bit words, so that it stays exact in
+// JavaScript), its state filled through splitmix32 from a seed of up to 53 bits. A seed that the
+// caller leaves out is drawn from node:crypto and reported with the result, so every run can be
+// repeated. Math.random() is never used.
+import { randomBytes } from "node:crypto";
+
+export const MAX_SEED = Number.MAX_SAFE_INTEGER;
+
+const splitmix32 = (state: number) => {
+  let a = state | 0;
+  return () => {
+    a = (a + 0x9e3779b9) | 0;
+    let z = a;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+    return (z ^ (z >>> 16)) >>> 0;
+  };
+};
+
+const rotl = (x: number, k: number) => (x << k) | (x >>> (32 - k));
+
+export class Rng {
+  private s0: number;
+  private s1: number;
+  private s2: number;
+  private s3: number;
+
+  constructor(readonly seed: number) {
+    if (!Number.isSafeInteger(seed) || seed < 0) throw new RangeError(`seed must be an integer 0…${MAX_SEED}`);
+    const low = seed % 0x1_0000_0000;
+    const high = Math.floor(seed / 0x1_0000_0000);
+    const mixLow = splitmix32(low);
+    const mixHigh = splitmix32(high ^ 0x5bd1e995);
+    this.s0 = (mixLow() ^ mixHigh()) >>> 0;
+    this.s1 = (mixLow() ^ mixHigh()) >>> 0;
+    this.s2 = (mixLow() ^ mixHigh()) >>> 0;
+    this.s3 = (mixLow() ^ mixHigh()) >>> 0;
+    if ((this.s0 | this.s1 | this.s2 | this.s3) === 0) this.s0 = 1; // the all-zero state is a fixed point
+  }
+
+  uint32(): number {
+    const result = Math.imul(rotl(Math.imul(this.s1, 5), 7), 9) >>> 0;
+    const t = this.s1 << 9;
+    this.s2 ^= this.s0;
+    this.s3 ^= this.s1;
+    this.s1 ^= this.s2;
+    this.s0 ^= this.s3;
+    this.s2 ^= t;
+    this.s3 = rotl(this.s3, 11);
+    return result;
+  }
+
+  /** A double uniform in [0, 1) with 53 random bits. */
+  next(): number {
+    return ((this.uint32() >>> 5) * 67108864 + (this.uint32() >>> 6)) / 9007199254740992;
+  }
+}
+
+/** A fresh seed from the operating system's generator, 0…2^53−1. */
+export const randomSeed = (): number => Number(randomBytes(8).readBigUInt64BE() & BigInt(MAX_SEED));

@@ -1,0 +1,57 @@
+// A register of n qubits as 2^n complex amplitudes, split into real and imaginary Float64Arrays.
+// Basis state i has qubit k equal to bit k of i, so qubit 0 is the least significant bit and the
+// rightmost character of a bitstring (Qiskit's order). The size is checked before anything is
+// allocated: too many qubits is a 400, too little free memory a 503, never a crash.
+import { freemem } from "node:os";
+import { AppError } from "../../http/errors";
+import { quantumConfig } from "../config";
+
+export const BYTES_PER_AMPLITUDE = 16;
+
+export type StateVector = { qubits: number; re: Float64Array; im: Float64Array };
+
+const formatBytes = (bytes: number) =>
+  bytes >= 2 ** 30 ? `${(bytes / 2 ** 30).toFixed(1)} GiB` : bytes >= 2 ** 20 ? `${(bytes / 2 ** 20).toFixed(1)} MiB` : `${bytes} bytes`;
+
+/** Throws the AppError a caller should answer when n qubits cannot be simulated here. */
+export const checkQubits = (qubits: number, maxQubits = quantumConfig().QUANTUM_MAX_QUBITS) => {
+  if (!Number.isInteger(qubits) || qubits < 1) throw new AppError("bad_request", `A circuit needs at least one qubit; it has ${qubits}.`);
+  const bytes = 2 ** qubits * BYTES_PER_AMPLITUDE;
+  if (qubits > maxQubits) {
+    throw new AppError(
+      "bad_request",
+      `${qubits} qubits need ${formatBytes(bytes)} of statevector (2^${qubits} × 16 bytes); this server simulates at most ${maxQubits} qubits (QUANTUM_MAX_QUBITS).`,
+    );
+  }
+  // Keep half of what the machine has free for everything else.
+  if (bytes > freemem() / 2) {
+    throw new AppError("unavailable", `${qubits} qubits need ${formatBytes(bytes)} of statevector and the server has too little free memory right now.`);
+  }
+};
+
+/** |0…0⟩ on `qubits` qubits, after the size check. */
+export const zeroState = (qubits: number, maxQubits?: number): StateVector => {
+  checkQubits(qubits, maxQubits);
+  const size = 2 ** qubits;
+  const re = new Float64Array(size);
+  const im = new Float64Array(size);
+  re[0] = 1;
+  return { qubits, re, im };
+};
+
+/** Σ|amplitude|², 1 for a valid state. */
+export const norm = (state: StateVector) => {
+  let sum = 0;
+  for (let i = 0; i < state.re.length; i += 1) sum += state.re[i] * state.re[i] + state.im[i] * state.im[i];
+  return sum;
+};
+
+/** The probability of each basis state (a new array of 2^n numbers). */
+export const probabilities = (state: StateVector): Float64Array => {
+  const result = new Float64Array(state.re.length);
+  for (let i = 0; i < result.length; i += 1) result[i] = state.re[i] * state.re[i] + state.im[i] * state.im[i];
+  return result;
+};
+
+/** The bitstring of basis state `index` on n qubits, qubit 0 rightmost. */
+export const bitstring = (index: number, qubits: number) => index.toString(2).padStart(qubits, "0");

@@ -1,0 +1,191 @@
+// GET /quantum/agent, /quantum/squad, /quantum/syndicate and /quantum/runs on a real database.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import * as agentRoute from "../../app/quantum/agent/route";
+import * as squadRoute from "../../app/quantum/squad/route";
+import * as syndicateRoute from "../../app/quantum/syndicate/route";
+import * as runsRoute from "../../app/quantum/runs/route";
+import { resetEnv } from "../../lib/config/env";
+import { prisma } from "../../lib/db";
+import { memoryRateLimiter, useRateLimiter } from "../../lib/http/rate-limit";
+import { useTestDatabase, type TestDatabase } from "../helpers/db";
+import { call, errorPaths } from "../helpers/http";
+import { insertAgent, insertSquad, insertSyndicate } from "./factory";
+import { decodePng, PNG_SIGNATURE } from "./png";
+
+let db: TestDatabase;
+let strong: string;
+let weak: string;
+let squad: string;
+let syndicate: string;
+
+beforeAll(async () => {
+  db = await useTestDatabase();
+  strong = await insertAgent({ uptime: 99.9, completionRate: 97, averageResponseTime: 120, errorRate: 0.3, experiencePoints: 180_000 });
+  weak = await insertAgent({ uptime: 91, completionRate: 55, averageResponseTime: 2400, errorRate: 6, experiencePoints: 900 }, ["Scout", "Scout", "Scout", "Builder", "Scout"]);
+  squad = await insertSquad([strong, weak]);
+  const other = await insertSquad([weak]);
+  syndicate = await insertSyndicate([squad, other]);
+});
+afterAll(() => db.dispose());
+beforeEach(() => useRateLimiter(memoryRateLimiter()));
+afterEach(() => {
+  delete process.env.SHOTS_MAX;
+  delete process.env.API_PUBLIC_READS;
+  resetEnv();
+});
+
+const sum = (probabilities: Record<string, number>) => Object.values(probabilities).reduce((a, b) => a + b, 0);
+
+const expectHistogram = (base64: string) => {
+  const png = Buffer.from(base64, "base64");
+  expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+  expect(decodePng(png).width).toBeGreaterThan(100);
+};
+
+describe("GET /quantum/agent", () => {
+  it("answers the contract's fields (and the documented additions) and keeps the run", async () => {
+    const response = await call(agentRoute.GET, "GET", "/quantum/agent", { query: { agentId: strong, shots: 2048, seed: 11 } });
+    expect(response.status).toBe(200);
+    const body = response.json;
+    expect(Object.keys(body).sort()).toEqual(
+      ["agentId", "backend", "detailedMetrics", "histogram", "optimalRoleAdjustment", "predictedImprovement", "quantumRiskScore", "seed", "shots", "simulationDuration"].sort(),
+    );
+    expect(Object.keys(body.detailedMetrics).sort()).toEqual(["analysis", "bitstringProbabilities"]);
+    expect(body).toMatchObject({ agentId: strong, seed: 11, shots: 2048, backend: "aer" });
+    expect(body.predictedImprovement).toMatch(/^-?\d+\.\d%$/);
+    expect(body.quantumRiskScore).toMatch(/^\d+\.\d\/100$/);
+    expect(body.simulationDuration).toMatch(/^\d+(\.\d+)? (ms|s)$/);
+    expect(Object.keys(body.detailedMetrics.bitstringProbabilities).every((bits) => /^[01]{3}$/.test(bits))).toBe(true);
+    expect(sum(body.detailedMetrics.bitstringProbabilities)).toBeCloseTo(1, 12);
+    expect(body.detailedMetrics.analysis).toContain(strong);
+    expectHistogram(body.histogram);
+    const runs = await prisma.quantumRun.findMany({ where: { entityType: "agent", entityId: strong } });
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ backend: "aer", qubits: 3, shots: 2048, seed: "11" });
+  });
+
+  it("gives the same answer for the same seed, and a better agent a lower risk", async () => {
+    const a = (await call(agentRoute.GET, "GET", "/quantum/agent", { query: { agentId: weak, seed: 5 } })).json;
+    const b = (await call(agentRoute.GET, "GET", "/quantum/agent", { query: { agentId: weak, seed: 5 } })).json;
+    expect({ ...a, simulationDuration: "" }).toEqual({ ...b, simulationDuration: "" });
+    expect(a.shots).toBe(1024);
+    const good = (await call(agentRoute.GET, "GET", "/quantum/agent", { query: { agentId: strong, seed: 5 } })).json;
+    expect(parseFloat(good.quantumRiskScore)).toBeLessThan(parseFloat(a.quantumRiskScore));
+    expect(a.optimalRoleAdjustment).toMatch(/Defender/);
+  });
+
+  it("answers the circuit as OpenQASM 3 with format=qasm, without running it", async () => {
+    const before = await prisma.quantumRun.count();
+    const response = await call(agentRoute.GET, "GET", "/quantum/agent", { query: { agentId: strong, format: "qasm" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(response.text).toMatch(/OPENQASM 3\.0;\ninclude "stdgates\.inc";/);
+    expect(response.text).toMatch(/ry\([\d.e-]+\) q\[0\];/);
+    expect(response.text).toContain("cry(");
+    expect(response.text).toContain("c[2] = measure q[2];");
+    expect(await prisma.quantumRun.count()).toBe(before);
+  });
+
+  it("answers 404 for an unknown agent", async () => {
+    const response = await call(agentRoute.GET, "GET", "/quantum/agent", { query: { agentId: "nobody" } });
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toBe("application/problem+json");
+    expect(response.json.detail).toBe("Agent 'nobody' was not found.");
+  });
+
+  it.each([
+    [{ shots: 0 }, "shots must be between 1 and 1000000"],
+    [{ shots: 1_000_001 }, "shots must be between 1 and 1000000"],
+    [{ shots: 2.5 }, "shots must be a whole number"],
+    [{ shots: "many" }, "Invalid input: expected number, received NaN"],
+    [{ seed: -1 }, "seed must be at least 0"],
+    [{ format: "svg" }, undefined],
+  ])("answers 400 for %j", async (query, message) => {
+    const response = await call(agentRoute.GET, "GET", "/quantum/agent", { query: { agentId: strong, ...query } as Record<string, string | number> });
+    expect(response.status).toBe(400);
+    const [name] = Object.keys(query);
+    expect(errorPaths(response.json)).toEqual([`query.${name}`]);
+    if (message) expect(response.json.errors[0].message).toBe(message);
+  });
+
+  it("answers 400 without agentId, and follows SHOTS_MAX", async () => {
+    expect(errorPaths((await call(agentRoute.GET, "GET", "/quantum/agent")).json)).toEqual(["query.agentId"]);
+    process.env.SHOTS_MAX = "5000";
+    resetEnv();
+    const over = await call(agentRoute.GET, "GET", "/quantum/agent", { query: { agentId: strong, shots: 5001 } });
+    expect(over.json.errors).toEqual([{ path: "query.shots", message: "shots must be between 1 and 5000" }]);
+    expect((await call(agentRoute.GET, "GET", "/quantum/agent", { query: { agentId: strong, shots: 5000 } })).status).toBe(200);
+  });
+
+  it("needs a credential when public reads are off, and answers 405 for other methods", async () => {
+    process.env.API_PUBLIC_READS = "false";
+    resetEnv();
+    expect((await call(agentRoute.GET, "GET", "/quantum/agent", { query: { agentId: strong } })).status).toBe(401);
+    const post = await call(agentRoute.POST, "POST", "/quantum/agent");
+    expect(post.status).toBe(405);
+    expect(post.headers.get("allow")).toBe("GET");
+  });
+});
+
+describe("GET /quantum/squad and /quantum/syndicate", () => {
+  it("answers a squad's contract fields", async () => {
+    const response = await call(squadRoute.GET, "GET", "/quantum/squad", { query: { squadId: squad, shots: 500, seed: 3 } });
+    expect(response.status).toBe(200);
+    const body = response.json;
+    expect(Object.keys(body).sort()).toEqual(
+      ["backend", "detailedMetrics", "histogram", "optimalRoleDistribution", "predictedSquadImprovement", "quantumRiskLevel", "seed", "shots", "simulationDuration", "squadId"].sort(),
+    );
+    expect(Object.keys(body.detailedMetrics).sort()).toEqual(["aggregatedBitstringProbabilities", "analysis"]);
+    expect(body.squadId).toBe(squad);
+    expect(["Low", "Moderate", "High", "Critical"]).toContain(body.quantumRiskLevel);
+    expect(body.optimalRoleDistribution.every((entry: string) => /^[A-Za-z]+: \d+$/.test(entry))).toBe(true);
+    expect(sum(body.detailedMetrics.aggregatedBitstringProbabilities)).toBeCloseTo(1, 12);
+    expectHistogram(body.histogram);
+  });
+
+  it("answers a syndicate's contract fields", async () => {
+    const response = await call(syndicateRoute.GET, "GET", "/quantum/syndicate", { query: { syndicateId: syndicate, seed: 3 } });
+    expect(response.status).toBe(200);
+    const body = response.json;
+    expect(Object.keys(body).sort()).toEqual(
+      ["backend", "detailedMetrics", "histogram", "predictedSyndicateImprovement", "quantumRiskAnalysis", "seed", "shots", "simulationDuration", "syndicateId"].sort(),
+    );
+    expect(Object.keys(body.detailedMetrics).sort()).toEqual(["aggregatedSyndicateProbabilities", "analysis"]);
+    expect(body.quantumRiskAnalysis).toMatch(/^(Low|Moderate|High|Critical) risk \(\d+\.\d\/100\): .*2 squad\(s\), 2 agent\(s\)\.$/);
+    expect(sum(body.detailedMetrics.aggregatedSyndicateProbabilities)).toBeCloseTo(1, 12);
+  });
+
+  it("answers 404 for unknown ids, 400 for bad shots, and QASM on request", async () => {
+    expect((await call(squadRoute.GET, "GET", "/quantum/squad", { query: { squadId: "none" } })).json.detail).toBe("Squad 'none' was not found.");
+    expect((await call(syndicateRoute.GET, "GET", "/quantum/syndicate", { query: { syndicateId: "none" } })).status).toBe(404);
+    expect(errorPaths((await call(syndicateRoute.GET, "GET", "/quantum/syndicate", { query: { syndicateId: syndicate, shots: -4 } })).json)).toEqual(["query.shots"]);
+    expect(errorPaths((await call(squadRoute.GET, "GET", "/quantum/squad", {})).json)).toEqual(["query.squadId"]);
+    const qasm = await call(syndicateRoute.GET, "GET", "/quantum/syndicate", { query: { syndicateId: syndicate, format: "qasm" } });
+    expect(qasm.text).toContain("coordination");
+  });
+});
+
+describe("GET /quantum/runs", () => {
+  it("lists an entity's runs newest first, paged", async () => {
+    const entity = await insertAgent();
+    for (const seed of [1, 2, 3]) await call(agentRoute.GET, "GET", "/quantum/agent", { query: { agentId: entity, seed } });
+    const first = await call(runsRoute.GET, "GET", "/quantum/runs", { query: { entityType: "agent", entityId: entity, limit: 2 } });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("x-total-count")).toBe("3");
+    expect(first.json.map((run: { seed: string }) => run.seed)).toEqual(["3", "2"]);
+    expect(first.json[0]).toMatchObject({ entityType: "agent", entityId: entity, backend: "aer", qubits: 3, shots: 1024 });
+    expect(typeof first.json[0].riskScore).toBe("number");
+    expect(sum(first.json[0].probabilities)).toBeCloseTo(1, 12);
+    const next = /<([^>]+)>; rel="next"/.exec(first.headers.get("link") ?? "")![1];
+    const url = new URL(next, "http://localhost");
+    const second = await call(runsRoute.GET, "GET", url.pathname, { query: Object.fromEntries(url.searchParams) });
+    expect(second.json.map((run: { seed: string }) => run.seed)).toEqual(["1"]);
+    expect(second.headers.get("link")).toBeNull();
+  });
+
+  it("answers 400 for an unknown entity type or limit", async () => {
+    const response = await call(runsRoute.GET, "GET", "/quantum/runs", { query: { entityType: "planet", limit: 0 } });
+    expect(response.status).toBe(400);
+    expect(errorPaths(response.json)).toEqual(["query.entityType", "query.limit"]);
+  });
+});

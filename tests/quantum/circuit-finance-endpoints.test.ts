@@ -1,0 +1,173 @@
+// POST /quantum/run and POST /qmetrics/finance (aer, and ibm_quantum against the stand-in).
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import * as runRoute from "../../app/quantum/run/route";
+import * as financeRoute from "../../app/qmetrics/finance/route";
+import { prisma } from "../../lib/db";
+import { memoryRateLimiter, useRateLimiter } from "../../lib/http/rate-limit";
+import { resetQuantumConfig } from "../../lib/quantum/config";
+import { WALLET_BEHAVIORS } from "../../lib/quantum/models";
+import { buildMetricsReport } from "../../lib/wallet";
+import { useTestDatabase, type TestDatabase } from "../helpers/db";
+import { userWithKey } from "../helpers/factories";
+import { call, errorPaths } from "../helpers/http";
+import { decodePng, maxRunsOfColor } from "./png";
+import { BACKEND, CRN, GOOD_KEY, startStandIn, type StandIn } from "./ibm-stand-in";
+
+const WALLET = "0x1111111111111111111111111111111111111111";
+const PEERS = ["0x2222222222222222222222222222222222222222", "0x3333333333333333333333333333333333333333"];
+
+let db: TestDatabase;
+let key: string;
+
+beforeAll(async () => {
+  db = await useTestDatabase();
+  key = (await userWithKey("viewer")).key;
+  const asOf = new Date(Date.now() - 86_400_000);
+  await prisma.token.create({ data: { chain: "eth-mainnet", address: "native", symbol: "ETH", name: "Ether", decimals: 18 } });
+  await prisma.tokenPrice.create({ data: { chain: "eth-mainnet", tokenAddress: "native", priceUsd: 2000, asOf } });
+  await prisma.tokenHolding.create({ data: { walletAddress: WALLET, chain: "eth-mainnet", tokenAddress: "native", balance: "1500000000000000000" } });
+  await prisma.walletTransfer.createMany({
+    data: PEERS.flatMap((peer, p) =>
+      Array.from({ length: 3 + p }, (_, k) => ({
+        chain: "eth-mainnet",
+        txHash: `0x${p}${k}`.padEnd(66, "a"),
+        logIndex: -1,
+        blockNumber: BigInt(100 + k),
+        timestamp: new Date(asOf.getTime() - k * 3_600_000),
+        fromAddress: k % 2 === 0 ? WALLET : peer,
+        toAddress: k % 2 === 0 ? peer : WALLET,
+        kind: "native" as const,
+        tokenAddress: "native",
+        amount: "10000000000000000",
+        txFrom: k % 2 === 0 ? WALLET : peer,
+      })),
+    ),
+  });
+});
+afterAll(() => db.dispose());
+beforeEach(() => useRateLimiter(memoryRateLimiter()));
+
+const BELL = `OPENQASM 2.0;
+include "qelib1.inc";
+qreg q[2];
+creg c[2];
+h q[0];
+cx q[0], q[1];
+measure q -> c;`;
+
+describe("POST /quantum/run", () => {
+  it("runs an OpenQASM 2.0 circuit: counts, probabilities and a histogram with a bar per outcome", async () => {
+    const response = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm: BELL, shots: 4000, seed: 9 } });
+    expect(response.status).toBe(200);
+    const body = response.json;
+    expect(body).toMatchObject({ qubits: 2, clbits: 2, shots: 4000, seed: 9, backend: "aer" });
+    expect(Object.keys(body.counts).sort()).toEqual(["00", "11"]);
+    expect(body.counts["00"] + body.counts["11"]).toBe(4000);
+    expect(body.probabilities["00"]).toBe(body.counts["00"] / 4000);
+    expect(maxRunsOfColor(decodePng(Buffer.from(body.histogram, "base64")), [0x64, 0x8f, 0xff])).toBe(2);
+    const again = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm: BELL, shots: 4000, seed: 9 } });
+    expect(again.json.counts).toEqual(body.counts);
+    expect(await prisma.quantumRun.count({ where: { entityType: "circuit" } })).toBe(2);
+  });
+
+  it("answers 400 naming the line and column of a parse error", async () => {
+    const response = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm: "OPENQASM 2.0;\nqreg q[2];\ncx q[0], q[5];" } });
+    expect(response.status).toBe(400);
+    expect(response.json.errors).toEqual([{ path: "body.qasm", message: "line 3, column 12: index 5 is outside q[0…1]" }]);
+  });
+
+  it("answers 400 for too many qubits, bad shots or a missing program", async () => {
+    const big = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm: "qreg q[40]; h q;" } });
+    expect(big.status).toBe(400);
+    expect(big.json.detail).toMatch(/^40 qubits need 16384\.0 GiB of statevector .* at most \d+ qubits \(QUANTUM_MAX_QUBITS\)\.$/);
+    const shots = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm: BELL, shots: 0, seed: "x" } });
+    expect(errorPaths(shots.json)).toEqual(["body.seed", "body.shots"]);
+    expect(errorPaths((await call(runRoute.POST, "POST", "/quantum/run", { key, body: {} })).json)).toEqual(["body.qasm"]);
+  });
+
+  it("needs a credential", async () => {
+    const response = await call(runRoute.POST, "POST", "/quantum/run", { body: { qasm: BELL } });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("www-authenticate")).toContain("Bearer");
+  });
+});
+
+describe("POST /qmetrics/finance", () => {
+  it("maps each bitstring to a behaviour, with the metrics engine's balance and a histogram", async () => {
+    const response = await call(financeRoute.POST, "POST", "/qmetrics/finance", { key, body: { walletAddress: WALLET, shots: 3000, seed: 4, tokenMap: { "eth-mainnet": "ETH" } } });
+    expect(response.status).toBe(200);
+    const body = response.json;
+    expect(Object.keys(body).sort()).toEqual(["quantum_backend", "quantum_results", "seed", "shots", "total_balance_usd", "wallet_address"]);
+    expect(Object.keys(body.quantum_results).sort()).toEqual(["analysis", "histogram", "mapped_results", "probabilities"]);
+    expect(body).toMatchObject({ wallet_address: WALLET, quantum_backend: "aer", shots: 3000, seed: 4 });
+    const report = await buildMetricsReport({ wallet: WALLET, part: "body" });
+    expect(body.total_balance_usd).toBe(report.financialMetrics.balance);
+    expect(body.total_balance_usd).toBeCloseTo(3000, 6);
+    for (const [bits, probability] of Object.entries(body.quantum_results.probabilities)) {
+      expect(body.quantum_results.mapped_results[bits]).toEqual({ probability, behavior: WALLET_BEHAVIORS[bits] });
+    }
+    expect(body.quantum_results.analysis).toContain(`Wallet ${WALLET}`);
+    expect(Buffer.from(body.quantum_results.histogram, "base64").subarray(1, 4).toString()).toBe("PNG");
+    expect(await prisma.quantumRun.count({ where: { entityType: "wallet", entityId: WALLET } })).toBe(1);
+  });
+
+  it("answers 400 for a bad address, an unknown chain or backend, and 401 without a credential", async () => {
+    const bad = await call(financeRoute.POST, "POST", "/qmetrics/finance", { key, body: { walletAddress: "0x12", quantumBackend: "dwave" } });
+    expect(errorPaths(bad.json)).toEqual(["body.quantumBackend", "body.walletAddress"]);
+    const chain = await call(financeRoute.POST, "POST", "/qmetrics/finance", { key, body: { walletAddress: WALLET, chains: ["no-chain"] } });
+    expect(chain.status).toBe(400);
+    expect(errorPaths(chain.json)).toEqual(["body.chains.0"]);
+    expect((await call(financeRoute.POST, "POST", "/qmetrics/finance", { body: { walletAddress: WALLET } })).status).toBe(401);
+  });
+
+  describe("on ibm_quantum", () => {
+    let standIn: StandIn | undefined;
+    const configure = (server: StandIn, jobTimeoutMs = 20_000) => {
+      Object.assign(process.env, {
+        IBM_QUANTUM_API_KEY: GOOD_KEY,
+        IBM_QUANTUM_CRN: CRN,
+        IBM_QUANTUM_BACKEND: BACKEND,
+        IBM_IAM_URL: server.iamUrl,
+        IBM_QUANTUM_URL: server.baseUrl,
+        IBM_QUANTUM_POLL_MS: "5",
+        IBM_QUANTUM_JOB_TIMEOUT_MS: String(jobTimeoutMs),
+      });
+      resetQuantumConfig();
+    };
+    afterEach(async () => {
+      for (const name of ["IBM_QUANTUM_API_KEY", "IBM_QUANTUM_CRN", "IBM_QUANTUM_BACKEND", "IBM_IAM_URL", "IBM_QUANTUM_URL", "IBM_QUANTUM_POLL_MS", "IBM_QUANTUM_JOB_TIMEOUT_MS"]) delete process.env[name];
+      resetQuantumConfig();
+      await standIn?.close();
+      standIn = undefined;
+    });
+
+    it("answers 503 saying what is missing when it is not configured", async () => {
+      const response = await call(financeRoute.POST, "POST", "/qmetrics/finance", { key, body: { walletAddress: WALLET, quantumBackend: "ibm_quantum" } });
+      expect(response.status).toBe(503);
+      expect(response.json.detail).toBe("IBM Quantum: the hosted backend is not configured on this server (set IBM_QUANTUM_API_KEY, IBM_QUANTUM_CRN, IBM_QUANTUM_BACKEND).");
+    });
+
+    it("runs the same circuit on the hosted runtime and maps its counts", async () => {
+      standIn = await startStandIn({ statuses: ["Queued", "Running", "Completed"] });
+      configure(standIn);
+      const response = await call(financeRoute.POST, "POST", "/qmetrics/finance", { key, body: { walletAddress: WALLET, quantumBackend: "ibm_quantum", shots: 2000 } });
+      expect(response.status).toBe(200);
+      expect(response.json.quantum_backend).toBe("ibm_quantum");
+      expect(response.json.seed).toBeUndefined();
+      expect(standIn.submitted).toHaveLength(1);
+      const probabilities = response.json.quantum_results.probabilities as Record<string, number>;
+      expect(Object.values(probabilities).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+      for (const bits of Object.keys(probabilities)) expect(response.json.quantum_results.mapped_results[bits].behavior).toBe(WALLET_BEHAVIORS[bits]);
+      const run = await prisma.quantumRun.findFirst({ where: { entityType: "wallet", backend: `ibm_quantum:${BACKEND}` } });
+      expect((run?.result as { response: { jobId: string } }).response.jobId).toBe("job-1");
+    });
+
+    it("answers 503 when the hosted job times out", async () => {
+      standIn = await startStandIn({ statuses: ["Running"] });
+      configure(standIn, 300);
+      const response = await call(financeRoute.POST, "POST", "/qmetrics/finance", { key, body: { walletAddress: WALLET, quantumBackend: "ibm_quantum" } });
+      expect(response.status).toBe(503);
+      expect(response.json.detail).toMatch(/^IBM Quantum: job job-1 did not finish within 300 ms/);
+    });
+  });
+});
