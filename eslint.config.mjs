@@ -12,7 +12,7 @@ const prismaClientImports = {
 const config = [
   ...nextVitals,
   ...nextTs,
-  { ignores: [".next/**", "node_modules/**", "lib/db/generated/**", ".data/**", ".cache/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  { ignores: [".next/**", ".next-*/**", ".next-e2e.lock/**", "tests/wallet/contracts/**", "node_modules/**", "lib/db/generated/**", ".data/**", ".cache/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
   // Only lib/** (and the scripts, seed and tests that set databases up) may reach the Prisma client.
   {
     files: ["app/**", "components/**", "e2e/**"],
