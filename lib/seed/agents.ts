@@ -101,13 +101,15 @@ const makeAgent = (rng: Prng, index: number, epoch: Date, owners: readonly strin
   const updatedAt = after(lastPoint, rng.next() * (epoch.getTime() - lastPoint.getTime()));
   const leased = rng.chance(0.22);
   const lifetime = updatedAt.getTime() - createdAt.getTime();
-  const events = rng
+  const events: { at: Date; text: (day: string, engine: string) => string }[] = rng
     .distinctInts(rng.int(1, 3), OPERATIONAL_EVENTS.length - 1)
-    .map((event) => ({ at: after(createdAt, rng.next() * lifetime), text: OPERATIONAL_EVENTS[event + 1] }))
-    .sort((a, b) => a.at.getTime() - b.at.getTime())
-    .map((event) => event.text(isoDay(event.at), engine.name));
-  const operationalHistory = [OPERATIONAL_EVENTS[0](isoDay(createdAt), engine.name), ...events];
-  if (leased) operationalHistory.push(`${isoDay(after(createdAt, lifetime * 0.8))}: leased to ${rng.pick(LESSEES)}`);
+    .map((event) => ({ at: after(createdAt, rng.next() * lifetime), text: OPERATIONAL_EVENTS[event + 1] }));
+  if (leased) {
+    const lessee = rng.pick(LESSEES);
+    events.push({ at: after(createdAt, lifetime * rng.float(0.4, 0.95)), text: (day) => `${day}: leased to ${lessee}` });
+  }
+  events.sort((a, b) => a.at.getTime() - b.at.getTime());
+  const operationalHistory = [OPERATIONAL_EVENTS[0](isoDay(createdAt), engine.name), ...events.map((event) => event.text(isoDay(event.at), engine.name))];
 
   const ownSkills = [...new Set(out.roles.slice(-ROLES_PER_AGENT).flatMap((role) => role.skills as string[]))];
   const skillUpgrades = rng.sample(ownSkills, rng.int(0, 3)).map((skill) => `${skill} ${rng.pick(["II", "III", "IV"])}`);
@@ -147,7 +149,7 @@ export const seedAgents = async (ctx: SeedContext, count: number, owners: readon
     await insertChunks(batch.roles, 5, (data) => ctx.db.agentRole.createMany({ data }));
     await insertChunks(batch.history, 5, (data) => ctx.db.agentHistoryPoint.createMany({ data }));
     const done = Math.min(count, start + BATCH);
-    if (count > 10 * BATCH && (done % (10 * BATCH) === 0 || done === count)) ctx.log(`  agents: ${done} / ${count}`);
+    if (count >= 10_000 && (done % 10_000 === 0 || done === count)) ctx.log(`  agents: ${done} / ${count}`);
   }
   return { count, roleTraits };
 };

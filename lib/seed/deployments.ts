@@ -38,7 +38,7 @@ const NOTES: Record<DeploymentStatus, readonly string[]> = {
 const STATUS_WEIGHTS = [["deployed", 45], ["in_progress", 10], ["queued", 10], ["failed", 15], ["rolled_back", 10]] as const;
 const EVERY_STATUS: readonly DeploymentStatus[] = ["deployed", "in_progress", "queued", "failed", "rolled_back"];
 
-export const deploymentCountFor = (agents: number) => Math.max(32, Math.round(agents / 2));
+export const deploymentCountFor = (agents: number) => Math.max(32, Math.round(agents / 4));
 
 // The moves that lead to `status`, each with the time it takes to happen.
 const pathTo = (rng: Prng, status: DeploymentStatus): { status: DeploymentStatus; gap: number }[] => {

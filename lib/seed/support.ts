@@ -31,9 +31,6 @@ export const monthStart = (epoch: Date, monthsBack: number) =>
 /** YYYY-MM-DD of a date (UTC). */
 export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-/** The later of two dates. */
-export const latest = (a: Date, b: Date) => (a.getTime() >= b.getTime() ? a : b);
-
 /** The earlier of two dates. */
 export const earliest = (a: Date, b: Date) => (a.getTime() <= b.getTime() ? a : b);
 

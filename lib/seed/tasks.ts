@@ -61,7 +61,7 @@ const PRIORITIES = [["low", 25], ["medium", 40], ["high", 25], ["critical", 10]]
 
 export type EntityCounts = { agents: number; squads: number; syndicates: number; items: number };
 
-export const taskCountFor = (agents: number) => Math.max(64, agents);
+export const taskCountFor = (agents: number) => Math.max(64, Math.round(agents / 2));
 
 const entityRef = (rng: Prng, type: EntityType, counts: EntityCounts) => {
   switch (type) {

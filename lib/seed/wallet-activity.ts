@@ -38,7 +38,12 @@ export const tokenOn = (world: WalletWorld, chain: string, symbol: string) =>
 
 export const priceOf = (token: TokenFacts) => (token.priceKey ? BASE_PRICES[token.priceKey] : 0);
 
-const usdToRaw = (token: TokenFacts, usd: number) => toRaw(usd / priceOf(token), token.decimals);
+// Amounts carry digits below the micro-unit too, as real transfers do.
+const usdToRaw = (world: WalletWorld, token: TokenFacts, usd: number) => {
+  const raw = toRaw(usd / priceOf(token), token.decimals);
+  if (token.decimals < 18) return raw;
+  return raw + BigInt(world.rng.int(0, 999_999)) * 1_000_000n + BigInt(world.rng.int(0, 999_999));
+};
 
 const legOf = (token: TokenFacts, from: string, to: string, amount: bigint): Leg => ({
   from,
@@ -58,7 +63,7 @@ const transferWith = (world: WalletWorld, wallet: string, other: string, chainSl
   const erc20s = world.tokens.filter((token) => token.chain === chainSlug && token.address !== "native" && !token.isSpam);
   const useToken = erc20s.length > 0 && rng.chance(0.45);
   const token = useToken ? rng.weighted(erc20s.map((t) => [t, t.priceKey === "USD" ? 3 : 1] as const)) : world.tokens.find((t) => t.chain === chainSlug && t.address === "native")!;
-  const wanted = usdToRaw(token, usd);
+  const wanted = usdToRaw(world, token, usd);
   const available = share(ledger.balance(wallet, chainSlug, token.address), 60);
   if (outgoing && available > 0n) {
     const amount = wanted <= available ? wanted : share(available, rng.int(20, 90));
@@ -88,17 +93,18 @@ const swap = (world: WalletWorld, wallet: string, router: KnownContract, at: Dat
       const amount = share(ledger.balance(wallet, router.chain, sell.address), rng.int(15, 70));
       const value = (Number(amount) / 10 ** sell.decimals) * priceOf(sell) * rng.float(0.985, 0.998);
       if (amount > 0n) {
-        ledger.record(chain, at, wallet, [legOf(sell, wallet, router.address, amount), legOf(buy, router.address, wallet, usdToRaw(buy, value))]);
+        ledger.record(chain, at, wallet, [legOf(sell, wallet, router.address, amount), legOf(buy, router.address, wallet, usdToRaw(world, buy, value))]);
         return;
       }
     }
   }
   const available = share(ledger.balance(wallet, router.chain, "native"), 50);
-  const spend = usdToRaw(native, usd) <= available ? usdToRaw(native, usd) : share(available, rng.int(20, 80));
+  const wanted = usdToRaw(world, native, usd);
+  const spend = wanted <= available ? wanted : share(available, rng.int(20, 80));
   if (spend <= 0n) return;
   const buy = rng.pick(erc20s);
   const value = (Number(spend) / 1e18) * priceOf(native) * rng.float(0.985, 0.998);
-  ledger.record(chain, at, wallet, [legOf(native, wallet, router.address, spend), legOf(buy, router.address, wallet, usdToRaw(buy, value))]);
+  ledger.record(chain, at, wallet, [legOf(native, wallet, router.address, spend), legOf(buy, router.address, wallet, usdToRaw(world, buy, value))]);
 };
 
 const nftTokenId = (rng: Prng, collection: NftCollection) =>
@@ -113,7 +119,7 @@ const nftAction = (world: WalletWorld, wallet: string, collection: NftCollection
   if (owned.length > 0 && weth && rng.chance(0.3)) {
     const nft = rng.pick(owned);
     const buyer = rng.address();
-    const price = usdToRaw(weth, (collection.floorPriceUsd ?? 1) * rng.float(0.95, 1.15));
+    const price = usdToRaw(world, weth, (collection.floorPriceUsd ?? 1) * rng.float(0.95, 1.15));
     ledger.record(chain, at, buyer, [
       legOf(weth, buyer, wallet, price),
       { from: wallet, to: buyer, kind: "erc721", token: collection.address, tokenId: nft.tokenId, amount: 1n },
@@ -122,7 +128,8 @@ const nftAction = (world: WalletWorld, wallet: string, collection: NftCollection
   }
   const balance = ledger.balance(wallet, collection.chain, "native");
   if (collection.mintPriceUsd > 0 && rng.chance(0.5)) {
-    const cost = usdToRaw(native, collection.mintPriceUsd);
+    // Mint prices are round numbers of the native coin (e.g. 0.0025 ETH).
+    const cost = toRaw(Number((collection.mintPriceUsd / priceOf(native)).toPrecision(2)), native.decimals);
     if (cost > share(balance, 50)) return;
     world.ledger.declare(collection.chain, collection.address, { isContract: true, label: collection.name });
     ledger.record(chain, at, wallet, [
@@ -132,7 +139,7 @@ const nftAction = (world: WalletWorld, wallet: string, collection: NftCollection
     return;
   }
   const seaport = world.contracts.find((c) => c.chain === collection.chain && c.kind === "marketplace");
-  const cost = usdToRaw(native, (collection.floorPriceUsd ?? 1) * rng.float(0.98, 1.25));
+  const cost = usdToRaw(world, native, (collection.floorPriceUsd ?? 1) * rng.float(0.98, 1.25));
   if (!seaport || !affordable || cost > share(balance, 60)) return;
   ledger.record(chain, at, wallet, [
     legOf(native, wallet, seaport.address, cost),
@@ -159,12 +166,12 @@ export const planActivity = (world: WalletWorld, profile: WalletProfile): { high
     const native = world.tokens.find((t) => t.chain === chain && t.address === "native")!;
     const usdc = tokenOn(world, chain, "USDC");
     const chainFacts = chainBySlug(chain);
-    plan(world, start, chain, () => world.ledger.record(chainFacts, start, exchange.address, [legOf(native, exchange.address, wallet, usdToRaw(native, fund()))]), exchange.address);
+    plan(world, start, chain, () => world.ledger.record(chainFacts, start, exchange.address, [legOf(native, exchange.address, wallet, usdToRaw(world, native, fund()))]), exchange.address);
     const topUps = index === 0 ? rng.int(2, 4) : rng.int(0, 1);
     for (let i = 0; i < topUps + 1; i += 1) {
       const at = i === 0 ? after(start, rng.int(5, 90) * MINUTE) : timeOn(chain);
       const token = usdc && i === 0 ? usdc : native;
-      plan(world, at, chain, () => world.ledger.record(chainFacts, at, exchange.address, [legOf(token, exchange.address, wallet, usdToRaw(token, fund() * 0.5))]), exchange.address);
+      plan(world, at, chain, () => world.ledger.record(chainFacts, at, exchange.address, [legOf(token, exchange.address, wallet, usdToRaw(world, token, fund() * 0.5))]), exchange.address);
     }
     const [minSwaps, maxSwaps] = profile.swapsPerChain;
     const routers = world.contracts.filter((c) => c.chain === chain && c.kind === "router");

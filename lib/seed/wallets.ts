@@ -29,7 +29,7 @@ const priceSeries = (rng: Prng): Record<PriceKey, number[]> => {
   const series = {} as Record<PriceKey, number[]>;
   for (const key of Object.keys(BASE_PRICES) as PriceKey[]) {
     const stable = key === "USD";
-    const values = [BASE_PRICES[key]];
+    const values: number[] = [BASE_PRICES[key]];
     for (let day = 1; day < PRICE_DAYS; day += 1) {
       const next = stable ? 1 + gaussian(rng) * 0.0006 : values[day - 1] * Math.exp(gaussian(rng) * 0.028);
       values.push(Number(next.toPrecision(6)));
