@@ -1,14 +1,9 @@
-// The chain registry of the demo (the layer table of REFERENCE-NOTES.md) with the facts the
-// seed needs to make believable block numbers: a height at a reference instant and a block time.
-import type { ChainLayer } from "../db";
+// The seed's block facts for each chain of the registry (lib/wallet/chains.ts, the one source of
+// slugs, ids and layers): a height at a reference instant and a block time, so that demo
+// transactions land in believable blocks.
+import { CHAIN_REGISTRY, type ChainInfo } from "../wallet/chains";
 
-export type ChainFacts = {
-  slug: string;
-  chainId: number;
-  name: string;
-  layer: ChainLayer;
-  nativeSymbol: string;
-  nativeName: string;
+export type ChainFacts = ChainInfo & {
   /** Approximate block height at REFERENCE_TIME and seconds per block (close enough for a demo). */
   heightAtReference: number;
   blockSeconds: number;
@@ -16,20 +11,26 @@ export type ChainFacts = {
 
 const REFERENCE_TIME = Date.UTC(2026, 10, 1);
 
-export const CHAINS: readonly ChainFacts[] = [
-  { slug: "eth-mainnet", chainId: 1, name: "Ethereum", layer: "Layer1", nativeSymbol: "ETH", nativeName: "Ether", heightAtReference: 26_310_000, blockSeconds: 12 },
-  { slug: "bsc-mainnet", chainId: 56, name: "BNB Smart Chain", layer: "Layer1", nativeSymbol: "BNB", nativeName: "BNB", heightAtReference: 88_400_000, blockSeconds: 0.75 },
-  { slug: "avalanche-mainnet", chainId: 43114, name: "Avalanche C-Chain", layer: "Layer1", nativeSymbol: "AVAX", nativeName: "Avalanche", heightAtReference: 81_200_000, blockSeconds: 2 },
-  { slug: "matic-mainnet", chainId: 137, name: "Polygon PoS", layer: "Layer1", nativeSymbol: "POL", nativeName: "Polygon Ecosystem Token", heightAtReference: 94_100_000, blockSeconds: 2 },
-  { slug: "gnosis-mainnet", chainId: 100, name: "Gnosis", layer: "Layer1", nativeSymbol: "XDAI", nativeName: "xDAI", heightAtReference: 48_900_000, blockSeconds: 5 },
-  { slug: "fantom-mainnet", chainId: 250, name: "Fantom Opera", layer: "Layer1", nativeSymbol: "FTM", nativeName: "Fantom", heightAtReference: 121_500_000, blockSeconds: 1 },
-  { slug: "arbitrum-mainnet", chainId: 42161, name: "Arbitrum One", layer: "Layer2", nativeSymbol: "ETH", nativeName: "Ether", heightAtReference: 521_000_000, blockSeconds: 0.25 },
-  { slug: "optimism-mainnet", chainId: 10, name: "OP Mainnet", layer: "Layer2", nativeSymbol: "ETH", nativeName: "Ether", heightAtReference: 159_300_000, blockSeconds: 2 },
-  { slug: "base-mainnet", chainId: 8453, name: "Base", layer: "Layer2", nativeSymbol: "ETH", nativeName: "Ether", heightAtReference: 53_700_000, blockSeconds: 2 },
-  { slug: "zksync-mainnet", chainId: 324, name: "zkSync Era", layer: "Layer2", nativeSymbol: "ETH", nativeName: "Ether", heightAtReference: 68_900_000, blockSeconds: 1 },
-  { slug: "linea-mainnet", chainId: 59144, name: "Linea", layer: "Layer2", nativeSymbol: "ETH", nativeName: "Ether", heightAtReference: 26_800_000, blockSeconds: 2 },
-  { slug: "scroll-mainnet", chainId: 534352, name: "Scroll", layer: "Layer2", nativeSymbol: "ETH", nativeName: "Ether", heightAtReference: 25_300_000, blockSeconds: 3 },
-];
+const BLOCKS: Record<string, Pick<ChainFacts, "heightAtReference" | "blockSeconds">> = {
+  "eth-mainnet": { heightAtReference: 26_310_000, blockSeconds: 12 },
+  "bsc-mainnet": { heightAtReference: 88_400_000, blockSeconds: 0.75 },
+  "avalanche-mainnet": { heightAtReference: 81_200_000, blockSeconds: 2 },
+  "matic-mainnet": { heightAtReference: 94_100_000, blockSeconds: 2 },
+  "gnosis-mainnet": { heightAtReference: 48_900_000, blockSeconds: 5 },
+  "fantom-mainnet": { heightAtReference: 121_500_000, blockSeconds: 1 },
+  "arbitrum-mainnet": { heightAtReference: 521_000_000, blockSeconds: 0.25 },
+  "optimism-mainnet": { heightAtReference: 159_300_000, blockSeconds: 2 },
+  "base-mainnet": { heightAtReference: 53_700_000, blockSeconds: 2 },
+  "zksync-mainnet": { heightAtReference: 68_900_000, blockSeconds: 1 },
+  "linea-mainnet": { heightAtReference: 26_800_000, blockSeconds: 2 },
+  "scroll-mainnet": { heightAtReference: 25_300_000, blockSeconds: 3 },
+};
+
+export const CHAINS: readonly ChainFacts[] = CHAIN_REGISTRY.map((chain) => {
+  const blocks = BLOCKS[chain.slug];
+  if (!blocks) throw new Error(`The seed has no block facts for chain ${chain.slug}`);
+  return { ...chain, ...blocks };
+});
 
 export const chainBySlug = (slug: string): ChainFacts => {
   const chain = CHAINS.find((candidate) => candidate.slug === slug);
