@@ -6,7 +6,7 @@
 // statement, so all or nothing).
 // Exit codes: 0 done, 1 failed, 2 bad arguments or a non-empty database without --reset.
 import { parseArgs } from "node:util";
-import { closeDatabase, getDb, prepareDatabase, type SqlRunner } from "../lib/db";
+import { closeDatabase, getDb, migrateDatabase, type SqlRunner } from "../lib/db";
 import { DEFAULT_AGENTS, DEFAULT_SEED, MAX_AGENTS, MIN_AGENTS, seedDatabase } from "../lib/seed";
 
 const USAGE = `Usage: npm run seed -- [--agents N] [--seed N] [--reset]
@@ -84,7 +84,7 @@ const main = async () => {
     return 0;
   }
   const log = (message: string) => console.log(message);
-  await prepareDatabase({ seed: false, log });
+  await migrateDatabase();
   const handle = getDb();
   const tables = await dataTables(handle.sql);
   const filled = await nonEmptyTables(handle.sql, tables);

@@ -70,6 +70,3 @@ export const pingDatabase = async (): Promise<boolean> => {
   }
 };
 
-/** Migrates the process's database (kept for scripts written against the first API). */
-export const prepareDatabase = (_options: { seed?: boolean; log?: (message: string) => void } = {}): Promise<void> =>
-  migrateDatabase();
