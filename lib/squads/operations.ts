@@ -43,16 +43,13 @@ export const updateSquadOperation = defineOperation({
   method: "PUT",
   path: "/api/squads/{squadId}",
   operationId: "updateSquad",
-  summary: "Replace a squad (an unknown id creates it); aggregated metrics are recalculated",
+  summary: "Replace a squad; aggregated metrics are recalculated",
   tags: ["Squads"],
   access: "operator",
   params: ZSquadParams,
   body: ZSquadBody,
-  responses: {
-    200: { description: "Replaced; empty body" },
-    201: { description: "There was no squad with that id: created; empty body, Location of its details" },
-  },
-  errors: { 422: "Unknown agent ids (listed in errors)" },
+  responses: { 200: { description: "Replaced; empty body" } },
+  errors: { 404: "No squad with that id (create it with POST /api/squads)", 422: "Unknown agent ids (listed in errors)" },
 });
 
 export const deleteSquadOperation = defineOperation({

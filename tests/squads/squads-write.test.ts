@@ -126,13 +126,13 @@ describe("PUT /api/squads/{squadId}", () => {
     expect((await read(target.id)).aggregatedMetrics).toEqual({ totalExperiencePoints: 0, averageUptime: 0, overallCompletionRate: 0 });
   });
 
-  it("creates an unknown squad (upsert) and answers 201 with its Location", async () => {
+  it("answers 404 for an unknown squad and creates nothing", async () => {
     const id = unique("new-squad");
     const response = await call(item.PUT, "PUT", `/api/squads/${id}`, { key: operator, params: { squadId: id }, body: { id, name: "Fresh", agents: [{ id: c.id }] } });
-    expect(response.status).toBe(201);
-    expect(response.text).toBe("");
-    expect(response.headers.get("location")).toBe(`/api/squads/${id}/details`);
-    expect((await read(id)).aggregatedMetrics.totalExperiencePoints).toBe(600);
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toBe("application/problem+json");
+    expect(response.json.detail).toBe(`Squad '${id}' was not found.`);
+    expect((await call(details.GET, "GET", `/api/squads/${id}/details`, { params: { squadId: id } })).status).toBe(404);
   });
 
   it("answers 422 for unknown members and leaves the squad as it was", async () => {
