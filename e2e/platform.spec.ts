@@ -27,14 +27,16 @@ test("an operator signs in, creates an API key in settings and writes with it", 
   expect(key).toMatch(/^sk_syn_/);
   await expect(page.getByRole("listitem").filter({ hasText: "e2e pipeline" })).toBeVisible();
 
-  // Outside the browser: an external client with that key.
+  // Outside the browser: an external client with that key creates an agent.
   const api = await playwright.request.newContext({ baseURL: page.url().replace(/\/settings$/, "") });
-  const body = { name: "made with a key" };
-  const withKey = await api.post("/api/keys", { data: body, headers: { authorization: `Bearer ${key}` } });
+  const body = { id: "e2e-key-agent", name: "Made with a key", aiEngine: "GPT-4o" };
+  const withKey = await api.post("/api/agents", { data: body, headers: { authorization: `Bearer ${key}` } });
   expect(withKey.status()).toBe(201);
-  const without = await api.post("/api/keys", { data: body });
+  expect((await withKey.json()).roles).toHaveLength(5);
+  const without = await api.post("/api/agents", { data: { ...body, id: "e2e-anonymous-agent" } });
   expect(without.status()).toBe(401);
   expect(without.headers()["content-type"]).toBe("application/problem+json");
+  expect((await api.get("/api/agents/e2e-anonymous-agent/details")).status()).toBe(404);
 
   // Revoke it in the dashboard: it stops working at once.
   const row = page.getByRole("listitem").filter({ hasText: "e2e pipeline" });
@@ -52,12 +54,15 @@ test("a viewer's key is refused a write with 403", async ({ page, playwright }) 
   await page.getByRole("button", { name: "Create key" }).click();
   const key = (await page.getByTestId("new-api-key").innerText()).trim();
   const api = await playwright.request.newContext({ baseURL: page.url().replace(/\/settings$/, "") });
-  const response = await api.post("/api/users", {
-    data: { email: "x@example.test", password: "long enough password" },
+  const response = await api.post("/api/agents", {
+    data: { id: "e2e-viewer-agent", name: "Not allowed", aiEngine: "GPT-4o" },
     headers: { authorization: `Bearer ${key}` },
   });
   expect(response.status()).toBe(403);
+  expect(response.headers()["content-type"]).toBe("application/problem+json");
   expect((await response.json()).title).toBe("Forbidden");
+  // Reading is still allowed with it.
+  expect((await api.get("/api/agents?limit=1", { headers: { authorization: `Bearer ${key}` } })).status()).toBe(200);
   await api.dispose();
 });
 
