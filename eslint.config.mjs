@@ -9,6 +9,23 @@ const prismaClientImports = {
   ],
 };
 
+// The layers (ARCHITECTURE.md): app → components → lib/<area> → lib/core. Each rule below keeps one
+// of its edges pointing the right way.
+const prismaPatterns = prismaClientImports.patterns;
+
+// Files a browser bundle may contain: schemas and status machines (pure), the API client, the SVG
+// histogram geometry, the role ranks and the same-origin redirect rule. Everything else under lib/ is server code.
+const clientSurface = {
+  regex: "^@/lib/(?!client/|[^/]+/schemas$|[^/]+/status-machine$|quantum/histogram/svg$|auth/roles$|auth/redirect$)",
+  allowTypeImports: true,
+  message: "Client code imports an area only through its client-safe files (schemas, status-machine, lib/client); call the API or pass data from a server page.",
+};
+
+const httpLayer = {
+  group: ["**/http", "**/http/*", "@/lib/http", "@/lib/http/*"],
+  message: "Areas stay free of HTTP: throw AppError and declare operations with lib/core; only app/ and lib/http speak HTTP.",
+};
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -17,6 +34,28 @@ const config = [
   {
     files: ["app/**", "components/**", "e2e/**"],
     rules: { "no-restricted-imports": ["error", prismaClientImports] },
+  },
+  // Components (and client pages) reach an area only through the files meant for the client.
+  {
+    files: ["components/**", "app/**/error.tsx"],
+    rules: { "no-restricted-imports": ["error", { paths: prismaClientImports.paths, patterns: [...prismaPatterns, clientSurface] }] },
+  },
+  // Areas may not import the HTTP layer.
+  {
+    files: ["lib/**/*.ts"],
+    ignores: ["lib/http/**", "lib/core/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [httpLayer] }] },
+  },
+  // The core is the bottom layer: no area, no database, no HTTP (its tests may use the areas).
+  {
+    files: ["lib/core/**/*.ts"],
+    ignores: ["lib/core/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["../**", "@/**"], message: "lib/core imports nothing from the areas, lib/db or lib/http: it is the layer they all build on." }] },
+      ],
+    },
   },
   // Not React: test helpers and scripts may name functions use…(); tests may type loose JSON as any.
   {

@@ -1,7 +1,18 @@
 // Runs once when the server starts, before it serves a request: migrate the database, seed an
-// empty embedded database with demo data, make sure an admin exists.
+// empty embedded database with demo data, make sure an admin exists. When the database cannot be
+// reached yet, the server starts anyway (503 problems, readiness false) and keeps trying in the
+// background until it can (lib/health/startup.ts). Also registers what graceful shutdown closes
+// (server.mjs calls it after the last in-flight request).
 export const register = async () => {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { prepareApp } = await import("./lib/startup");
-  await prepareApp();
+  const { prepareWithRetry } = await import("./lib/health/startup");
+  const { closeDatabase } = await import("./lib/db");
+  const { closeSimulationPool } = await import("./lib/quantum/pool");
+  const { closeRateLimiter } = await import("./lib/http/rate-limit");
+  (globalThis as { __syndicateShutdown?: () => Promise<void> }).__syndicateShutdown = async () => {
+    await Promise.allSettled([closeSimulationPool(), closeRateLimiter()]);
+    await closeDatabase();
+  };
+  await prepareWithRetry(() => prepareApp());
 };

@@ -28,7 +28,7 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   headers: async () => [{ source: "/:path*", headers: securityHeaders }],
   // Database drivers and the WASM PostgreSQL stay out of the bundle and load from node_modules.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/adapter-pg", "pg"],
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/adapter-pg", "pg", "piscina"],
   poweredByHeader: false,
   reactStrictMode: true,
   typedRoutes: false,

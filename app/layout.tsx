@@ -1,18 +1,23 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import Script from "next/script";
 import { Providers } from "@/components/providers";
+import { THEME_SCRIPT } from "@/components/ui/theme-script";
 import "./globals.css";
+import { SITE_METADATA } from "./site-metadata";
 
-export const metadata: Metadata = {
-  title: { default: "Syndicate", template: "%s · Syndicate" },
-  description: "Autonomous AI agents, squads and syndicates, with wallet metrics and quantum analytics.",
-};
+export const metadata: Metadata = SITE_METADATA;
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
 const RootLayout = ({ children }: { children: ReactNode }) => (
-  <html lang="en">
+  // The theme script sets data-theme on <html> before React hydrates, hence suppressHydrationWarning there.
+  // Next places a beforeInteractive script in <head> itself, outside the tree React hydrates.
+  <html lang="en" suppressHydrationWarning>
     <body>
+      <Script id="theme" strategy="beforeInteractive">
+        {THEME_SCRIPT}
+      </Script>
       <Providers>{children}</Providers>
     </body>
   </html>

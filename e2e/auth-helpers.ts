@@ -9,8 +9,9 @@ export const apiWrite = async (request: APIRequestContext, baseURL: string, meth
   request.fetch(path, { method, data, headers: { origin: new URL(baseURL).origin } });
 
 /**
- * The app ships no favicon yet, so Chromium's automatic /favicon.ico request is a 404 that the
- * console-error fixture would count against whichever page happened to be open. Answer it here.
+ * Chromium requests /favicon.ico on its own, outside the page's control; answering it here keeps
+ * that request out of the console-error fixture whatever the server says (public/favicon.ico
+ * exists, so this is a belt to those braces).
  */
 export const answerFavicon = (page: Page) => page.route("**/favicon.ico", (route) => route.fulfill({ status: 204, body: "" }));
 

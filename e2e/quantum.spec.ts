@@ -1,12 +1,15 @@
+import { signIn } from "./auth";
 import { test, expect, type Page } from "./fixtures";
 
 const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password";
 
-// Chromium asks for /favicon.ico on its own; the app has none, and a 404 would count as a console error.
+// Chromium asks for /favicon.ico on its own; answered here so that request never reaches the console-error fixture.
 const quietFavicon = (page: Page) => page.route("**/favicon.ico", (route) => route.fulfill({ status: 204, body: "" }));
 
 test("runs an agent's quantum analysis and shows the metrics, the chart and the histogram", async ({ page }) => {
   await quietFavicon(page);
+  // Signed in, so that the run is kept and the history chart has it (anonymous runs are not stored).
+  await signIn(page);
   const response = await page.request.get("/api/agents?limit=1");
   expect(response.ok()).toBe(true);
   const [agent] = (await response.json()) as { id: string; name: string }[];

@@ -85,6 +85,8 @@ test("an operator creates a squad, edits its members and sees the metrics change
 });
 
 test("syndicates list and detail show each squad and the syndicate's metrics", async ({ page, consoleErrors }) => {
+  // Signed in: the edit form is for operators and admins only.
+  await signIn(page);
   await page.goto("/syndicates");
   await expect(page.getByRole("heading", { level: 1, name: "Syndicates" })).toBeVisible();
   const rows = page.getByRole("table", { name: "Syndicates" }).locator("tbody tr");

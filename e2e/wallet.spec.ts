@@ -52,6 +52,38 @@ test("the admin opens the wallet page and sees the demo wallet's numbers", async
   await expect(byChain.getByRole("row")).toHaveCount(2);
 });
 
+test("the wallet page says what it covers, lists transactions and checks a recipient", async ({ page }) => {
+  await signIn(page, "/wallet");
+  const coverage = page.getByTestId("wallet-coverage");
+  await expect(coverage).toHaveAttribute("data-status", "indexed");
+  await expect(coverage.getByRole("table", { name: "Per chain" }).getByRole("row").filter({ hasText: "eth-mainnet" })).toContainText("indexed");
+  await expect(page.getByTestId("wallet-prices-as-of")).toContainText("Prices as of");
+
+  await expect(page.getByTestId("balance-history-chart").locator(".recharts-line").first()).toBeVisible();
+
+  const table = page.getByRole("region", { name: "Transactions" });
+  await expect(table.getByTestId("transaction-row").first()).toBeVisible();
+  const total = Number((await table.getByTestId("transactions-total").innerText()).replace(/[^\d]/g, ""));
+  expect(total).toBeGreaterThan(0);
+  await expect(table.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", /format=csv/);
+  await table.getByLabel("Direction").selectOption("out");
+  await expect(table.getByTestId("transaction-row").first()).toContainText("out");
+
+  // The demo wallet's look-alike, checked as a recipient: marked as such, its differing characters highlighted.
+  const lookalike = await page.getByTestId("uncommon-address").filter({ hasText: "Address-poisoning look-alike" }).locator("code").first().innerText();
+  const check = page.getByRole("region", { name: "Check a recipient" });
+  await check.getByLabel("Recipient address").fill(lookalike);
+  await check.getByRole("button", { name: "Check recipient" }).click();
+  const verdict = check.getByTestId("recipient-verdict");
+  await expect(verdict).toHaveAttribute("data-verdict", "lookalike");
+  await expect(verdict.locator("mark").first()).toBeVisible();
+
+  // An address nothing is stored for is said to be not indexed, not shown as an empty wallet.
+  await page.getByLabel("Wallet address").fill(`0x${"0".repeat(39)}7`);
+  await page.getByRole("button", { name: "Show metrics" }).click();
+  await expect(page.getByTestId("wallet-not-indexed")).toBeVisible();
+});
+
 test("a wrong address is refused in the form", async ({ page }) => {
   await signIn(page, "/wallet");
   await page.getByLabel("Wallet address").fill("0x1234");

@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import { closeDatabase, migrateDatabase } from "../lib/db";
 import { createKeyForEmail, listKeysForEmail, revokeKeyById } from "../lib/auth/cli";
 import { ROLES } from "../lib/auth/roles";
-import { isAppError } from "../lib/http/errors";
+import { isAppError } from "../lib/core/errors";
 
 const usage = () => {
   console.error(

@@ -26,3 +26,8 @@ if (stale) {
   const build = spawnSync("npx", ["next", "build"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+// The simulation worker is compiled next to the build (scripts/build-workers.mjs).
+if (stale || !existsSync(path.join(root, distDir, "workers", "simulation.mjs"))) {
+  const workers = spawnSync("node", ["scripts/build-workers.mjs"], { stdio: "inherit" });
+  if (workers.status !== 0) process.exit(workers.status ?? 1);
+}

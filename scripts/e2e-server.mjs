@@ -35,6 +35,8 @@ const waitForLock = async () => {
 await waitForLock();
 const releaseLock = () => rmSync(lockDir, { recursive: true, force: true });
 const env = { ...process.env, NEXT_DIST_DIR: distDir, SEED_ON_FIRST_START: "true", ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password", PORT: port };
+// The browser tests sign in as each demo account with one known password.
+env.OPERATOR_PASSWORD = env.VIEWER_PASSWORD = env.ADMIN_PASSWORD;
 let cleanup = async () => {};
 
 if (process.env.DATABASE_URL) {
@@ -74,7 +76,8 @@ if (build.status !== 0) {
   process.exit(build.status ?? 1);
 }
 
-const server = spawn("npx", ["next", "start", "-p", port, "-H", "127.0.0.1"], { stdio: "inherit", env });
+// The production server itself (server.mjs: request timeouts, graceful shutdown), as `npm start` runs it.
+const server = spawn(process.execPath, ["server.mjs"], { stdio: "inherit", env: { ...env, HOSTNAME: "127.0.0.1" } });
 let stopping = false;
 const stop = async (signal) => {
   if (stopping) return;

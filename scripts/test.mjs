@@ -1,9 +1,11 @@
-// npm test: every test, in order — the schema/migration drift check, unit and API integration
-// tests (vitest, on the embedded database or, with DATABASE_URL, on that PostgreSQL server),
-// then the browser tests (Playwright in Chromium against the production build).
+// npm test: every test, in order — the lint run (with the layer rules of eslint.config.mjs), the
+// schema/migration drift check, unit and API integration tests (vitest, on the embedded database
+// or, with DATABASE_URL, on that PostgreSQL server), then the browser tests (Playwright in
+// Chromium against the production build).
 import { spawnSync } from "node:child_process";
 
 const steps = [
+  ["lint", ["npx", "eslint", "."]],
   ["drift check", ["npx", "tsx", "scripts/db-migration.ts", "check"]],
   ["unit and integration tests", ["npx", "vitest", "run"]],
   ["browser tests", ["npx", "playwright", "test"]],

@@ -3,7 +3,7 @@
 // process database (DATA_DIR or DATABASE_URL): all or nothing, and running it twice stores nothing twice.
 // Exit codes: 0 imported, 1 failed (nothing stored), 2 bad arguments.
 import { closeDatabase, migrateDatabase } from "../lib/db";
-import { isAppError } from "../lib/http/errors";
+import { isAppError } from "../lib/core/errors";
 import { importWalletFile } from "../lib/wallet/import-file";
 
 const main = async () => {

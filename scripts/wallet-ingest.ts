@@ -5,7 +5,7 @@
 // Exit codes: 0 done, 1 failed, 2 bad arguments.
 import { parseArgs } from "node:util";
 import { closeDatabase, migrateDatabase } from "../lib/db";
-import { isAppError } from "../lib/http/errors";
+import { isAppError } from "../lib/core/errors";
 import { ingestWallet } from "../lib/wallet/ingest/ingest-wallet";
 import { rpcUrlFor } from "../lib/wallet/ingest/rpc";
 

@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { Nav } from "@/components/layout/nav";
 import { UserMenu } from "@/components/auth/user-menu";
+import { ThemeToggle } from "@/components/ui/theme-toggle";
 import { currentUser } from "@/lib/auth/session";
 
 export const dynamic = "force-dynamic";
@@ -14,7 +15,10 @@ const DashboardLayout = async ({ children }: { children: ReactNode }) => {
         <Link href="/" className="brand">
           <span aria-hidden="true" className="brand-mark">◆</span> Syndicate
         </Link>
-        <UserMenu email={user?.email} role={user?.role} />
+        <div className="topbar-end">
+          <ThemeToggle />
+          <UserMenu email={user?.email} role={user?.role} />
+        </div>
       </header>
       <aside className="sidebar">
         <Nav />

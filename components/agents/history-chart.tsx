@@ -7,6 +7,7 @@ import { Suspense, lazy, useSyncExternalStore } from "react";
 import type { TAgent } from "@/lib/agents/schemas";
 import { ChartSkeleton } from "@/components/charts/chart-skeleton";
 import { formatDay, formatInteger } from "./format";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 const HistoryLineChart = lazy(() => import("./history-line-chart"));
 
@@ -34,7 +35,7 @@ export const HistoryChart = ({ history }: { history: TAgent["historicalData"] })
       </div>
       <details>
         <summary>Show the figures</summary>
-        <div className="table-wrap">
+        <ScrollRegion label="History figures">
           <table>
             <caption className="muted">History, oldest first</caption>
             <thead>
@@ -54,7 +55,7 @@ export const HistoryChart = ({ history }: { history: TAgent["historicalData"] })
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </details>
     </figure>
   );

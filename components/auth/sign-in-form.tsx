@@ -1,12 +1,12 @@
 "use client";
 
-import { signIn } from "next-auth/react";
+import { getCsrfToken } from "next-auth/react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { FormField } from "@/components/ui/form-field";
+import { safeRedirectPath } from "@/lib/auth/redirect";
 
-// Only same-site paths are followed after sign-in (no open redirects).
-const safeNext = (value: string | null) => (value && value.startsWith("/") && !value.startsWith("//") ? value : "/");
+const waitText = (seconds: number) => (seconds >= 90 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`);
 
 export const SignInForm = () => {
   const router = useRouter();
@@ -14,23 +14,40 @@ export const SignInForm = () => {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
+  // The credentials step of next-auth, called directly so that a 429 and its Retry-After can be shown.
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setBusy(true);
     setError(undefined);
-    const result = await signIn("credentials", {
-      email: String(form.get("email") ?? ""),
-      password: String(form.get("password") ?? ""),
-      redirect: false,
-    });
-    setBusy(false);
-    if (!result || result.error) {
-      setError("Wrong email or password.");
-      return;
+    try {
+      const response = await fetch("/api/auth/callback/credentials", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          email: String(form.get("email") ?? ""),
+          password: String(form.get("password") ?? ""),
+          csrfToken: (await getCsrfToken()) ?? "",
+          callbackUrl: "/",
+          json: "true",
+        }),
+      });
+      if (response.status === 429) {
+        const seconds = Number(response.headers.get("retry-after")) || 60;
+        setError(`Too many failed sign-ins. Try again in ${waitText(seconds)}.`);
+        return;
+      }
+      if (!response.ok) {
+        setError("Wrong email or password.");
+        return;
+      }
+      router.push(safeRedirectPath(params.get("next")));
+      router.refresh();
+    } catch {
+      setError("The sign-in could not be sent; check the connection and try again.");
+    } finally {
+      setBusy(false);
     }
-    router.push(safeNext(params.get("next")));
-    router.refresh();
   };
 
   return (

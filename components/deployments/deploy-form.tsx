@@ -13,7 +13,7 @@ import { ProblemAlert } from "@/components/ui/problem-alert";
 import styles from "./deployments.module.css";
 import { statusLabel } from "./format";
 import { useDeploy } from "./use-deployment";
-import { useHydrated } from "@/components/marketplace/use-hydrated";
+import { useHydrated } from "@/components/ui/use-hydrated";
 
 const START_STATUSES: DeploymentStatusValue[] = ["queued", "in_progress"];
 const LAYERS = ["Layer1", "Layer2"];

@@ -9,7 +9,7 @@ import { ProblemAlert } from "@/components/ui/problem-alert";
 import styles from "./deployments.module.css";
 import { MOVE_LABELS, formatDateTime, formatNumber, formatTimestamp, statusLabel } from "./format";
 import { useDeploymentStatus, useMoveDeployment } from "./use-deployment";
-import { useHydrated } from "@/components/marketplace/use-hydrated";
+import { useHydrated } from "@/components/ui/use-hydrated";
 
 export const LiveDeployment = ({ initial, canWrite }: { initial: TDeploymentWithHistory; canWrite: boolean }) => {
   const { data, isFetching, error } = useDeploymentStatus(initial);

@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
+import { useWrite } from "@/components/shared/use-resource";
 import type { TDeployBody, TDeployment, TDeploymentWithHistory } from "@/lib/deployments/schemas";
 import { isFinalDeploymentStatus, type DeploymentStatusValue } from "@/lib/deployments/status-machine";
 
@@ -32,10 +33,4 @@ export const useMoveDeployment = (id: string) => {
   });
 };
 
-export const useDeploy = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TDeployBody) => apiFetch<TDeployment>("/api/deployments/dapp/deploy", { method: "POST", body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: deploymentKeys.all }),
-  });
-};
+export const useDeploy = () => useWrite(deploymentKeys.all, (body: TDeployBody) => apiFetch<TDeployment>("/api/deployments/dapp/deploy", { method: "POST", body }));

@@ -2,7 +2,7 @@
 
 import { DeleteButton } from "@/components/ui/delete-button";
 import { useDeleteItem } from "./use-marketplace-item";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "@/components/ui/use-hydrated";
 
 export const DeleteItemButton = ({ id, name }: { id: string; name: string }) => (
   <DeleteButton

@@ -20,7 +20,7 @@ import { ProblemAlert } from "@/components/ui/problem-alert";
 import { ITEM_TYPE_LABELS, slugify } from "./format";
 import styles from "./marketplace.module.css";
 import { useSaveItem } from "./use-marketplace-item";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "@/components/ui/use-hydrated";
 
 type Kind = "none" | "price" | "lease_sale";
 

@@ -30,7 +30,7 @@ export const AnalysisView = ({ entityType, entityId, name, quantumUrl = "" }: { 
   };
 
   return (
-    <div style={{ display: "grid", gap: "1rem" }}>
+    <div className="stack">
       <Card title="Run">
         <form className="toolbar" onSubmit={submit} aria-label="Run the analysis">
           <FormField id="shots" label="Shots" error={fields.shots} hint="1 to the server's limit">
@@ -86,7 +86,7 @@ export const AnalysisView = ({ entityType, entityId, name, quantumUrl = "" }: { 
       <div className="grid-2">
         <Card title="Circuit (OpenQASM 3)">
           {circuit.error ? <ProblemAlert error={circuit.error} /> : null}
-          <pre className="schema" aria-label="Circuit in OpenQASM 3" style={{ margin: 0 }}>
+          <pre className="schema" role="region" aria-label="Circuit in OpenQASM 3" tabIndex={0} style={{ margin: 0 }}>
             {circuit.data ?? "Loading…"}
           </pre>
         </Card>

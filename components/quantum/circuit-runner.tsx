@@ -10,6 +10,7 @@ import { DEFAULT_SHOTS } from "@/lib/quantum/schemas";
 import { DistributionChart, HistogramImage } from "./distribution-chart";
 import { optionalInteger, sortedEntries } from "./format";
 import { useRunCircuit } from "./use-quantum";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 export const EXAMPLE_QASM = `OPENQASM 2.0;
 include "qelib1.inc";
@@ -35,7 +36,7 @@ export const CircuitRunner = ({ quantumUrl = "" }: { quantumUrl?: string }) => {
   };
   const result = run.data;
   return (
-    <div style={{ display: "grid", gap: "1rem" }}>
+    <div className="stack">
       <Card title="Program">
         <form onSubmit={submit} aria-label="Run a circuit">
           <FormField id="qasm" label="OpenQASM 2.0" error={fields.qasm} hint='qelib1.inc gates, qreg/creg, measure, barrier, gate definitions; qubit 0 is the rightmost bit'>
@@ -80,7 +81,7 @@ export const CircuitRunner = ({ quantumUrl = "" }: { quantumUrl?: string }) => {
             </Card>
           </div>
           <Card title="Counts">
-            <div className="table-wrap">
+            <ScrollRegion label="Counts">
               <table>
                 <thead>
                   <tr>
@@ -101,7 +102,7 @@ export const CircuitRunner = ({ quantumUrl = "" }: { quantumUrl?: string }) => {
                     ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           </Card>
         </>
       ) : null}

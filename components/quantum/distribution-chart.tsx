@@ -5,6 +5,7 @@
 import { Suspense, lazy, useSyncExternalStore } from "react";
 import { ChartSkeleton } from "@/components/charts/chart-skeleton";
 import { formatProbability, sortedEntries } from "./format";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 const DistributionBarChart = lazy(() => import("./distribution-bar-chart"));
 
@@ -30,7 +31,7 @@ export const DistributionChart = ({ probabilities, label }: { probabilities: Rec
       </div>
       <details>
         <summary>Show the figures</summary>
-        <div className="table-wrap">
+        <ScrollRegion label="Distribution figures">
           <table>
             <caption className="muted">Probability per bitstring (qubit 0 rightmost){entries.length > 256 ? `; first 256 of ${entries.length}` : ""}</caption>
             <thead>
@@ -50,7 +51,7 @@ export const DistributionChart = ({ probabilities, label }: { probabilities: Rec
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </details>
     </figure>
   );

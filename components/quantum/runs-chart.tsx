@@ -6,6 +6,7 @@ import { ChartSkeleton } from "@/components/charts/chart-skeleton";
 import { ProblemAlert } from "@/components/ui/problem-alert";
 import { formatTime } from "./format";
 import { useRuns } from "./use-quantum";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 const RunsLineChart = lazy(() => import("./runs-line-chart"));
 
@@ -34,7 +35,7 @@ export const RunsChart = ({ entityType, entityId, quantumUrl = "" }: { entityTyp
       </div>
       <details>
         <summary>Show the runs</summary>
-        <div className="table-wrap">
+        <ScrollRegion label="Runs">
           <table>
             <caption className="muted">Newest first</caption>
             <thead>
@@ -62,7 +63,7 @@ export const RunsChart = ({ entityType, entityId, quantumUrl = "" }: { entityTyp
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </details>
     </figure>
   );

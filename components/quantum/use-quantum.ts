@@ -17,18 +17,11 @@ import type {
 } from "@/lib/quantum/schemas";
 
 export const quantumKeys = {
-  all: ["quantum"] as const,
   runs: (entityType: string, entityId: string) => ["quantum", "runs", entityType, entityId] as const,
   circuit: (entityType: string, entityId: string) => ["quantum", "circuit", entityType, entityId] as const,
 };
 
 const ID_PARAM: Record<TAnalysisEntityType, string> = { agent: "agentId", squad: "squadId", syndicate: "syndicateId" };
-
-/**
- * The quantum service's base address: QUANTUM_URL when the service is split out (the page passes
- * it down), else this origin ("").
- */
-export type QuantumBase = { quantumUrl?: string };
 
 export const analysisPath = (entityType: TAnalysisEntityType, entityId: string, query: Record<string, string | number | undefined> = {}, base = "") => {
   const params = new URLSearchParams({ [ID_PARAM[entityType]]: entityId });

@@ -1,6 +1,6 @@
 "use client";
 
-// The quantum finance section of the wallet page (endpoint 19): run the wallet's circuit on the
+// The quantum finance section of the wallet page (POST /qmetrics/finance): run the wallet's circuit on the
 // simulator or IBM Quantum, and see each bitstring's behaviour, the histogram and the analysis.
 import { useState, type FormEvent } from "react";
 import { Card, Stat } from "@/components/ui/card";
@@ -11,6 +11,7 @@ import { DEFAULT_SHOTS, QUANTUM_BACKENDS, type TWalletFinanceBody } from "@/lib/
 import { DistributionChart, HistogramImage } from "./distribution-chart";
 import { formatProbability, optionalInteger, sortedEntries } from "./format";
 import { useWalletFinance } from "./use-quantum";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 const usd = (value: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(value);
 
@@ -37,7 +38,7 @@ export const WalletFinance = ({ walletAddress = "", chains, tokenMap, quantumUrl
   };
   const result = finance.data;
   return (
-    <section aria-labelledby="quantum-finance-title" style={{ display: "grid", gap: "1rem" }}>
+    <section aria-labelledby="quantum-finance-title" className="stack">
       <Card title={<span id="quantum-finance-title">Quantum finance analysis</span>}>
         <form className="toolbar" onSubmit={submit} aria-label="Run the quantum finance analysis">
           <FormField id="qf-address" label="Wallet to analyse" error={fields.walletAddress}>
@@ -80,7 +81,7 @@ export const WalletFinance = ({ walletAddress = "", chains, tokenMap, quantumUrl
             </Card>
           </div>
           <Card title="Behaviours">
-            <div className="table-wrap">
+            <ScrollRegion label="Behaviours">
               <table>
                 <caption className="muted">Bits: capital, counterparty hygiene, activity (qubit 0 rightmost); 1 = favourable</caption>
                 <thead>
@@ -102,7 +103,7 @@ export const WalletFinance = ({ walletAddress = "", chains, tokenMap, quantumUrl
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           </Card>
           <Card title="Analysis">
             <p style={{ margin: 0 }}>{result.quantum_results.analysis}</p>

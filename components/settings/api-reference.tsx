@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 type Schema = Record<string, unknown>;
 type OperationDoc = {
@@ -16,8 +17,10 @@ type OperationDoc = {
 };
 type Document = { info: { title: string; version: string; description: string }; paths: Record<string, Record<string, OperationDoc>> };
 
-const SchemaView = ({ schema }: { schema: Schema }) => (
-  <pre className="schema">{JSON.stringify(schema, null, 2)}</pre>
+const SchemaView = ({ schema, label }: { schema: Schema; label: string }) => (
+  <pre className="schema" role="region" aria-label={label} tabIndex={0}>
+    {JSON.stringify(schema, null, 2)}
+  </pre>
 );
 
 /** Renders /api/openapi.json: operations grouped by tag, with parameters, bodies and answers. */
@@ -48,6 +51,7 @@ export const ApiReference = () => {
                 </summary>
                 {operation.description ? <p>{operation.description}</p> : null}
                 {operation.parameters.length > 0 ? (
+                  <ScrollRegion label={`Parameters of ${method} ${path}`}>
                   <table>
                     <thead>
                       <tr>
@@ -68,11 +72,12 @@ export const ApiReference = () => {
                       ))}
                     </tbody>
                   </table>
+                  </ScrollRegion>
                 ) : null}
                 {operation.requestBody ? (
                   <>
                     <h3>Request body</h3>
-                    <SchemaView schema={operation.requestBody.content["application/json"].schema} />
+                    <SchemaView schema={operation.requestBody.content["application/json"].schema} label={`Request body of ${method} ${path}`} />
                   </>
                 ) : null}
                 <h3>Responses</h3>

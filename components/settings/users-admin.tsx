@@ -6,6 +6,7 @@ import { apiFetch, ApiError } from "@/lib/client/api";
 import { ZCreateUserBody, type TUser } from "@/lib/auth/schemas";
 import { FormField } from "@/components/ui/form-field";
 import { ProblemAlert } from "@/components/ui/problem-alert";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 const userKeys = { all: ["users"] as const };
 const ROLE_OPTIONS = ["viewer", "operator", "admin"] as const;
@@ -49,7 +50,7 @@ export const UsersAdmin = ({ initialUsers, selfId }: { initialUsers: TUser[]; se
       <section className="card" aria-labelledby="users-heading">
         <h2 id="users-heading" className="card-title">Users</h2>
         <ProblemAlert error={changeRole.error ?? users.error} />
-        <div className="table-wrap">
+        <ScrollRegion label="Users">
           <table>
             <thead>
               <tr>
@@ -80,7 +81,7 @@ export const UsersAdmin = ({ initialUsers, selfId }: { initialUsers: TUser[]; se
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </section>
       <section className="card" aria-labelledby="new-user">
         <h2 id="new-user" className="card-title">New user</h2>

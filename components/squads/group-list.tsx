@@ -2,6 +2,8 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { formatInteger, formatPercent } from "@/components/agents/format";
 import { Pager } from "@/components/ui/pager";
+import { ScrollRegion } from "@/components/ui/scroll-region";
+import { WriteOnly } from "@/components/shared/write-access";
 
 type Metrics = { totalExperiencePoints: number; averageUptime: number; overallCompletionRate: number };
 
@@ -34,9 +36,11 @@ export const GroupList = ({
     <>
       <div className="page-header">
         <h1>{title}</h1>
-        <Link className="button" href={`${basePath}/new`}>
-          New {noun}
-        </Link>
+        <WriteOnly>
+          <Link className="button" href={`${basePath}/new`}>
+            New {noun}
+          </Link>
+        </WriteOnly>
       </div>
       <form className="toolbar" method="get" action={basePath} role="search" aria-label={`Filter ${plural}`}>
         <div className="field">
@@ -53,7 +57,7 @@ export const GroupList = ({
       {rows.length === 0 ? (
         <p className="muted">{filters.q ? `No ${plural} match this search.` : `No ${plural} yet.`}</p>
       ) : (
-        <div className="table-wrap">
+        <ScrollRegion label={title}>
           <table aria-label={title}>
             <thead>
               <tr>
@@ -88,7 +92,7 @@ export const GroupList = ({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <Pager basePath={basePath} searchParams={filters} nextCursor={nextCursor} total={total} shown={rows.length} />
     </>

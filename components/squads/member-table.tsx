@@ -1,13 +1,14 @@
 import Link from "next/link";
 import type { SquadView } from "@/lib/squads";
 import { formatInteger, formatPercent } from "@/components/agents/format";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 /** A squad's members with the figures its metrics are computed from. */
-export const MemberTable = ({ members }: { members: SquadView["members"] }) =>
+export const MemberTable = ({ members, label = "Members" }: { members: SquadView["members"]; label?: string }) =>
   members.length === 0 ? (
     <p className="muted">This squad has no members yet.</p>
   ) : (
-    <div className="table-wrap">
+    <ScrollRegion label={label}>
       <table aria-label="Members">
         <thead>
           <tr>
@@ -34,5 +35,5 @@ export const MemberTable = ({ members }: { members: SquadView["members"] }) =>
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );

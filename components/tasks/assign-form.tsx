@@ -13,7 +13,7 @@ import { ProblemAlert } from "@/components/ui/problem-alert";
 import { ENTITY_TYPE_LABELS, statusLabel } from "./format";
 import styles from "./tasks.module.css";
 import { useAssignTask, useEntitySearch } from "./use-tasks";
-import { useHydrated } from "@/components/marketplace/use-hydrated";
+import { useHydrated } from "@/components/ui/use-hydrated";
 
 const START_STATUSES: TaskStatusValue[] = ["pending", "assigned", "in_progress"];
 const PRIORITIES = ["low", "medium", "high", "critical"];

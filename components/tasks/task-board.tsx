@@ -1,12 +1,23 @@
 import Link from "next/link";
 import type { BoardColumn } from "@/lib/tasks";
+import { isFinalTaskStatus, type TaskStatusValue } from "@/lib/tasks/status-machine";
 import { COLUMN_TITLES, ENTITY_TYPE_LABELS, entityHref, formatDay, statusLabel } from "./format";
 import { TaskMoveButtons } from "./task-move-buttons";
 import styles from "./tasks.module.css";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
-/** A column per status; each card carries the moves its status allows (for operators). */
-export const TaskBoard = ({ columns, canWrite }: { columns: BoardColumn[]; canWrite: boolean }) => (
-  <div className={styles.board}>
+/** A task is overdue when it is still open and its due day has passed (UTC days, as the board shows them). */
+export const isOverdue = (task: { status: TaskStatusValue; dueDate?: string }, today: string) =>
+  !isFinalTaskStatus(task.status) && task.dueDate !== undefined && formatDay(task.dueDate) < today;
+
+/**
+ * A lane per status, side by side in a region that scrolls sideways (and is reachable by keyboard), so every
+ * status stays visible at any width; each card carries the moves its status allows (for operators).
+ */
+export const TaskBoard = ({ columns, canWrite, now = new Date() }: { columns: BoardColumn[]; canWrite: boolean; now?: Date }) => {
+  const today = now.toISOString().slice(0, 10);
+  return (
+  <ScrollRegion label="Task board" className={styles.board}>
     {columns.map((column) => (
       <section key={column.status} className={styles.column} aria-labelledby={`column-${column.status}`} data-status={column.status}>
         <h2 id={`column-${column.status}`}>
@@ -25,7 +36,13 @@ export const TaskBoard = ({ columns, canWrite }: { columns: BoardColumn[]; canWr
               <div className={styles.meta}>
                 <code>{task.id}</code>
                 {task.metadata.priority ? <span className="badge">{task.metadata.priority}</span> : null}
-                {task.dueDate ? <span>due {formatDay(task.dueDate)}</span> : null}
+                {task.dueDate ? (
+                  isOverdue(task, today) ? (
+                    <span className={styles.overdue}>overdue since {formatDay(task.dueDate)}</span>
+                  ) : (
+                    <span>due {formatDay(task.dueDate)}</span>
+                  )
+                ) : null}
               </div>
               {task.assignedEntity ? (
                 <p className={styles.meta}>
@@ -50,5 +67,6 @@ export const TaskBoard = ({ columns, canWrite }: { columns: BoardColumn[]; canWr
         ) : null}
       </section>
     ))}
-  </div>
-);
+  </ScrollRegion>
+  );
+};

@@ -6,7 +6,7 @@ import { allowedTaskMoves, type TaskStatusValue } from "@/lib/tasks/status-machi
 import { ProblemAlert } from "@/components/ui/problem-alert";
 import { MOVE_LABELS } from "./format";
 import { useMoveTask } from "./use-tasks";
-import { useHydrated } from "@/components/marketplace/use-hydrated";
+import { useHydrated } from "@/components/ui/use-hydrated";
 
 /** The moves the state machine allows from the task's status; the board re-renders after one. */
 export const TaskMoveButtons = ({ id, status, description }: { id: string; status: TaskStatusValue; description: string }) => {

@@ -1,6 +1,7 @@
 "use client";
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useWrite } from "@/components/shared/use-resource";
 import { apiFetch } from "@/lib/client/api";
 import type { TAssignTaskBody, TEntityMatch, TEntityType, TTask } from "@/lib/tasks/schemas";
 import type { TaskStatusValue } from "@/lib/tasks/status-machine";
@@ -20,18 +21,8 @@ export const useEntitySearch = (type: TEntityType, q: string) =>
     staleTime: 30_000,
   });
 
-export const useAssignTask = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TAssignTaskBody) => apiFetch<TTask>("/api/tasks/assign", { method: "POST", body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: taskKeys.all }),
-  });
-};
+export const useAssignTask = () =>
+  useWrite(taskKeys.all, (body: TAssignTaskBody) => apiFetch<TTask>("/api/tasks/assign", { method: "POST", body }));
 
-export const useMoveTask = (id: string) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (status: TaskStatusValue) => apiFetch<TTask>(`/api/tasks/${encodeURIComponent(id)}/status`, { method: "PATCH", body: { status } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: taskKeys.all }),
-  });
-};
+export const useMoveTask = (id: string) =>
+  useWrite(taskKeys.all, (status: TaskStatusValue) => apiFetch<TTask>(`/api/tasks/${encodeURIComponent(id)}/status`, { method: "PATCH", body: { status } }));

@@ -5,6 +5,7 @@
 import { Suspense, lazy, useSyncExternalStore } from "react";
 import type { TFinancialMetrics } from "@/lib/wallet/schemas";
 import { formatPercent, formatUsd } from "./format";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 const PositionsBarChart = lazy(() => import("./positions-bar-chart"));
 
@@ -39,7 +40,7 @@ export const PositionsChart = ({ positions }: { positions: TFinancialMetrics["po
       </div>
       <details>
         <summary>All {rows.length} positions</summary>
-        <div className="table-wrap">
+        <ScrollRegion label="Positions">
           <table>
             <thead>
               <tr>
@@ -58,7 +59,7 @@ export const PositionsChart = ({ positions }: { positions: TFinancialMetrics["po
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </details>
     </figure>
   );

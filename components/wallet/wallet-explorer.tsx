@@ -8,6 +8,11 @@ import { ProblemAlert } from "@/components/ui/problem-alert";
 import { ZWalletAddress, type TWalletLink } from "@/lib/wallet/schemas";
 import { useUncommonReasons, useWalletMetrics, type MetricsRequest } from "./use-wallet";
 import { WalletMetricsView, type ChainOption } from "./wallet-metrics-view";
+import { CoveragePanel } from "./coverage-panel";
+import { TransactionsTable } from "./transactions-table";
+import { BalanceHistoryChart } from "./balance-history-chart";
+import { RecipientCheckForm } from "./recipient-check-form";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 export const WalletExplorer = ({
   defaultAddress,
@@ -87,7 +92,13 @@ export const WalletExplorer = ({
             Wallet <code>{metrics.data.wallet_address}</code>
             {request?.chains ? ` on ${request.chains.join(", ")}` : " on every chain"}.
           </p>
+          <ScrollRegion label="Wallet coverage" className="scroll-x">
+            <CoveragePanel coverage={metrics.data.coverage} />
+          </ScrollRegion>
           <WalletMetricsView metrics={metrics.data.financialMetrics} chains={chains} uncommon={{ report: uncommon.data, error: uncommon.error, pending: uncommon.isPending }} />
+          <BalanceHistoryChart address={metrics.data.wallet_address} chains={request?.chains ?? null} metricsUrl={metricsUrl} />
+          <TransactionsTable key={`${metrics.data.wallet_address}|${request?.chains?.join(",") ?? ""}`} address={metrics.data.wallet_address} chains={request?.chains ?? null} metricsUrl={metricsUrl} />
+          <RecipientCheckForm key={`check|${metrics.data.wallet_address}`} address={metrics.data.wallet_address} chains={request?.chains ?? null} metricsUrl={metricsUrl} />
         </section>
       ) : null}
     </>

@@ -5,6 +5,7 @@ import { ProblemAlert } from "@/components/ui/problem-alert";
 import type { TFinancialMetrics, TUncommonReport } from "@/lib/wallet/schemas";
 import { formatInteger, formatUsd } from "./format";
 import { PositionsChart } from "./positions-chart";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 export type ChainOption = { slug: string; name: string; layer: "Layer1" | "Layer2" };
 
@@ -23,6 +24,7 @@ const UncommonList = ({ report, error, pending }: { report?: TUncommonReport; er
     <ul className="uncommon-list" style={{ listStyle: "none", padding: 0, margin: 0 }}>
       {report.addresses.map((flagged) => (
         <li key={flagged.address} style={{ borderTop: "1px solid var(--border)", padding: "0.6rem 0" }} data-testid="uncommon-address">
+          {flagged.label ? <strong>{flagged.label} </strong> : null}
           <code style={{ wordBreak: "break-all" }}>{flagged.address}</code>{" "}
           <span className="muted">
             {flagged.counterparty ? `counterparty, ${formatInteger(flagged.transactionCount)} transaction${flagged.transactionCount === 1 ? "" : "s"}` : "appears in the transfers"}
@@ -68,7 +70,7 @@ export const WalletMetricsView = ({
           {byChain.length === 0 ? (
             <p className="muted">No transactions on these chains.</p>
           ) : (
-            <div className="table-wrap">
+            <ScrollRegion label="Transactions by chain">
               <table aria-label="Transactions by chain">
                 <thead>
                   <tr>
@@ -93,7 +95,7 @@ export const WalletMetricsView = ({
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
           <ul className="kv" aria-label="Transactions by layer" style={{ marginTop: "0.75rem" }}>
             <li>

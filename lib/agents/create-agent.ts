@@ -1,5 +1,5 @@
 import { prisma } from "../db";
-import { AppError } from "../http/errors";
+import { alreadyExists } from "../core/errors";
 import { AGENT_INCLUDE, agentRows, toAgent } from "./agent-shape";
 import type { TAgent, TCreateAgentBody } from "./schemas";
 
@@ -8,7 +8,7 @@ export const createAgent = async (body: TCreateAgentBody): Promise<TAgent> => {
   const rows = agentRows(body);
   const created = await prisma.$transaction(async (tx) => {
     const existing = await tx.agent.findUnique({ where: { id: body.id }, select: { id: true } });
-    if (existing) throw new AppError("conflict", `Agent '${body.id}' already exists.`);
+    if (existing) throw alreadyExists("Agent", body.id);
     return tx.agent.create({
       data: {
         id: body.id,

@@ -1,5 +1,5 @@
 import { prisma } from "../db";
-import { notFound } from "../http/errors";
+import { notFound } from "../core/errors";
 import { guardEntityDeletion } from "../tasks/entities";
 
 /**

@@ -1,11 +1,10 @@
 import { prisma, type Prisma } from "../db";
-import { pageArgs, toPage, type Page } from "../http/paging";
+import { nameOrIdContains } from "../core/search";
+import { pageArgs, toPage, type Page } from "../core/paging";
 import type { TAgentListQuery, TAgentSummary } from "./schemas";
 
 const whereOf = (query: Omit<TAgentListQuery, "limit" | "cursor">): Prisma.AgentWhereInput => ({
-  ...(query.q
-    ? { OR: [{ name: { contains: query.q, mode: "insensitive" } }, { id: { contains: query.q, mode: "insensitive" } }] }
-    : {}),
+  ...nameOrIdContains(query.q),
   ...(query.specialization ? { specialization: { equals: query.specialization, mode: "insensitive" } } : {}),
   ...(query.role ? { roles: { some: { roleName: { equals: query.role, mode: "insensitive" } } } } : {}),
 });

@@ -1,6 +1,7 @@
 // Minting: the five roles an agent created without roles gets, and the specialization rule.
 // Minting is a pure function of (id, aiEngine): the same agent minted twice, on any machine,
 // gets the same roles. No Math.random(), no clock.
+import { fnv1a } from "../core/mix";
 import { ROLES_PER_AGENT, type TRole } from "./schemas";
 
 type Trait = { roleName: string; functions: readonly string[]; skills: readonly string[] };
@@ -43,16 +44,6 @@ export const MINT_TRAITS: readonly Trait[] = [
     skills: ["Order Routing", "Slippage Control", "MEV Protection", "Market Making", "Position Sizing", "Limit Orders"],
   },
 ];
-
-/** FNV-1a (32 bit) of a string. */
-const fnv1a = (text: string) => {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash;
-};
 
 /** mulberry32: a tiny seeded generator of uint32 values. */
 const mulberry32 = (seed: number) => {

@@ -1,6 +1,6 @@
-// API operations of this area, registered in lib/openapi (each export is one Operation).
+// API operations of this area, gathered into the OpenAPI document by the HTTP layer (each export is one Operation).
 import { z } from "zod";
-import { defineOperation } from "../http/operation";
+import { defineOperation } from "../core/operation";
 import { ZAgent, ZAgentListQuery, ZAgentParams, ZAgentSummary, ZCreateAgentBody, ZUpdateAgentBody } from "./schemas";
 
 export const listAgentsOperation = defineOperation({

@@ -1,7 +1,8 @@
 // Agent schemas: request bodies, path and query parameters, response shapes. Shared by the API
 // routes, the OpenAPI document and the dashboard forms, so nothing server-only is imported here.
 import { z } from "zod";
-import { ZPageQuery } from "../http/paging";
+import { ZPageQuery } from "../core/paging";
+import { int32, isoDateTime } from "../core/primitives";
 
 export const ROLES_PER_AGENT = 5;
 
@@ -41,9 +42,9 @@ export const ZPerformanceMetrics = z.object({
 });
 
 export const ZHistoryPoint = z.object({
-  timestamp: z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time" }).describe("When the totals were recorded"),
-  tasksCompleted: z.number().int("must be a whole number").min(0, "must be at least 0").describe("Tasks completed up to then"),
-  experiencePoints: z.number().int("must be a whole number").min(0, "must be at least 0").describe("Experience points up to then"),
+  timestamp: isoDateTime().describe("When the totals were recorded"),
+  tasksCompleted: int32().min(0, "must be at least 0").describe("Tasks completed up to then"),
+  experiencePoints: int32().min(0, "must be at least 0").describe("Experience points up to then"),
 });
 
 /** The body of POST /api/agents and PUT /api/agents/{agentId}: a whole agent. */
@@ -52,7 +53,7 @@ export const ZAgentBody = z.object({
   name: ZText(200).describe("Display name"),
   aiEngine: ZText(100).describe("The AI engine the agent runs on"),
   operationalHistory: z.array(ZText(500)).max(1000).default([]).describe("Notable events, oldest first"),
-  experiencePoints: z.number().int("must be a whole number").min(0, "must be at least 0").default(0).describe("Experience points"),
+  experiencePoints: int32().min(0, "must be at least 0").default(0).describe("Experience points"),
   specialization: ZText(64)
     .optional()
     .describe("Dominant role trait; when absent, the roleName that occurs most among the roles (ties: the earlier one)"),

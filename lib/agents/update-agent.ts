@@ -1,5 +1,5 @@
 import { prisma } from "../db";
-import { AppError, notFound } from "../http/errors";
+import { idMismatch, notFound } from "../core/errors";
 import { agentRows } from "./agent-shape";
 import type { TUpdateAgentBody } from "./schemas";
 
@@ -9,11 +9,7 @@ import type { TUpdateAgentBody } from "./schemas";
  * Columns, roles and history are rewritten in one transaction; squad memberships stay.
  */
 export const updateAgent = async (agentId: string, body: TUpdateAgentBody): Promise<void> => {
-  if (body.id !== agentId) {
-    throw new AppError("validation_failed", `The body's id '${body.id}' differs from the path's '${agentId}'.`, {
-      errors: [{ path: "body.id", message: `must equal the agent id in the path ('${agentId}')` }],
-    });
-  }
+  if (body.id !== agentId) throw idMismatch(agentId, body.id, "agent");
   const rows = agentRows(body);
   await prisma.$transaction(async (tx) => {
     const existing = await tx.agent.findUnique({ where: { id: agentId }, select: { id: true } });

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { prisma, type Role } from "../db";
-import { AppError, notFound } from "../http/errors";
+import { AppError, notFound } from "../core/errors";
 import { API_KEY_PREFIX, hashApiKey, type Principal } from "./principal";
 import { hasRole } from "./roles";
 import type { TApiKey, TCreatedApiKey } from "./schemas";

@@ -1,7 +1,7 @@
 // The work behind `npm run apikey`: keys for a user found by email (created with the role when absent).
 import { randomBytes } from "node:crypto";
 import { prisma, type Role } from "../db";
-import { AppError } from "../http/errors";
+import { AppError } from "../core/errors";
 import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys";
 import { createUser } from "./users";
 

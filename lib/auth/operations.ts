@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOperation } from "../http/operation";
+import { defineOperation } from "../core/operation";
 import {
   ZApiKey,
   ZApiKeyParams,
@@ -53,6 +53,7 @@ export const listApiKeysOperation = defineOperation({
   summary: "List the caller's API keys",
   tags: ["API keys"],
   access: "credential",
+  credentials: "session",
   responses: { 200: { description: "The caller's keys (never the keys themselves)", schema: z.array(ZApiKey) } },
 });
 
@@ -63,9 +64,10 @@ export const createApiKeyOperation = defineOperation({
   summary: "Create an API key for the caller (shown once)",
   tags: ["API keys"],
   access: "credential",
+  credentials: "session",
   body: ZCreateApiKeyBody,
   responses: { 201: { description: "The key, shown this once", schema: ZCreatedApiKey } },
-  errors: { 403: "The requested role is above the caller's" },
+  errors: { 403: "Called with an API key, or the requested role is above the caller's" },
 });
 
 export const revokeApiKeyOperation = defineOperation({
@@ -75,7 +77,8 @@ export const revokeApiKeyOperation = defineOperation({
   summary: "Revoke an API key (at once)",
   tags: ["API keys"],
   access: "credential",
+  credentials: "session",
   params: ZApiKeyParams,
   responses: { 204: { description: "Revoked" } },
-  errors: { 404: "No such key of the caller's" },
+  errors: { 403: "Called with an API key", 404: "No such key of the caller's" },
 });

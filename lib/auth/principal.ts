@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { decode } from "next-auth/jwt";
 import { prisma, type Role } from "../db";
-import { AppError } from "../http/errors";
+import { AppError } from "../core/errors";
 import { weakerRole } from "./roles";
 import { authSecret } from "./secret";
 
@@ -42,24 +42,37 @@ const fromApiKey = async (key: string): Promise<Principal> => {
   };
 };
 
+const invalidSession = () => unauthorized("The session is not valid or has ended; sign in again.");
+
 const readCookie = (header: string | null, name: string) => {
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const [key, ...value] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(value.join("="));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(value.join("="));
+    } catch {
+      throw invalidSession();
+    }
   }
   return undefined;
 };
 
+// A session cookie that is presented must be valid: forged, expired, malformed or signed-out
+// tokens are a 401, like a bad API key.
 const fromSession = async (cookieHeader: string | null): Promise<Principal | null> => {
   for (const name of SESSION_COOKIES) {
     const token = readCookie(cookieHeader, name);
     if (!token) continue;
     const payload = await decode({ token, secret: await authSecret() }).catch(() => null);
-    if (!payload?.sub) return null;
+    if (!payload?.sub || typeof payload.sv !== "number") throw invalidSession();
     // The role is read fresh: a demoted or deleted user loses access at once.
-    const user = await prisma.user.findUnique({ where: { id: payload.sub }, select: { id: true, email: true, role: true } });
-    return user ? { kind: "session", userId: user.id, email: user.email, role: user.role } : null;
+    const user = await prisma.user.findUnique({
+      where: { id: payload.sub },
+      select: { id: true, email: true, role: true, sessionVersion: true },
+    });
+    if (!user || user.sessionVersion !== payload.sv) throw invalidSession();
+    return { kind: "session", userId: user.id, email: user.email, role: user.role };
   }
   return null;
 };

@@ -1,5 +1,5 @@
 import { prisma, type Role } from "../db";
-import { AppError, notFound } from "../http/errors";
+import { AppError, notFound } from "../core/errors";
 import { hashPassword, verifyPassword } from "./password";
 import type { TCreateUserBody, TUser } from "./schemas";
 
@@ -39,5 +39,5 @@ export const authenticateUser = async (email: string, password: string) => {
   const user = await prisma.user.findUnique({ where: { email: email.trim().toLowerCase() } });
   // Hash anyway when the user is unknown, so timing does not reveal which emails exist.
   const ok = await verifyPassword(password, user?.passwordHash ?? "scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAA");
-  return user && ok ? { id: user.id, email: user.email, name: user.name, role: user.role } : null;
+  return user && ok ? { id: user.id, email: user.email, name: user.name, role: user.role, sessionVersion: user.sessionVersion } : null;
 };

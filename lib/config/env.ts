@@ -1,5 +1,8 @@
-// Typed environment. Read once per process; every setting has a documented default (README).
+// Typed environment of the server. Read once per process; every setting has a documented default (README).
+import { availableParallelism } from "node:os";
 import { z } from "zod";
+import { resetLimits, ZLimitsEnv } from "./limits";
+import { envSection, type EnvSource } from "./section";
 
 const ZBooleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -21,31 +24,33 @@ const ZEnv = z.object({
   RATE_LIMIT_PER_KEY: z.coerce.number().int().min(1).default(600).describe("Requests per window for one API key or user"),
   RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(300).describe("Requests per window for one anonymous client address"),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0).describe("Proxy hops whose X-Forwarded-For entries are trusted (0: the header is ignored)"),
+  SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10).describe("Failed sign-ins per account per window before 429"),
+  SIGNIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50).describe("Failed sign-ins per client address per window before 429"),
+  SIGNIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
-  SHOTS_MAX: z.coerce.number().int().min(1).default(1_000_000),
+  ...ZLimitsEnv.shape,
   METRICS_URL: z.string().optional(),
   QUANTUM_URL: z.string().optional(),
+  // Reliability and operations (docs/operations.md).
+  SIMULATION_THREADS: z.coerce.number().int().min(1).max(64).default(Math.max(1, availableParallelism() - 1)).describe("Worker threads that run simulations"),
+  SIMULATION_QUEUE_MAX: z.coerce.number().int().min(0).default(16).describe("Simulations that may wait for a thread; more are 503"),
+  SIMULATION_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000).describe("Time limit of one simulation, queue wait included"),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  DATABASE_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
 });
 
 export type TEnv = z.infer<typeof ZEnv>;
 
-// Empty strings in the environment mean "unset", as a user writing `FOO=` expects.
-const cleaned = (source: Record<string, string | undefined>) =>
-  Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
+const section = envSection("configuration", ZEnv);
 
-export const readEnv = (source: Record<string, string | undefined> = process.env): TEnv => {
-  const parsed = ZEnv.safeParse(cleaned(source));
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
-  }
-  return parsed.data;
-};
+export const readEnv = (source: EnvSource = process.env): TEnv => section.read(source);
 
-let cached: TEnv | undefined;
-export const env = (): TEnv => (cached ??= readEnv());
+export const env = (): TEnv => section.get();
 
 /** Forget the parsed environment (tests that change process.env). */
 export const resetEnv = () => {
-  cached = undefined;
+  section.reset();
+  resetLimits();
 };

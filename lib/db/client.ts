@@ -1,7 +1,7 @@
 // The Prisma client factory: embedded PostgreSQL (PGlite, in process) when no DATABASE_URL is
 // set, a PostgreSQL server through node-postgres otherwise. Both give the same Prisma client
 // and a raw SQL runner (multi-statement scripts) for the migration runner.
-import { mkdirSync, readFileSync, writeFileSync, rmSync, existsSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
@@ -29,15 +29,33 @@ export type DbHandle = {
   dump?: () => Promise<Blob>;
 };
 
+/** Bounds on waiting for the database (server mode; transactions in both modes). */
+export type DbTimeouts = {
+  /** Opening a connection, or waiting for a free one in the pool (ms). */
+  connectMs?: number;
+  /** One statement, enforced by the server (statement_timeout) and, 2 s later, by the client (ms). */
+  statementMs?: number;
+  /** An interactive transaction: its whole run, and the wait to start it (ms). */
+  transactionMs?: number;
+};
+
+export const DEFAULT_TIMEOUTS: Required<DbTimeouts> = { connectMs: 5_000, statementMs: 10_000, transactionMs: 10_000 };
+
 export type DbOptions =
-  | { mode: "server"; url: string; poolSize?: number }
+  | { mode: "server"; url: string; poolSize?: number; timeouts?: DbTimeouts }
   | {
       mode: "embedded";
       /** A folder, or undefined for an in-memory database. */
       dataDir?: string;
       /** A tarball from PGlite's dumpDataDir() to start from (tests use a migrated template). */
       loadDataDir?: Blob;
+      timeouts?: DbTimeouts;
     };
+
+const transactionOptions = (timeouts: DbTimeouts = {}) => {
+  const { connectMs, transactionMs } = { ...DEFAULT_TIMEOUTS, ...timeouts };
+  return { maxWait: Math.min(connectMs, transactionMs), timeout: transactionMs };
+};
 
 const LOCK_FILE = "syndicate.lock";
 
@@ -50,23 +68,76 @@ const isAlive = (pid: number) => {
   }
 };
 
+// A process is named by its PID and its start time (clock ticks since boot, /proc/<pid>/stat
+// field 22) in this boot (boot_id): a PID reused by another process after a crash, or the same
+// number after a reboot, is not mistaken for the holder. Where /proc is missing, the PID alone.
+const readText = (file: string) => {
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch {
+    return undefined;
+  }
+};
+
+const processStart = (pid: number): string | undefined => {
+  const stat = readText(`/proc/${pid}/stat`);
+  if (!stat) return undefined;
+  // Fields after the command name (which may contain spaces and parentheses).
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+};
+
+type LockHolder = { pid: number; start?: string; boot?: string };
+
+const me = (): LockHolder => ({ pid: process.pid, start: processStart(process.pid), boot: readText("/proc/sys/kernel/random/boot_id") });
+
+const parseHolder = (text: string): LockHolder | undefined => {
+  if (/^\s*\d+\s*$/.test(text)) return { pid: Number.parseInt(text, 10) }; // the earlier format: the PID alone
+  try {
+    const parsed = JSON.parse(text) as LockHolder;
+    if (Number.isInteger(parsed?.pid)) return parsed;
+  } catch {
+    // unreadable: treated as stale
+  }
+  return undefined;
+};
+
+/** True when the recorded holder is this very process, still running. */
+export const holderAlive = (holder: LockHolder) => {
+  if (!isAlive(holder.pid)) return false;
+  const boot = readText("/proc/sys/kernel/random/boot_id");
+  if (holder.boot && boot && holder.boot !== boot) return false;
+  const start = processStart(holder.pid);
+  if (holder.start && start && holder.start !== start) return false;
+  return true;
+};
+
 // PGlite has no locking of its own and two processes writing one data directory corrupt it:
-// refuse to open a directory another live process holds, and say who holds it.
+// refuse to open a directory another live process holds, and say who holds it. The lock file is
+// created exclusively, so two processes starting at once cannot both take it.
 const lockDataDir = (dataDir: string) => {
   const lockPath = path.join(dataDir, LOCK_FILE);
-  if (existsSync(lockPath)) {
-    const holder = Number.parseInt(readFileSync(lockPath, "utf8"), 10);
-    if (holder && holder !== process.pid && isAlive(holder)) {
-      throw new Error(
-        `The embedded database in ${dataDir} is in use by process ${holder} (is the app running?). ` +
-          "Stop that process, or point DATABASE_URL at a PostgreSQL server to share one database.",
-      );
+  const mine = me();
+  const content = JSON.stringify(mine);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      writeFileSync(lockPath, content, { flag: "wx" });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt > 2) throw error;
+      const holder = parseHolder(readText(lockPath) ?? "");
+      if (holder && holder.pid !== process.pid && holderAlive(holder)) {
+        throw new Error(
+          `The embedded database in ${dataDir} is in use by process ${holder.pid} (is the app running?). ` +
+            "Stop that process, or point DATABASE_URL at a PostgreSQL server to share one database.",
+        );
+      }
+      // A stale lock (its holder is gone, or is an unrelated process with a reused PID), or our own.
+      rmSync(lockPath, { force: true });
     }
   }
-  writeFileSync(lockPath, String(process.pid));
   return () => {
     try {
-      if (readFileSync(lockPath, "utf8") === String(process.pid)) rmSync(lockPath);
+      if (readFileSync(lockPath, "utf8") === content) rmSync(lockPath);
     } catch {
       // already gone
     }
@@ -83,7 +154,7 @@ const openEmbedded = (options: Extract<DbOptions, { mode: "embedded" }>): DbHand
     unlock = lockDataDir(dataDir);
   }
   const pglite = new PGlite({ dataDir: dataDir ? path.join(dataDir, "pgdata") : undefined, loadDataDir: options.loadDataDir });
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions: transactionOptions(options.timeouts) });
   // PGlite is a single connection already.
   const sql: SqlRunner = {
     exec: async (script) => {
@@ -106,22 +177,43 @@ const openEmbedded = (options: Extract<DbOptions, { mode: "embedded" }>): DbHand
 };
 
 const openServer = (options: Extract<DbOptions, { mode: "server" }>): DbHandle => {
-  const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-  // An idle client that loses its connection must not crash the process; the next query reports it.
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  // A database that hangs or goes away gives an error within these bounds, never a request that
+  // waits as long as the outage: connecting (and waiting for a pooled connection), each statement
+  // (server side; the client gives up 2 s later, for a server that does not answer at all), and a
+  // session left idle inside a transaction.
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    query_timeout: timeouts.statementMs + 2_000,
+    idle_in_transaction_session_timeout: timeouts.transactionMs + 5_000,
+    keepAlive: true,
+    idleTimeoutMillis: 30_000,
+  });
+  // A client that loses its connection must not crash the process; the next query reports it.
+  // The pool listens only to idle clients: a client checked out between two queries (an open
+  // transaction) gets a listener of its own.
   pool.on("error", () => {});
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
-  const runnerOn = (target: pg.Pool | pg.PoolClient): SqlRunner => ({
+  pool.on("connect", (client) => client.on("error", () => {}));
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: transactionOptions(timeouts) });
+  const runnerOn = (target: pg.Pool | pg.ClientBase): SqlRunner => ({
     exec: async (script) => {
       await target.query(script);
     },
     query: async <T,>(text: string, params: unknown[] = []) => (await target.query(text, params)).rows as T[],
+    // A session of its own, without statement timeouts: migrations may wait for another
+    // instance's migration lock and may run long statements.
     session: async (fn) => {
       if (target !== pool) return fn(runnerOn(target));
-      const client = await pool.connect();
+      const client = new pg.Client({ connectionString: options.url, connectionTimeoutMillis: timeouts.connectMs, keepAlive: true });
+      client.on("error", () => {});
+      await client.connect();
       try {
         return await fn(runnerOn(client));
       } finally {
-        client.release();
+        await client.end().catch(() => {});
       }
     },
   });

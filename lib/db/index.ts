@@ -15,10 +15,16 @@ export * from "./generated/enums";
 // Kept on globalThis so that module reloads (next dev) never open a second PGlite on one folder.
 const state = globalThis as typeof globalThis & { __syndicateDb?: DbHandle; __syndicateDbReady?: Promise<void> };
 
-export const optionsFromEnv = (config: TEnv = env()): DbOptions =>
-  config.DATABASE_URL
-    ? { mode: "server", url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
-    : { mode: "embedded", dataDir: config.DATA_DIR === ":memory:" ? undefined : config.DATA_DIR };
+export const optionsFromEnv = (config: TEnv = env()): DbOptions => {
+  const timeouts = {
+    connectMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    transactionMs: config.DATABASE_TRANSACTION_TIMEOUT_MS,
+  };
+  return config.DATABASE_URL
+    ? { mode: "server", url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, timeouts }
+    : { mode: "embedded", dataDir: config.DATA_DIR === ":memory:" ? undefined : config.DATA_DIR, timeouts };
+};
 
 export const getDb = (): DbHandle => (state.__syndicateDb ??= openDatabase(optionsFromEnv()));
 

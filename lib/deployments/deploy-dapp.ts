@@ -1,5 +1,5 @@
 import { prisma } from "../db";
-import { AppError } from "../http/errors";
+import { alreadyExists } from "../core/errors";
 import type { TDeployBody, TDeployment } from "./schemas";
 import { toDeployment, toDeploymentColumns } from "./shape";
 
@@ -9,9 +9,7 @@ import { toDeployment, toDeploymentColumns } from "./shape";
  */
 export const deployDapp = async (body: TDeployBody): Promise<TDeployment> =>
   prisma.$transaction(async (tx) => {
-    if (await tx.deployment.findUnique({ where: { id: body.id }, select: { id: true } })) {
-      throw new AppError("conflict", `Deployment '${body.id}' already exists.`);
-    }
+    if (await tx.deployment.findUnique({ where: { id: body.id }, select: { id: true } })) throw alreadyExists("Deployment", body.id);
     const now = new Date();
     const row = await tx.deployment.create({ data: { ...toDeploymentColumns(body, now), createdAt: now, updatedAt: now } });
     await tx.deploymentStatusChange.create({ data: { deploymentId: row.id, fromStatus: null, toStatus: row.status, changedAt: now } });

@@ -1,5 +1,5 @@
 import { prisma, type Prisma } from "../db";
-import { pageArgs, toPage, type Page } from "../http/paging";
+import { pageArgs, toPage, type Page } from "../core/paging";
 import type { TDeployment, TDeploymentListQuery } from "./schemas";
 import { toDeployment } from "./shape";
 

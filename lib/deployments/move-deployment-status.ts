@@ -1,14 +1,8 @@
 import { prisma } from "../db";
-import { AppError, notFound } from "../http/errors";
+import { notFound } from "../core/errors";
 import type { TDeployment } from "./schemas";
 import { toDeployment } from "./shape";
-import { allowedDeploymentMoves, canMoveDeployment, type DeploymentStatusValue } from "./status-machine";
-
-const illegalMove = (deploymentId: string, from: DeploymentStatusValue, to: DeploymentStatusValue) => {
-  const allowed = allowedDeploymentMoves(from);
-  const next = allowed.length ? `allowed from ${from}: ${allowed.join(", ")}` : `${from} is final; no move is allowed`;
-  return new AppError("conflict", `Deployment '${deploymentId}' cannot move from ${from} to ${to} (${next}).`);
-};
+import { DEPLOYMENT_MACHINE, type DeploymentStatusValue } from "./status-machine";
 
 /**
  * Moves a deployment along its state machine and records when, in one transaction. Starting
@@ -24,20 +18,18 @@ export const moveDeploymentStatus = async (deploymentId: string, to: DeploymentS
       select: { status: true, deploymentDate: true, deploymentTime: true },
     });
     if (!current) throw notFound("Deployment", deploymentId);
-    if (!canMoveDeployment(current.status, to)) throw illegalMove(deploymentId, current.status, to);
     const now = new Date();
     const started = to === "in_progress" && !current.deploymentDate ? { deploymentDate: now } : {};
     const finished =
       (to === "deployed" || to === "failed") && current.deploymentTime === null && current.deploymentDate
         ? { deploymentTime: Math.max(0, (now.getTime() - current.deploymentDate.getTime()) / 1000) }
         : {};
-    const moved = await tx.deployment.updateMany({
-      where: { id: deploymentId, status: current.status },
-      data: { status: to, updatedAt: now, ...started, ...finished },
-    });
-    if (moved.count === 0) {
-      throw new AppError("conflict", `Deployment '${deploymentId}' changed status while this move was being made; read it again and retry.`);
-    }
+    await DEPLOYMENT_MACHINE.move(deploymentId, current.status, to, () =>
+      tx.deployment.updateMany({
+        where: { id: deploymentId, status: current.status },
+        data: { status: to, updatedAt: now, ...started, ...finished },
+      }),
+    );
     await tx.deploymentStatusChange.create({ data: { deploymentId, fromStatus: current.status, toStatus: to, changedAt: now } });
     return toDeployment(await tx.deployment.findUniqueOrThrow({ where: { id: deploymentId } }));
   });

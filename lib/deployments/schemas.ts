@@ -1,6 +1,6 @@
 // dApp deployment schemas: request bodies, queries and response shapes; shared with the forms.
 import { z } from "zod";
-import { ZPageQuery } from "../http/paging";
+import { ZPageQuery } from "../core/paging";
 import { DEPLOYMENT_STATUSES } from "./status-machine";
 
 export const ZDeploymentStatus = z
@@ -46,12 +46,10 @@ export const ZDeployBody = z.object({
   metadata: z.object({ notes: z.string({ error: "must be a string" }).trim().max(2000, "must be at most 2000 characters").optional() }).optional(),
 });
 export type TDeployBody = z.infer<typeof ZDeployBody>;
-export type TDeployInput = z.input<typeof ZDeployBody>;
 
 export const ZDeploymentParams = z.object({ deploymentId: ZDeploymentId });
 
 export const ZDeploymentStatusBody = z.object({ status: ZDeploymentStatus.describe("The status to move to") });
-export type TDeploymentStatusBody = z.infer<typeof ZDeploymentStatusBody>;
 
 export const ZDeploymentListQuery = ZPageQuery.extend({
   status: ZDeploymentStatus.optional(),
@@ -79,7 +77,6 @@ export const ZDeploymentStatusChange = z.object({
   to: ZDeploymentStatus,
   at: z.string().describe("ISO 8601"),
 });
-export type TDeploymentStatusChange = z.infer<typeof ZDeploymentStatusChange>;
 
 export const ZDeploymentWithHistory = ZDeployment.extend({
   statusHistory: z.array(ZDeploymentStatusChange).describe("Every move, oldest first (an addition to the contract's shape)"),

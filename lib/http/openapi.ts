@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document, generated from the same operation objects and zod schemas the
 // routes validate with.
 import { z } from "zod";
-import type { Operation } from "./operation";
+import type { Operation } from "../core/operation";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -77,7 +77,14 @@ const successResponses = (operation: Operation) =>
       {
         description: response.description,
         ...(operation.paged ? { headers: PAGE_HEADERS } : {}),
-        ...(response.schema ? { content: { "application/json": { schema: toSchema(response.schema) } } } : {}),
+        ...(response.schema || response.alternatives
+          ? {
+              content: {
+                ...(response.schema ? { "application/json": { schema: toSchema(response.schema) } } : {}),
+                ...Object.fromEntries(Object.entries(response.alternatives ?? {}).map(([type, description]) => [type, { schema: { type: "string", description } }])),
+              },
+            }
+          : {}),
       },
     ]),
   );

@@ -1,60 +1,8 @@
-// Cursor paging for lists: the body stays a plain array; `Link: <…>; rel="next"` announces the
-// next page and `X-Total-Count` the total. A cursor is opaque (base64url of the last key).
-import { z } from "zod";
+// A page of results over HTTP: the body stays a plain array; `Link: <…>; rel="next"` announces
+// the next page and `X-Total-Count` the total.
+import type { Page } from "../core/paging";
 
-export type Cursor = { id: string };
-
-export const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString("base64url");
-
-export const decodeCursor = (value: string): Cursor | undefined => {
-  try {
-    const parsed = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
-    return typeof parsed?.id === "string" ? { id: parsed.id } : undefined;
-  } catch {
-    return undefined;
-  }
-};
-
-export const ZPageQuery = z.object({
-  limit: z.coerce
-    .number()
-    .int("limit must be a whole number")
-    .min(1, "limit must be at least 1")
-    .max(1000, "limit must be at most 1000")
-    .default(100)
-    .describe("Page size, 1–1000"),
-  cursor: z
-    .string()
-    .transform((value, context) => {
-      const cursor = decodeCursor(value);
-      if (!cursor) context.addIssue({ code: "custom", message: "cursor is not one this API issued" });
-      return cursor ?? { id: "" };
-    })
-    .optional()
-    .describe("Opaque cursor from the previous page's Link header"),
-});
-
-export type TPageQuery = z.output<typeof ZPageQuery>;
-
-/** Prisma arguments for a page ordered by id: one row more than asked, to know if a next page exists. */
-export const pageArgs = (page: TPageQuery) => ({
-  take: page.limit + 1,
-  ...(page.cursor ? { cursor: { id: page.cursor.id }, skip: 1 } : {}),
-  orderBy: { id: "asc" as const },
-});
-
-export type Page<T> = { items: T[]; total: number; nextCursor?: string };
-
-export const toPage = <T extends { id: string }>(rows: T[], total: number, limit: number): Page<T> => {
-  const items = rows.slice(0, limit);
-  return {
-    items,
-    total,
-    nextCursor: rows.length > limit ? encodeCursor({ id: items[items.length - 1].id }) : undefined,
-  };
-};
-
-export const pagedResponse = <T>(page: { items: T[]; total: number; nextCursor?: string }, url: URL): Response => {
+export const pagedResponse = <T>(page: Page<T>, url: URL): Response => {
   const headers = new Headers({ "x-total-count": String(page.total) });
   if (page.nextCursor) {
     const next = new URL(url);

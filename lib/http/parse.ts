@@ -1,7 +1,7 @@
 // Reading and validating the parts of a request. Every schema violation is listed, by path.
 import type { z } from "zod";
-import { AppError } from "./errors";
-import type { Operation } from "./operation";
+import { AppError } from "../core/errors";
+import type { Operation } from "../core/operation";
 import type { ProblemField } from "./problem";
 
 const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json(\s*;.*)?$/i;
@@ -57,10 +57,54 @@ const queryObject = (search: URLSearchParams) => {
   return result;
 };
 
+/** How deeply a body may nest arrays and objects. */
+export const MAX_DEPTH = 64;
+
+const MAX_LISTED = 20;
+
+// With the u flag, paired surrogates read as one code point: only unpaired ones match.
+const LONE_SURROGATE = /\p{Cs}/u;
+
+// Text the service stores or compares must be well-formed: no NUL bytes (PostgreSQL refuses them)
+// and no unpaired UTF-16 surrogates (not representable in UTF-8). Checked once, for every string
+// and key of params, query and body, before any schema or handler sees them; depth is bounded
+// too. Iterative, so a deeply nested body cannot exhaust the stack.
+export const hostileText = (where: string, value: unknown): ProblemField[] => {
+  const found: ProblemField[] = [];
+  const badText = (text: string) =>
+    text.includes("\u0000") ? "must not contain NUL bytes" : LONE_SURROGATE.test(text) ? "must not contain unpaired surrogates" : undefined;
+  const stack: { path: string; value: unknown; depth: number }[] = [{ path: where, value, depth: 0 }];
+  while (stack.length > 0 && found.length < MAX_LISTED) {
+    const { path, value: current, depth } = stack.pop()!;
+    if (typeof current === "string") {
+      const message = badText(current);
+      if (message) found.push({ path, message });
+      continue;
+    }
+    if (current === null || typeof current !== "object") continue;
+    if (depth >= MAX_DEPTH) {
+      found.push({ path, message: `must not nest deeper than ${MAX_DEPTH} levels` });
+      continue;
+    }
+    for (const [key, item] of Object.entries(current)) {
+      const message = badText(key);
+      const shownKey = message ? JSON.stringify(key).slice(1, -1).slice(0, 100) : key;
+      if (message) found.push({ path: `${path}.${shownKey}`, message: `key ${message}` });
+      else stack.push({ path: `${path}.${key}`, value: item, depth: depth + 1 });
+    }
+  }
+  return found;
+};
+
 export const parseParts = (
   operation: Operation,
   raw: { params: Record<string, unknown>; query: URLSearchParams; body: unknown },
 ) => {
+  const query = queryObject(raw.query);
+  const hostile = [...hostileText("params", raw.params), ...hostileText("query", query), ...hostileText("body", raw.body)];
+  if (hostile.length > 0) {
+    throw new AppError("validation_failed", "The request has text that cannot be stored: see errors.", { errors: hostile.slice(0, MAX_LISTED) });
+  }
   const errors: ProblemField[] = [];
   const parse = (where: "params" | "query" | "body", schema: z.ZodType | undefined, value: unknown) => {
     if (!schema) return where === "body" ? undefined : {};
@@ -70,11 +114,11 @@ export const parseParts = (
     return undefined;
   };
   const params = parse("params", operation.params, raw.params);
-  const query = parse("query", operation.query, queryObject(raw.query));
+  const parsedQuery = parse("query", operation.query, query);
   const body = parse("body", operation.body, raw.body);
   if (errors.length > 0) {
     const count = errors.length === 1 ? "1 problem" : `${errors.length} problems`;
     throw new AppError("validation_failed", `The request has ${count}: see errors.`, { errors });
   }
-  return { params, query, body };
+  return { params, query: parsedQuery, body };
 };

@@ -1,5 +1,7 @@
 // RFC 9457 problem details: the one shape of every error an API route answers.
-export type ProblemField = { path: string; message: string };
+import type { FieldError } from "../core/errors";
+
+export type ProblemField = FieldError;
 
 export type Problem = {
   type?: string;

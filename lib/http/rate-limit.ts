@@ -1,5 +1,7 @@
 // Fixed-window rate limits per API key and per client address. In memory on one instance;
-// in Redis (REDIS_URL) so that several instances share one count.
+// in Redis (REDIS_URL) so that several instances share one count. When Redis does not answer,
+// the Redis limiter falls back to an in-memory one (limits per instance, never a 500) and goes
+// back to the shared counts as soon as Redis answers again; readiness reports the degradation.
 import { Redis } from "ioredis";
 
 export type RateDecision = { allowed: boolean; limit: number; remaining: number; resetSeconds: number };
@@ -43,30 +45,102 @@ local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {count, ttl}`;
 
-export const redisRateLimiter = (url: string, prefix = "syndicate:rl:"): RateLimiter & { close: () => Promise<void> } => {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: true });
-  redis.on("error", () => {});
+export type RedisLimiterHealth = { backend: "redis"; status: "ok" | "degraded"; detail?: string };
+export type RateLimiterHealth = { backend: "memory" } | RedisLimiterHealth;
+
+export type RedisRateLimiterOptions = {
+  prefix?: string;
+  /** How long one Redis call may take before this request falls back (ms). */
+  commandTimeoutMs?: number;
+  /** Reconnect delay cap while Redis is away (ms). */
+  maxReconnectDelayMs?: number;
+};
+
+export const redisRateLimiter = (
+  url: string,
+  prefixOrOptions: string | RedisRateLimiterOptions = {},
+): RateLimiter & { close: () => Promise<void>; health: () => RedisLimiterHealth } => {
+  const options = typeof prefixOrOptions === "string" ? { prefix: prefixOrOptions } : prefixOrOptions;
+  const prefix = options.prefix ?? "syndicate:rl:";
+  const maxDelay = options.maxReconnectDelayMs ?? 1_000;
+  // No offline queue: while Redis is away a call fails at once instead of waiting for it.
+  const redis = new Redis(url, {
+    lazyConnect: false,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    commandTimeout: options.commandTimeoutMs ?? 500,
+    connectTimeout: 2_000,
+    retryStrategy: (times) => Math.min(times * 100, maxDelay),
+  });
+  let lastError: string | undefined;
+  redis.on("error", (error: Error) => {
+    lastError = error.message;
+  });
+  let everReady = false;
+  redis.on("ready", () => {
+    lastError = undefined;
+    everReady = true;
+  });
+  // The first calls after start wait (briefly) for the first connection instead of falling back.
+  const firstConnection = (ms: number) =>
+    everReady || redis.status === "end"
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, ms);
+          redis.once("ready", () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+  const fallback = memoryRateLimiter();
+  let failing = false;
   return {
     hit: async (key, limit, windowSeconds) => {
-      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowSeconds * 1000))) as [number, number];
-      return decide(count, limit, ttl);
+      if (redis.status !== "ready") await firstConnection(options.commandTimeoutMs ?? 500);
+      if (redis.status !== "ready") return fallback.hit(key, limit, windowSeconds);
+      try {
+        const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowSeconds * 1000))) as [number, number];
+        failing = false;
+        return decide(count, limit, ttl);
+      } catch (error) {
+        failing = true;
+        lastError = (error as Error).message;
+        return fallback.hit(key, limit, windowSeconds);
+      }
     },
+    health: () =>
+      redis.status === "ready" && !failing
+        ? { backend: "redis", status: "ok" }
+        : { backend: "redis", status: "degraded", detail: `Redis ${redis.status}${lastError ? ` (${lastError})` : ""}: rate limits are per instance until it answers` },
     reset: async () => {
+      await firstConnection(5_000);
       const keys = await redis.keys(prefix + "*");
       if (keys.length > 0) await redis.del(...keys);
     },
     close: async () => {
-      await redis.quit();
+      if (redis.status === "ready") await redis.quit().catch(() => redis.disconnect());
+      else redis.disconnect();
     },
   };
 };
 
-export type RateLimitSettings = { perKey: number; perAddress: number; windowSeconds: number };
-
-const state = globalThis as typeof globalThis & { __syndicateRateLimiter?: RateLimiter };
+const state = globalThis as typeof globalThis & { __syndicateRateLimiter?: RateLimiter & { health?: () => RateLimiterHealth } };
 
 export const getRateLimiter = (): RateLimiter =>
   (state.__syndicateRateLimiter ??= process.env.REDIS_URL ? redisRateLimiter(process.env.REDIS_URL) : memoryRateLimiter());
+
+/** Which limiter serves, and whether Redis answers (for readiness). */
+export const rateLimiterHealth = (): RateLimiterHealth => {
+  const limiter = getRateLimiter() as RateLimiter & { health?: () => RateLimiterHealth };
+  return limiter.health ? limiter.health() : { backend: "memory" };
+};
+
+/** Closes the process's limiter's connection (graceful shutdown). */
+export const closeRateLimiter = async () => {
+  const limiter = state.__syndicateRateLimiter as (RateLimiter & { close?: () => Promise<void> }) | undefined;
+  state.__syndicateRateLimiter = undefined;
+  await limiter?.close?.();
+};
 
 export const useRateLimiter = (limiter: RateLimiter) => {
   state.__syndicateRateLimiter = limiter;

@@ -1,16 +1,17 @@
-// The one route wrapper. In order: request id → credential → role → rate limit → parsing of
+// The one route wrapper. In order: request id → credential → rate limit → role → parsing of
 // params, query and body (zod) → handler → error mapping. Every failure is a problem+json.
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { env } from "../config/env";
 import { resolvePrincipal, unauthorized, type Principal } from "../auth/principal";
 import { hasRole } from "../auth/roles";
-import { AppError } from "./errors";
-import type { HttpMethod, Operation } from "./operation";
+import { AppError } from "../core/errors";
+import { successStatus, type HttpMethod, type Operation } from "../core/operation";
 import { toProblem } from "./to-problem";
 import { problemResponse } from "./problem";
 import { getRateLimiter, rateLimitHeaders } from "./rate-limit";
 import { readJsonBody, parseParts } from "./parse";
+import { clientAddress } from "./client-address";
 
 type Part<O, K extends "params" | "query" | "body", Otherwise> = O extends { [key in K]: infer S extends z.ZodType }
   ? z.output<S>
@@ -38,13 +39,14 @@ const requestIdOf = (request: Request) => {
   return given && REQUEST_ID.test(given) ? given : randomUUID();
 };
 
-const clientAddress = (request: Request) =>
-  request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || request.headers.get("x-real-ip") || "unknown";
 
 const authorize = (operation: Operation, principal: Principal | null) => {
   const access = operation.access;
   if (access === "public" || (access === "read" && env().API_PUBLIC_READS)) return;
   if (!principal) throw unauthorized("This operation needs a credential: an API key (Authorization: Bearer) or a session.");
+  if (operation.credentials === "session" && principal.kind !== "session") {
+    throw new AppError("forbidden", "This operation needs a signed-in session; an API key cannot manage API keys.");
+  }
   if (access === "operator" || access === "admin") {
     if (!hasRole(principal.role, access)) {
       throw new AppError("forbidden", `This operation needs the ${access} role; the credential has the ${principal.role} role.`);
@@ -57,7 +59,7 @@ const checkOrigin = (request: Request, url: URL, principal: Principal | null) =>
   if (principal?.kind !== "session" || request.method === "GET") return;
   const origin = request.headers.get("origin");
   const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? url.host;
-  if (!origin || new URL(origin).host !== host) {
+  if (!origin || !URL.canParse(origin) || new URL(origin).host !== host) {
     throw new AppError("forbidden", "Cross-origin writes with a session cookie are not allowed.");
   }
 };
@@ -66,7 +68,8 @@ const rateLimit = async (request: Request, principal: Principal | null) => {
   const config = env();
   const [key, limit] = principal
     ? [`${principal.kind}:${principal.keyId ?? principal.userId}`, config.RATE_LIMIT_PER_KEY]
-    : [`ip:${clientAddress(request)}`, config.RATE_LIMIT_PER_ADDRESS];
+    : // Without a trusted proxy the address is unknown: anonymous callers then share one bucket.
+      [`ip:${clientAddress(request) ?? "unknown"}`, config.RATE_LIMIT_PER_ADDRESS];
   const decision = await getRateLimiter().hit(key, limit, config.RATE_LIMIT_WINDOW_SECONDS);
   const headers = rateLimitHeaders(decision);
   if (!decision.allowed) {
@@ -79,6 +82,15 @@ const rateLimit = async (request: Request, principal: Principal | null) => {
   return headers;
 };
 
+/**
+ * What a handler gives back: a Response as is, or a value answered as JSON (nothing: an empty
+ * body) with the operation's declared success status, so that handlers do not repeat it.
+ */
+export type HandlerResult = Response | object | void;
+
+const toResponse = (result: HandlerResult, status: number) =>
+  result instanceof Response ? result : result === undefined ? new Response(null, { status }) : Response.json(result, { status });
+
 const withHeaders = (response: Response, headers: Record<string, string>) => {
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
@@ -86,8 +98,9 @@ const withHeaders = (response: Response, headers: Record<string, string>) => {
 
 export const route = <O extends Operation>(
   operation: O,
-  handler: (context: RouteContext<O>) => Promise<Response> | Response,
+  handler: (context: RouteContext<O>) => Promise<HandlerResult> | HandlerResult,
 ): RouteHandler => {
+  const status = successStatus(operation);
   return async (request, nextContext) => {
     const requestId = requestIdOf(request);
     const url = new URL(request.url);
@@ -103,8 +116,8 @@ export const route = <O extends Operation>(
         query: url.searchParams,
         body: rawBody,
       });
-      const response = await handler({ ...parts, principal, request, url, requestId } as RouteContext<O>);
-      return withHeaders(response, headers);
+      const result = await handler({ ...parts, principal, request, url, requestId } as RouteContext<O>);
+      return withHeaders(toResponse(result, status), headers);
     } catch (error) {
       const problem = toProblem(error, { instance: url.pathname, requestId });
       return problemResponse(problem.problem, { ...headers, ...problem.headers });

@@ -1,7 +1,7 @@
 // Marketplace item schemas: the request bodies the routes validate, the forms validate with, and
 // the OpenAPI document is generated from. Nothing server-only here.
 import { z } from "zod";
-import { ZPageQuery } from "../http/paging";
+import { ZPageQuery } from "../core/paging";
 
 export const ITEM_TYPES = ["dApp", "agent", "squad", "syndicate", "dataset", "model", "plugin"] as const;
 export const ZItemType = z.enum(ITEM_TYPES, { error: `must be one of ${ITEM_TYPES.join(", ")}` }).describe("What the item is");
@@ -70,7 +70,6 @@ export const commerceMessage = (issue: UnionIssue) => {
 export const ZCommerce = z
   .union([ZPriceCommerce, ZLeaseSaleCommerce], { error: (issue) => commerceMessage(issue as UnionIssue) })
   .describe(`How the item is sold: ${SHAPES}`);
-export type TCommerce = { price: number } | { leasePrice: number; salePrice: number; supportedIndustries: string[] };
 
 export const ZItemMetadata = z
   .object({
@@ -105,7 +104,6 @@ export const ZMarketplaceItemBody = z.object({
 export const ZCreateMarketplaceItemBody = ZMarketplaceItemBody;
 export const ZUpdateMarketplaceItemBody = ZMarketplaceItemBody;
 export type TMarketplaceItemBody = z.infer<typeof ZMarketplaceItemBody>;
-export type TMarketplaceItemInput = z.input<typeof ZMarketplaceItemBody>;
 
 export const ZMarketplaceParams = z.object({ marketplaceId: ZMarketplaceId });
 

@@ -1,5 +1,5 @@
 import { prisma } from "../db";
-import { AppError, notFound } from "../http/errors";
+import { idMismatch, notFound } from "../core/errors";
 import type { TMarketplaceItemBody } from "./schemas";
 import { toItemColumns } from "./shape";
 
@@ -8,11 +8,7 @@ import { toItemColumns } from "./shape";
  * them). The body's id must be the path's (400); an unknown id is a 404.
  */
 export const updateMarketplaceItem = async (marketplaceId: string, body: TMarketplaceItemBody): Promise<void> => {
-  if (body.id !== marketplaceId) {
-    throw new AppError("validation_failed", `The body's id '${body.id}' differs from the path's '${marketplaceId}'.`, {
-      errors: [{ path: "body.id", message: `must equal the id in the path ('${marketplaceId}')` }],
-    });
-  }
+  if (body.id !== marketplaceId) throw idMismatch(marketplaceId, body.id);
   const updated = await prisma.marketplaceItem.updateMany({ where: { id: marketplaceId }, data: toItemColumns(body, true) });
   if (updated.count === 0) throw notFound("Marketplace item", marketplaceId);
 };

@@ -1,26 +1,76 @@
-// Endpoints 20–22: read the entity, run its model on the simulator, draw the histogram, keep the
-// run, answer the contract's fields (plus seed, shots, backend and histogram).
+// The entity analyses (GET /quantum/agent-analysis, /quantum/squad-analysis and
+// /quantum/syndicate-analysis): read the entity, run its model on the simulator, draw the
+// histogram, keep the run, answer the model's fields plus seed, shots, backend and histogram.
+// One table says, per entity type, how its input is loaded and which model runs on it (on a worker
+// thread of the simulation pool; `signal` cancels the run).
+import type { QuantumEntity } from "../db";
 import { histogramBase64 } from "./histogram";
 import { loadAgentInput, loadSquadInput, loadSyndicateInput } from "./load-entities";
-import { chainCircuit, runAgentModel, runSquadModel, runSyndicateModel, agentDimensions, squadDimensions, syndicateDimensions, type ChainEvaluation } from "./models";
+import { agentDimensions, chainCircuit, squadDimensions, syndicateDimensions } from "./models";
+import type { ChainEvaluation, Dimension } from "./models";
+import { runSimulation } from "./pool";
 import { toQasm3 } from "./qasm/emit";
 import { recordRun } from "./runs";
-import { DEFAULT_SHOTS, type TAgentQuantumResult, type TAnalysisEntityType, type TAnalysisOptions, type TSquadQuantumResult, type TSyndicateQuantumResult } from "./schemas";
-import type { QuantumEntity } from "../db";
+import { AER, DEFAULT_SHOTS, type TAgentQuantumResult, type TAnalysisEntityType, type TAnalysisOptions, type TSquadQuantumResult, type TSyndicateQuantumResult } from "./schemas";
 
-export const AER = "aer";
+type Named = { id: string; name: string };
 
-const extras = async (e: ChainEvaluation, title: string) => ({
-  seed: e.run.seed,
-  shots: e.run.shots,
-  backend: AER,
-  histogram: await histogramBase64(e.run.probabilities, { title: `${title}: ${e.run.shots} shots` }),
+type Analysis<Input extends Named, Result> = {
+  entityType: QuantumEntity;
+  /** Names the entity in the histogram's title. */
+  title: string;
+  load: (id: string) => Promise<Input>;
+  dimensions: (input: Input) => Dimension[];
+  run: (input: Input, options: { shots: number; seed?: number }, signal?: AbortSignal) => Promise<{ evaluation: ChainEvaluation; result: Result }>;
+};
+
+const defineAnalysis = <Input extends Named, Result>(analysis: Analysis<Input, Result>) => ({
+  ...analysis,
+  /** The dimensions of the entity with this id (404 when there is none). */
+  dimensionsOf: async (id: string) => analysis.dimensions(await analysis.load(id)),
 });
 
-const keep = (entityType: QuantumEntity, entityId: string, e: ChainEvaluation, response: Record<string, unknown>) =>
-  recordRun({
-    entityType,
-    entityId,
+const ANALYSES = {
+  agent: defineAnalysis({
+    entityType: "agent",
+    title: "Agent",
+    load: loadAgentInput,
+    dimensions: agentDimensions,
+    run: (input, options, signal) => runSimulation({ kind: "agent", input, ...options }, signal),
+  }),
+  squad: defineAnalysis({
+    entityType: "squad",
+    title: "Squad",
+    load: loadSquadInput,
+    dimensions: squadDimensions,
+    run: (input, options, signal) => runSimulation({ kind: "squad", input, ...options }, signal),
+  }),
+  syndicate: defineAnalysis({
+    entityType: "syndicate",
+    title: "Syndicate",
+    load: loadSyndicateInput,
+    dimensions: syndicateDimensions,
+    run: (input, options, signal) => runSimulation({ kind: "syndicate", input, ...options }, signal),
+  }),
+} satisfies Record<TAnalysisEntityType, unknown>;
+
+type RunFields = { seed: number; shots: number; backend: string; histogram: string };
+
+const analyze = async <Input extends Named, Result>(
+  analysis: Analysis<Input, Result>,
+  id: string,
+  options: TAnalysisOptions,
+  userId: string | undefined,
+  signal?: AbortSignal,
+): Promise<Result & RunFields> => {
+  const input = await analysis.load(id);
+  const { evaluation: e, result } = await analysis.run(input, { shots: options.shots ?? DEFAULT_SHOTS, seed: options.seed }, signal);
+  const histogram = await histogramBase64(e.run.probabilities, { title: `${analysis.title} ${input.name}: ${e.run.shots} shots` });
+  const response: Result & RunFields = { ...result, seed: e.run.seed, shots: e.run.shots, backend: AER, histogram };
+  await recordRun({
+    userId,
+    entityType: analysis.entityType,
+    entityId: input.id,
     backend: AER,
     qubits: e.circuit.qubits,
     shots: e.run.shots,
@@ -31,39 +81,24 @@ const keep = (entityType: QuantumEntity, entityId: string, e: ChainEvaluation, r
     improvementPercent: e.improvementPercent,
     response,
   });
-
-export const analyzeAgent = async (agentId: string, options: TAnalysisOptions = {}): Promise<TAgentQuantumResult> => {
-  const agent = await loadAgentInput(agentId);
-  const { evaluation, result } = runAgentModel(agent, { shots: options.shots ?? DEFAULT_SHOTS, seed: options.seed });
-  const response = { ...result, ...(await extras(evaluation, `Agent ${agent.name}`)) };
-  await keep("agent", agent.id, evaluation, response);
   return response;
 };
 
-export const analyzeSquad = async (squadId: string, options: TAnalysisOptions = {}): Promise<TSquadQuantumResult> => {
-  const squad = await loadSquadInput(squadId);
-  const { evaluation, result } = runSquadModel(squad, { shots: options.shots ?? DEFAULT_SHOTS, seed: options.seed });
-  const response = { ...result, ...(await extras(evaluation, `Squad ${squad.name}`)) };
-  await keep("squad", squad.id, evaluation, response);
-  return response;
-};
+/** The run is stored only for a signed-in user or key owner (`userId`); `signal` cancels the simulation. */
+export const analyzeAgent = (agentId: string, options: TAnalysisOptions = {}, userId?: string, signal?: AbortSignal): Promise<TAgentQuantumResult> =>
+  analyze(ANALYSES.agent, agentId, options, userId, signal);
 
-export const analyzeSyndicate = async (syndicateId: string, options: TAnalysisOptions = {}): Promise<TSyndicateQuantumResult> => {
-  const syndicate = await loadSyndicateInput(syndicateId);
-  const { evaluation, result } = runSyndicateModel(syndicate, { shots: options.shots ?? DEFAULT_SHOTS, seed: options.seed });
-  const response = { ...result, ...(await extras(evaluation, `Syndicate ${syndicate.name}`)) };
-  await keep("syndicate", syndicate.id, evaluation, response);
-  return response;
-};
+/** The run is stored only for a signed-in user or key owner (`userId`); `signal` cancels the simulation. */
+export const analyzeSquad = (squadId: string, options: TAnalysisOptions = {}, userId?: string, signal?: AbortSignal): Promise<TSquadQuantumResult> =>
+  analyze(ANALYSES.squad, squadId, options, userId, signal);
+
+/** The run is stored only for a signed-in user or key owner (`userId`); `signal` cancels the simulation. */
+export const analyzeSyndicate = (syndicateId: string, options: TAnalysisOptions = {}, userId?: string, signal?: AbortSignal): Promise<TSyndicateQuantumResult> =>
+  analyze(ANALYSES.syndicate, syndicateId, options, userId, signal);
 
 /** The circuit an analysis would run, as OpenQASM 3, with a comment naming each qubit's dimension. */
 export const entityCircuitQasm = async (entityType: TAnalysisEntityType, id: string): Promise<string> => {
-  const dimensions =
-    entityType === "agent"
-      ? agentDimensions(await loadAgentInput(id))
-      : entityType === "squad"
-        ? squadDimensions(await loadSquadInput(id))
-        : syndicateDimensions(await loadSyndicateInput(id));
+  const dimensions = await ANALYSES[entityType].dimensionsOf(id);
   const header = [
     `// ${entityType} ${id}: one qubit per dimension, |1> = healthy (docs/quantum-model.md)`,
     ...dimensions.map((d, k) => `// q[${k}] ${d.label}: score ${d.score.toFixed(6)} from ${d.drivers}`),

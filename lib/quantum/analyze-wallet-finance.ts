@@ -1,23 +1,27 @@
-// Endpoint 19: the wallet's facts from the metrics engine, its circuit run on the simulator (aer)
+// POST /qmetrics/finance: the wallet's facts from the metrics engine, its circuit run on the simulator (aer)
 // or on IBM Quantum (ibm_quantum), every bitstring mapped to a financial behaviour, the histogram.
-import { AER } from "./analyze-entities";
 import { histogramBase64 } from "./histogram";
 import { IBM_BACKEND, ibmSettings, runOnIbm } from "./ibm";
-import { runWalletModel } from "./models";
+import { runSimulation } from "./pool";
 import { recordRun } from "./runs";
-import { DEFAULT_SHOTS, type TWalletFinanceBody, type TWalletFinanceResult } from "./schemas";
+import { AER, DEFAULT_SHOTS, type TWalletFinanceBody, type TWalletFinanceResult } from "./schemas";
 import { loadWalletModelInput } from "./wallet-source";
 
-export const analyzeWalletFinance = async (body: TWalletFinanceBody): Promise<TWalletFinanceResult> => {
+export const analyzeWalletFinance = async (body: TWalletFinanceBody, userId?: string, signal?: AbortSignal): Promise<TWalletFinanceResult> => {
   const backend = body.quantumBackend ?? AER;
   // A hosted run needs its configuration: say so before any work is done.
   const settings = backend === IBM_BACKEND ? ibmSettings() : undefined;
   const wallet = await loadWalletModelInput(body.walletAddress, body.chains, body.tokenMap);
   const shots = body.shots ?? DEFAULT_SHOTS;
-  const local = runWalletModel(wallet, { shots, seed: body.seed });
+  const local = await runSimulation({ kind: "wallet", input: wallet, shots, seed: body.seed }, signal);
   const hosted = settings ? await runOnIbm(local.evaluation.circuit, shots, settings) : undefined;
-  const model = hosted ? runWalletModel(wallet, { shots, seed: body.seed }, hosted.probabilities) : local;
+  const model = hosted ? await runSimulation({ kind: "wallet", input: wallet, shots, seed: body.seed, sampled: hosted.probabilities }, signal) : local;
   const run = local.evaluation.run;
+  // Missing data is not good data: a wallet with nothing stored gets no verdict.
+  const insufficient = wallet.coverage.status === "not-indexed";
+  const analysis = insufficient
+    ? `Insufficient data: ${wallet.coverage.detail} No financial verdict or risk level is given; the distribution shows the model's neutral starting point, not this wallet.`
+    : model.analysis;
   const response: TWalletFinanceResult = {
     wallet_address: body.walletAddress,
     quantum_backend: backend,
@@ -26,12 +30,14 @@ export const analyzeWalletFinance = async (body: TWalletFinanceBody): Promise<TW
       probabilities: model.probabilities,
       mapped_results: model.mapped,
       histogram: await histogramBase64(model.probabilities, { title: `Wallet ${body.walletAddress.slice(0, 10)}…: ${shots} shots (${backend})` }),
-      analysis: model.analysis,
+      analysis,
     },
+    coverage: wallet.coverage,
     ...(hosted ? {} : { seed: run.seed }),
     shots,
   };
   await recordRun({
+    userId,
     entityType: "wallet",
     entityId: body.walletAddress.toLowerCase(),
     backend: hosted ? `${IBM_BACKEND}:${hosted.backend}` : AER,
@@ -40,7 +46,7 @@ export const analyzeWalletFinance = async (body: TWalletFinanceBody): Promise<TW
     seed: run.seed,
     durationMs: hosted?.durationMs ?? run.durationMs,
     probabilities: model.probabilities,
-    riskScore: model.risk * 100,
+    riskScore: insufficient ? undefined : model.risk * 100,
     improvementPercent: local.evaluation.improvementPercent,
     response: { ...response, ...(hosted ? { jobId: hosted.jobId } : {}) },
   });

@@ -1,13 +1,18 @@
 // The quantum area's settings, read from the environment once per process (resetQuantumConfig for
-// tests). Shots are bounded by SHOTS_MAX from the shared configuration.
+// tests). Shots are bounded by SHOTS_MAX from the shared limits.
 import { z } from "zod";
-import { env } from "../config/env";
+import { shotsMax } from "../config/limits";
+import { envSection } from "../config/section";
 
 const ZQuantumEnv = z.object({
   QUANTUM_MAX_QUBITS: z.coerce.number().int().min(1).max(30).default(24).describe("Largest register the simulator allocates (2^n × 16 bytes)"),
   QUANTUM_MAX_GATE_WORK: z.coerce.number().min(1).default(2 ** 33).describe("Gates × 2^qubits a submitted circuit may cost"),
-  QUANTUM_MAX_GATES: z.coerce.number().int().min(1).default(100_000),
-  QUANTUM_DEFAULT_SHOTS: z.coerce.number().int().min(1).default(1024),
+  QUANTUM_MAX_GATES: z.coerce.number().int().min(1).default(100_000).describe("Operations a submitted circuit may expand to (counted while user gates are expanded)"),
+  QUANTUM_MAX_QASM_BYTES: z.coerce.number().int().min(1).default(200_000).describe("Bytes of a submitted OpenQASM program"),
+  QUANTUM_MAX_CLBITS: z.coerce.number().int().min(1).max(1_000_000).default(1024).describe("Classical bits a submitted program may declare"),
+  QUANTUM_MAX_GATE_DEFINITIONS: z.coerce.number().int().min(1).default(1000).describe("Gate definitions in one submitted program"),
+  QUANTUM_MAX_GATE_NESTING: z.coerce.number().int().min(1).max(1000).default(64).describe("How deep gate definitions may call other definitions"),
+  QUANTUM_MAX_EXPRESSION_DEPTH: z.coerce.number().int().min(1).max(1000).default(100).describe("Depth of a parameter expression"),
   IBM_QUANTUM_API_KEY: z.string().optional(),
   IBM_QUANTUM_CRN: z.string().optional(),
   IBM_QUANTUM_BACKEND: z.string().optional(),
@@ -21,21 +26,9 @@ const ZQuantumEnv = z.object({
 
 export type TQuantumConfig = z.infer<typeof ZQuantumEnv> & { SHOTS_MAX: number };
 
-let cached: TQuantumConfig | undefined;
+const section = envSection("quantum configuration", ZQuantumEnv);
 
-export const quantumConfig = (): TQuantumConfig => {
-  if (cached) return cached;
-  const source = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== undefined && value !== ""));
-  const parsed = ZQuantumEnv.safeParse(source);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
-    throw new Error(`Invalid quantum configuration:\n${lines.join("\n")}`);
-  }
-  cached = { ...parsed.data, SHOTS_MAX: env().SHOTS_MAX };
-  return cached;
-};
+export const quantumConfig = (): TQuantumConfig => ({ ...section.get(), SHOTS_MAX: shotsMax() });
 
 /** Forget the parsed settings (tests that change process.env). */
-export const resetQuantumConfig = () => {
-  cached = undefined;
-};
+export const resetQuantumConfig = section.reset;

@@ -1,6 +1,6 @@
-// API operations of the quantum area, registered in lib/openapi (each export is one Operation).
+// API operations of the quantum area, gathered into the OpenAPI document by the HTTP layer (each export is one Operation).
 import { z } from "zod";
-import { defineOperation } from "../http/operation";
+import { defineOperation } from "../core/operation";
 import {
   ZAgentAnalysisQuery,
   ZAgentQuantumResult,
@@ -26,7 +26,7 @@ export const analyzeAgentOperation = defineOperation({
   tags: ["Quantum"],
   access: "read",
   query: ZAgentAnalysisQuery,
-  responses: { 200: { description: `The agent's analysis (every run is kept; see /quantum/runs).${QASM_NOTE}`, schema: ZAgentQuantumResult } },
+  responses: { 200: { description: `The agent's analysis (runs made with a credential are kept; see /quantum/runs).${QASM_NOTE}`, schema: ZAgentQuantumResult } },
   errors: { 404: "No agent with that id", 503: "Too little free memory to simulate right now" },
 });
 
@@ -70,7 +70,7 @@ export const runCircuitOperation = defineOperation({
   method: "POST",
   path: "/quantum/run",
   operationId: "runQuantumCircuit",
-  summary: "Run an OpenQASM 2.0 circuit on the simulator: counts, probabilities and a histogram",
+  summary: "Run an OpenQASM 2.0 or 3 circuit on the simulator (mid-circuit measurement, reset and if included): counts, probabilities and a histogram",
   tags: ["Quantum"],
   access: "credential",
   body: ZRunCircuitBody,
@@ -82,7 +82,7 @@ export const listRunsOperation = defineOperation({
   method: "GET",
   path: "/quantum/runs",
   operationId: "listQuantumRuns",
-  summary: "Past quantum runs, newest first (paged; filter by entity)",
+  summary: "Past quantum runs the caller may see, newest first (paged; filter by entity). Wallet and circuit runs only to the user who ran them and to admins",
   tags: ["Quantum"],
   access: "read",
   query: ZRunsQuery,

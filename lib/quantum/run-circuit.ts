@@ -1,50 +1,50 @@
-// POST /quantum/run: an OpenQASM 2.0 program on the simulator. Parse errors are 400s naming the
-// line and column; registers past QUANTUM_MAX_QUBITS or circuits past the work limit are 400s.
-import { AppError } from "../http/errors";
-import { AER } from "./analyze-entities";
+// POST /quantum/run: an OpenQASM 2.0 or 3 program on the simulator (dynamic circuits by shot
+// branching, docs/quantum-model.md). Parse errors are 400s naming the line and column; a program
+// past one of the reading limits (QUANTUM_MAX_*) is a 400 naming the limit and its value, raised
+// while the program is read. The reading, the simulation and the choice of the `top` outcomes run
+// on a worker thread (./pool); `signal` cancels the run.
 import { histogramBase64 } from "./histogram";
 import { formatDuration } from "./models";
-import { parseQasm, QasmError } from "./qasm";
+import { runSimulation } from "./pool";
 import { recordRun } from "./runs";
-import { DEFAULT_SHOTS, type TRunCircuitBody, type TRunCircuitResult } from "./schemas";
-import { checkQubits, checkWork, simulate, type Circuit } from "./simulator";
+import { AER, DEFAULT_SHOTS, type TRunCircuitBody, type TRunCircuitResult } from "./schemas";
 
-export const parseCircuit = (qasm: string): Circuit => {
-  try {
-    return parseQasm(qasm);
-  } catch (error) {
-    if (!(error instanceof QasmError)) throw error;
-    const message = `line ${error.line}, column ${error.column}: ${error.message}`;
-    throw new AppError("validation_failed", `The OpenQASM program does not parse: ${message}.`, { errors: [{ path: "body.qasm", message }] });
-  }
-};
+export { parseCircuit, qasmLimits, topEntries } from "./pool/tasks";
 
-export const runCircuit = async (body: TRunCircuitBody): Promise<TRunCircuitResult> => {
-  const c = parseCircuit(body.qasm);
-  checkQubits(c.qubits);
-  checkWork(c);
+export const runCircuit = async (body: TRunCircuitBody, userId?: string, signal?: AbortSignal): Promise<TRunCircuitResult> => {
   const shots = body.shots ?? DEFAULT_SHOTS;
-  const run = simulate(c, { shots, seed: body.seed });
+  const run = await runSimulation(
+    { kind: "circuit", qasm: body.qasm, shots, seed: body.seed, top: body.top, exact: body.exact, statevector: body.statevector },
+    signal,
+  );
+  const counts = run.counts;
+  const answered = Object.values(counts).reduce((sum, count) => sum + count, 0);
+  const probabilities = Object.fromEntries(Object.entries(counts).map(([bits, count]) => [bits, count / shots]));
   const response: TRunCircuitResult = {
-    qubits: c.qubits,
-    clbits: c.clbits,
+    qubits: run.qubits,
+    clbits: run.clbits,
     shots,
     seed: run.seed,
     backend: AER,
-    counts: run.counts,
-    probabilities: run.probabilities,
-    histogram: await histogramBase64(run.probabilities, { title: `Circuit: ${c.qubits} qubits, ${shots} shots` }),
+    counts,
+    probabilities,
+    distinctOutcomes: run.distinctOutcomes,
+    otherProbability: (shots - answered) / shots,
+    ...(run.exactTop ? { exactProbabilities: run.exactTop } : {}),
+    ...(run.statevector ? { statevector: run.statevector } : {}),
+    histogram: await histogramBase64(probabilities, { title: `Circuit: ${run.qubits} qubits, ${shots} shots` }),
     simulationDuration: formatDuration(run.durationMs),
   };
   await recordRun({
+    userId,
     entityType: "circuit",
     entityId: null,
     backend: AER,
-    qubits: c.qubits,
+    qubits: run.qubits,
     shots,
     seed: run.seed,
     durationMs: run.durationMs,
-    probabilities: run.probabilities,
+    probabilities,
     response: { ...response, qasm: body.qasm.length <= 20_000 ? body.qasm : undefined },
   });
   return response;

@@ -1,13 +1,17 @@
-// Every run is kept (QuantumRun) so that the pages can chart an entity's history. The stored
-// result is the answer without its histogram, plus the numbers the charts need.
-import { prisma, type QuantumEntity } from "../db";
+// Runs made with a credential are kept (QuantumRun), with who made them, so that the pages can
+// chart an entity's history; runs made without one are answered but not stored. The stored
+// result is the answer without its histogram, plus the numbers the charts need. Wallet and
+// circuit runs are private: only the user who ran them and admins see them.
+import { prisma, type QuantumEntity, type Role } from "../db";
 import type { Prisma } from "../db";
-import { encodeCursor } from "../http/paging";
+import { encodeCursor } from "../core/paging";
 import type { TQuantumRun } from "./schemas";
 import type { z } from "zod";
 import type { ZRunsQuery } from "./schemas";
 
 export type RunRecord = {
+  /** The user who asked; without one the run is not stored. */
+  userId: string | undefined;
   entityType: QuantumEntity;
   entityId: string | null;
   backend: string;
@@ -31,11 +35,13 @@ const mostProbable = (probabilities: Record<string, number>) => {
 };
 
 export const recordRun = async (run: RunRecord) => {
+  if (!run.userId) return;
   const { histogram: _histogram, counts: _counts, probabilities: _probabilities, ...response } = run.response as Record<string, unknown>;
   await prisma.quantumRun.create({
     data: {
       entityType: run.entityType,
       entityId: run.entityId,
+      userId: run.userId,
       backend: run.backend,
       qubits: run.qubits,
       shots: run.shots,
@@ -71,11 +77,29 @@ const toRun = (row: Prisma.QuantumRunGetPayload<object>): TQuantumRun => {
   };
 };
 
-/** Past runs, newest first, one page (cursor = the last run's id). */
-export const listRuns = async (query: z.output<typeof ZRunsQuery>) => {
+/** Who is looking at runs: a signed-in user or API key's owner, or nobody. */
+export type RunViewer = { userId: string; role: Role } | null;
+
+const PUBLIC_KINDS: QuantumEntity[] = ["agent", "squad", "syndicate"];
+
+// Entity analyses are public like the entities; wallet and circuit runs only for their user and admins.
+const visibleTo = (viewer: RunViewer): Prisma.QuantumRunWhereInput =>
+  viewer?.role === "admin"
+    ? {}
+    : viewer
+      ? { OR: [{ entityType: { in: PUBLIC_KINDS } }, { userId: viewer.userId }] }
+      : { entityType: { in: PUBLIC_KINDS } };
+
+/** Past runs the viewer may see, newest first, one page (cursor = the last run's id). */
+export const listRuns = async (query: z.output<typeof ZRunsQuery>, viewer: RunViewer) => {
   const where: Prisma.QuantumRunWhereInput = {
-    ...(query.entityType ? { entityType: query.entityType } : {}),
-    ...(query.entityId ? { entityId: query.entityId } : {}),
+    AND: [
+      visibleTo(viewer),
+      {
+        ...(query.entityType ? { entityType: query.entityType } : {}),
+        ...(query.entityId ? { entityId: query.entityId } : {}),
+      },
+    ],
   };
   const [rows, total] = await Promise.all([
     prisma.quantumRun.findMany({

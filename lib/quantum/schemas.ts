@@ -1,16 +1,15 @@
-// Request and response schemas of the quantum endpoints (19–22 and the additions). Client-safe:
+// Request and response schemas of the quantum endpoints (/quantum/*, /qmetrics/finance). Client-safe:
 // nothing here touches the server (the page forms validate with the same schemas).
 import { z } from "zod";
-import { env } from "../config/env";
-import { ZPageQuery } from "../http/paging";
+import { shotsMax } from "../config/limits";
+import { ZPageQuery } from "../core/paging";
+import { ZCoverage } from "../wallet/schemas";
 
 export const DEFAULT_SHOTS = 1024;
 export const SEED_MAX = Number.MAX_SAFE_INTEGER;
 export const QUANTUM_ENTITY_TYPES = ["agent", "squad", "syndicate", "wallet", "circuit"] as const;
 export const ANALYSIS_ENTITY_TYPES = ["agent", "squad", "syndicate"] as const;
 export type TAnalysisEntityType = (typeof ANALYSIS_ENTITY_TYPES)[number];
-
-const shotsMax = () => env().SHOTS_MAX;
 
 const shotsMessage = () => `shots must be between 1 and ${shotsMax()}`;
 
@@ -74,11 +73,16 @@ export const ZSyndicateQuantumResult = z.object({
   ...additions,
 });
 
+/** The fields every analysis adds about its run, on top of the model's own. */
+export type TQuantumRunField = keyof typeof additions;
+
 export type TAgentQuantumResult = z.infer<typeof ZAgentQuantumResult>;
 export type TSquadQuantumResult = z.infer<typeof ZSquadQuantumResult>;
 export type TSyndicateQuantumResult = z.infer<typeof ZSyndicateQuantumResult>;
 
 export const QUANTUM_BACKENDS = ["aer", "ibm_quantum"] as const;
+/** The built-in simulator's backend name. */
+export const AER = QUANTUM_BACKENDS[0];
 
 export const ZWalletFinanceBody = z.object({
   walletAddress: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "walletAddress must be a 0x-prefixed 20-byte hex address").describe("The wallet to analyse"),
@@ -100,15 +104,26 @@ export const ZWalletFinanceResult = z.object({
     histogram: z.string().describe("base64 PNG (no data: prefix)"),
     analysis: z.string(),
   }),
+  coverage: ZCoverage.optional().describe("What the wallet data behind the analysis covers; status not-indexed means the analysis says \"Insufficient data\" instead of a verdict"),
   seed: additions.seed.optional(),
   shots: additions.shots,
 });
 export type TWalletFinanceResult = z.infer<typeof ZWalletFinanceResult>;
 
+/** Outcomes answered by default: the answer stays this small whatever the circuit. */
+export const DEFAULT_TOP_OUTCOMES = 1024;
+export const MAX_TOP_OUTCOMES = 65_536;
+/** Largest register whose statevector can be asked for (2^n amplitudes in the answer). */
+export const MAX_STATEVECTOR_QUBITS = 10;
+
 export const ZRunCircuitBody = z.object({
-  qasm: z.string().min(1, "qasm is required").max(200_000).describe('An OpenQASM 2.0 program (include "qelib1.inc"; qreg/creg, gates, measure, barrier)'),
+  qasm: z.string().min(1, "qasm is required").max(200_000).describe('An OpenQASM 2.0 program (include "qelib1.inc"; qreg/creg, gates, measure, reset, if, barrier) or an OpenQASM 3 one (include "stdgates.inc"; qubit/bit, c = measure q, reset, if, gate modifiers)'),
   shots: ZBodyShots,
   seed: ZBodySeed,
+  top: z.number().int("top must be a whole number").min(1, "top must be at least 1").max(MAX_TOP_OUTCOMES, `top must be at most ${MAX_TOP_OUTCOMES}`).optional()
+    .describe(`Answer only the k most frequent outcomes (default ${DEFAULT_TOP_OUTCOMES}); distinctOutcomes and otherProbability say what was left out`),
+  exact: z.boolean("exact must be true or false").optional().describe("Also answer exactProbabilities: the exact distribution, without sampling (the same k most probable outcomes)"),
+  statevector: z.boolean("statevector must be true or false").optional().describe(`Also answer the final statevector as [re, im] pairs (circuits of at most ${MAX_STATEVECTOR_QUBITS} qubits without mid-circuit measurement)`),
 });
 export type TRunCircuitBody = z.infer<typeof ZRunCircuitBody>;
 
@@ -118,8 +133,12 @@ export const ZRunCircuitResult = z.object({
   shots: z.number().int(),
   seed: z.number().int(),
   backend: z.string(),
-  counts: z.record(z.string(), z.number().int()).describe("Shots per classical bitstring (bit 0 rightmost)"),
+  counts: z.record(z.string(), z.number().int()).describe("Shots per classical bitstring (bit 0 rightmost), for the k most frequent outcomes"),
   probabilities: ZProbabilities,
+  distinctOutcomes: z.number().int().describe("How many different outcomes the shots gave (also those left out of counts)"),
+  otherProbability: z.number().describe("Share of the shots whose outcomes are left out of counts (0 when every outcome is answered)"),
+  exactProbabilities: z.record(z.string(), z.number()).optional().describe("With exact: the exact probability of the k most probable outcomes"),
+  statevector: z.array(z.tuple([z.number(), z.number()])).optional().describe("With statevector: amplitude [re, im] of each basis state, qubit 0 the lowest bit of the index"),
   histogram: z.string().describe("base64 PNG (no data: prefix)"),
   simulationDuration: z.string(),
 });

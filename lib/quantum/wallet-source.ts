@@ -1,9 +1,10 @@
 // The wallet facts the finance model needs, from the wallet metrics engine (lib/wallet): the
-// same balance and behaviour overview that endpoint 1 reports, for the same chains and tokenMap.
+// same balance and behaviour overview that POST /api/metrics reports, for the same chains and tokenMap.
 import { buildMetricsReport } from "../wallet";
+import type { TCoverage } from "../wallet/schemas";
 import type { WalletModelInput } from "./models";
 
-export const loadWalletModelInput = async (walletAddress: string, chains?: string[], tokenMap?: Record<string, string>): Promise<WalletModelInput> => {
+export const loadWalletModelInput = async (walletAddress: string, chains?: string[], tokenMap?: Record<string, string>): Promise<WalletModelInput & { coverage: TCoverage }> => {
   const report = await buildMetricsReport({ wallet: walletAddress.toLowerCase(), chains, tokenMap, part: "body" });
   const metrics = report.financialMetrics;
   const overview = metrics.behaviorOverview.overview;
@@ -12,5 +13,6 @@ export const loadWalletModelInput = async (walletAddress: string, chains?: strin
     balanceUsd: metrics.balance,
     totalTransactions: metrics.totalTransactions,
     overview: { Low: overview.Low ?? 0, Moderate: overview.Moderate ?? 0, High: overview.High ?? 0, Uncommon: overview.Uncommon ?? 0 },
+    coverage: report.coverage,
   };
 };

@@ -29,7 +29,7 @@ export type SeedOptions = {
   epoch?: Date;
   /** Default: ADMIN_EMAIL, else admin@syndicate.local. */
   adminEmail?: string;
-  /** Password of the admin, operator and viewer users. Default: ADMIN_PASSWORD, else generated and logged once. */
+  /** Password of the admin. Default: ADMIN_PASSWORD, else generated and logged once (the operator's and viewer's: OPERATOR_PASSWORD, VIEWER_PASSWORD, else generated). */
   adminPassword?: string;
   log?: (message: string) => void;
 };

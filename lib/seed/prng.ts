@@ -4,26 +4,10 @@
 // Each area of the seed draws from its own stream (`rng.fork("agents")`), so adding a row to one
 // area does not shift the random values of every area after it.
 
-const splitmix32 = (state: number) => {
-  let a = state | 0;
-  return () => {
-    a = (a + 0x9e3779b9) | 0;
-    let z = a;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
-    return (z ^ (z >>> 16)) >>> 0;
-  };
-};
+import { fnv1a, FNV_OFFSET_BASIS, splitmix32 } from "../core/mix";
 
 /** FNV-1a over the label, mixed with the numeric seed. */
-const hashSeed = (seed: number, label: string) => {
-  let h = (0x811c9dc5 ^ seed) >>> 0;
-  for (let i = 0; i < label.length; i += 1) {
-    h ^= label.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h;
-};
+const hashSeed = (seed: number, label: string) => fnv1a(label, FNV_OFFSET_BASIS ^ seed);
 
 const HEX = "0123456789abcdef";
 

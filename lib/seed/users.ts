@@ -1,5 +1,6 @@
 // Demo users: an admin, an operator and a viewer, each with a linked demo wallet. Ids are fixed
-// (uuid-shaped) so that two seeds agree; only the password hashes differ (random salt).
+// (uuid-shaped) so that two seeds agree; only the password hashes differ (random salt). Each
+// account has a password of its own.
 import { randomBytes } from "node:crypto";
 import { hashPassword } from "../auth/password";
 import type { Prisma } from "../db";
@@ -22,17 +23,24 @@ const fromEnv = (name: string) => {
 };
 
 /**
- * The password of the demo users: given, from ADMIN_PASSWORD, or generated and logged once.
- * Hashed before the seed's transaction opens (hashing is deliberately slow).
+ * The passwords of the demo users, each its own: the admin's given or from ADMIN_PASSWORD, the
+ * operator's and viewer's from OPERATOR_PASSWORD / VIEWER_PASSWORD; any not given is generated
+ * and logged once. Hashed before the seed's transaction opens (hashing is deliberately slow).
  */
 export const preparePasswordHashes = async (options: UserOptions, log: (message: string) => void) => {
   const email = options.adminEmail ?? fromEnv("ADMIN_EMAIL") ?? DEFAULT_ADMIN_EMAIL;
-  let password = options.adminPassword ?? fromEnv("ADMIN_PASSWORD");
-  if (!password) {
-    password = randomBytes(12).toString("base64url");
-    log(`admin login: ${email} / ${password} (shown once; set ADMIN_PASSWORD to choose it)`);
-  }
-  const hashes = await Promise.all([hashPassword(password), hashPassword(password), hashPassword(password)]);
+  const accounts = [
+    { email, given: options.adminPassword ?? fromEnv("ADMIN_PASSWORD"), setting: "ADMIN_PASSWORD" },
+    { email: OPERATOR_EMAIL, given: fromEnv("OPERATOR_PASSWORD"), setting: "OPERATOR_PASSWORD" },
+    { email: VIEWER_EMAIL, given: fromEnv("VIEWER_PASSWORD"), setting: "VIEWER_PASSWORD" },
+  ];
+  const passwords = accounts.map((account) => {
+    if (account.given) return account.given;
+    const password = randomBytes(12).toString("base64url");
+    log(`login: ${account.email} / ${password} (shown once; set ${account.setting} to choose it)`);
+    return password;
+  });
+  const hashes = await Promise.all(passwords.map((password) => hashPassword(password)));
   return { email, hashes };
 };
 

@@ -1,5 +1,5 @@
 // Uncommon counterparties planted on purpose, so that the wallet page has something to flag
-// (see REFERENCE-NOTES.md, "Uncommon counterparties"): an address-poisoning look-alike, dust
+// (docs/wallet-metrics.md, "Uncommon addresses"): an address-poisoning look-alike, dust
 // from strangers, a spam-token and a spam-NFT airdrop, a burst of transfers within minutes, and
 // a large one-off payment to an address first seen minutes earlier.
 import { chainBySlug } from "./chain-catalog";

@@ -3,7 +3,7 @@
 // whatever the number of members; the syndicate details reuse it for each of its squads.
 import type { Prisma } from "../db";
 import { toRole } from "../agents/agent-shape";
-import { aggregateMetrics, stackRoles } from "./aggregate";
+import { aggregateMetrics, stackRoles, STACKED_ROLES } from "../groups";
 import type { TSquad } from "./schemas";
 
 export const MEMBER_AGENT_SELECT = {
@@ -15,11 +15,6 @@ export const MEMBER_AGENT_SELECT = {
   completionRate: true,
   roles: { orderBy: { position: "asc" }, select: { roleName: true, primaryFunction: true, skills: true } },
 } satisfies Prisma.AgentSelect;
-
-export const STACKED_ROLES = {
-  orderBy: { position: "asc" },
-  select: { roleName: true, primaryFunction: true, skills: true },
-} satisfies Prisma.StackedRoleFindManyArgs;
 
 export const SQUAD_INCLUDE = {
   members: { orderBy: { position: "asc" }, select: { agent: { select: MEMBER_AGENT_SELECT } } },

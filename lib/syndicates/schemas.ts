@@ -1,8 +1,8 @@
 // Syndicate schemas: bodies, parameters and response shapes (no server-only imports: forms use them).
 import { z } from "zod";
-import { ZPageQuery } from "../http/paging";
-import { ZEntityId, ZRole } from "../agents/schemas";
-import { ZAggregatedMetrics, ZSquad, uniqueIds } from "../squads/schemas";
+import { ZEntityId } from "../agents/schemas";
+import { declaredStackedRoles, groupMembers, ZAggregatedMetrics, ZGroupListQuery, ZGroupName, ZRoleOut } from "../groups/schemas";
+import { ZSquad } from "../squads/schemas";
 
 export const MAX_SYNDICATE_SQUADS = 200;
 
@@ -16,29 +16,20 @@ export const ZSyndicateSquadRef = z
 /** The body of POST /api/syndicates and PUT /api/syndicates/{syndicateId}: the whole syndicate. */
 export const ZSyndicateBody = z.object({
   id: ZEntityId.describe("Client-chosen id"),
-  name: z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters").describe("Display name"),
-  squads: z
-    .array(ZSyndicateSquadRef)
-    .max(MAX_SYNDICATE_SQUADS, `at most ${MAX_SYNDICATE_SQUADS} squads`)
-    .superRefine(uniqueIds("squad"))
-    .default([])
-    .describe("The squads, in order; every id must be an existing squad (else 422). Absent: no squads"),
-  stackedRoles: z
-    .array(ZRole)
-    .max(50, "at most 50 stacked roles")
-    .optional()
-    .describe("Declared stacked roles; absent or empty: derived from the squads' stacked roles"),
+  name: ZGroupName,
+  squads: groupMembers(ZSyndicateSquadRef, {
+    what: "squad",
+    noun: "squads",
+    max: MAX_SYNDICATE_SQUADS,
+    description: "The squads, in order; every id must be an existing squad (else 422). Absent: no squads",
+  }),
+  stackedRoles: declaredStackedRoles("the squads' stacked roles"),
   aggregatedSyndicateMetrics: z.unknown().optional().describe("Ignored: always recomputed from the squads' agents"),
 });
 export type TSyndicateBody = z.output<typeof ZSyndicateBody>;
-export type TSyndicateBodyInput = z.input<typeof ZSyndicateBody>;
 
-export const ZSyndicateListQuery = ZPageQuery.extend({
-  q: z.string().trim().max(200).optional().describe("Name or id contains this (case-insensitive)"),
-});
+export const ZSyndicateListQuery = ZGroupListQuery;
 export type TSyndicateListQuery = z.output<typeof ZSyndicateListQuery>;
-
-const ZRoleOut = z.object({ roleName: z.string(), primaryFunction: z.string(), skills: z.array(z.string()) });
 
 export const ZSyndicate = z.object({
   id: z.string(),

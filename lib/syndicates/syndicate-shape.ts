@@ -2,8 +2,8 @@
 // contract's Syndicate. A fixed number of queries whatever the number of squads or agents.
 import type { Prisma } from "../db";
 import { toRole } from "../agents/agent-shape";
-import { aggregateMetrics, stackRoles, uniqueById } from "../squads/aggregate";
-import { SQUAD_INCLUDE, STACKED_ROLES, toSquadView, type SquadView } from "../squads/squad-shape";
+import { aggregateMetrics, stackRoles, STACKED_ROLES, uniqueById } from "../groups";
+import { SQUAD_INCLUDE, toSquadView, type SquadView } from "../squads";
 import type { TSyndicate } from "./schemas";
 
 export const SYNDICATE_INCLUDE = {

@@ -1,5 +1,5 @@
 import { prisma } from "../db";
-import { AppError } from "../http/errors";
+import { AppError, alreadyExists } from "../core/errors";
 import { ENTITY_LABELS, lockEntityForAssignment } from "./entities";
 import type { TAssignTaskBody, TTask } from "./schemas";
 import { TASK_COLUMNS, toTask, toTaskColumns } from "./shape";
@@ -10,9 +10,7 @@ import { TASK_COLUMNS, toTask, toTaskColumns } from "./shape";
  */
 export const assignTask = async (body: TAssignTaskBody): Promise<TTask> =>
   prisma.$transaction(async (tx) => {
-    if (await tx.task.findUnique({ where: { id: body.id }, select: { id: true } })) {
-      throw new AppError("conflict", `Task '${body.id}' already exists.`);
-    }
+    if (await tx.task.findUnique({ where: { id: body.id }, select: { id: true } })) throw alreadyExists("Task", body.id);
     const entity = body.assignedEntity;
     if (entity && !(await lockEntityForAssignment(tx, entity.type, entity.id))) {
       const message = `${ENTITY_LABELS[entity.type]} '${entity.id}' does not exist`;

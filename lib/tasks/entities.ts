@@ -1,15 +1,15 @@
 // The entities a task can be assigned to (agents, squads, syndicates, marketplace items): does
 // one exist, what are they called, which match a search. One query per entity type at most.
 import { Prisma, prisma } from "../db";
-import { AppError } from "../http/errors";
+import { AppError } from "../core/errors";
+import { nameOrIdContains } from "../core/search";
 import { ENTITY_TYPES, type TEntityMatch, type TEntitySearchQuery, type TEntityType } from "./schemas";
 import { OPEN_TASK_STATUSES } from "./status-machine";
 
 type Db = Prisma.TransactionClient;
 type NameRow = { id: string; name: string };
-type Contains = { contains: string; mode: "insensitive" };
 // A filter every one of the four models accepts (each has a string id and name).
-type NameWhere = { id?: { in: string[] }; OR?: ({ name: Contains } | { id: Contains })[] };
+type NameWhere = { id?: { in: string[] } } | ReturnType<typeof nameOrIdContains>;
 
 const TABLES: Record<TEntityType, string> = {
   Agent: '"Agent"',
@@ -88,9 +88,7 @@ export const entityNames = async (refs: { type: TEntityType; id: string }[]): Pr
 export const searchEntities = async (query: TEntitySearchQuery): Promise<TEntityMatch[]> => {
   const types = query.type ? [query.type] : [...ENTITY_TYPES];
   const q = query.q?.trim();
-  const where: NameWhere = q
-    ? { OR: [{ name: { contains: q, mode: "insensitive" } }, { id: { contains: q, mode: "insensitive" } }] }
-    : {};
+  const where: NameWhere = nameOrIdContains(q);
   const results = await Promise.all(
     types.map(async (type) => (await findNames(prisma, type, { where, take: query.limit })).map((row) => ({ type, id: row.id, name: row.name }))),
   );

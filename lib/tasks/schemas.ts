@@ -1,6 +1,6 @@
 // Task schemas: request bodies, queries and response shapes; shared with the assign form.
 import { z } from "zod";
-import { ZPageQuery } from "../http/paging";
+import { ZPageQuery } from "../core/paging";
 import { TASK_STATUSES } from "./status-machine";
 
 export const ZTaskStatus = z.enum(TASK_STATUSES, { error: `must be one of ${TASK_STATUSES.join(", ")}` }).describe("Task status");
@@ -48,12 +48,10 @@ export const ZAssignTaskBody = z.object({
   taskMetrics: ZTaskMetrics.optional(),
 });
 export type TAssignTaskBody = z.infer<typeof ZAssignTaskBody>;
-export type TAssignTaskInput = z.input<typeof ZAssignTaskBody>;
 
 export const ZTaskParams = z.object({ taskId: ZTaskId });
 
 export const ZTaskStatusBody = z.object({ status: ZTaskStatus.describe("The status to move to") });
-export type TTaskStatusBody = z.infer<typeof ZTaskStatusBody>;
 
 export const ZTaskListQuery = ZPageQuery.extend({
   status: ZTaskStatus.optional(),

@@ -1,5 +1,5 @@
-// API operations of this area, registered in lib/openapi (each export is one Operation).
-import { defineOperation } from "../http/operation";
+// API operations of this area, gathered into the OpenAPI document by the HTTP layer (each export is one Operation).
+import { defineOperation } from "../core/operation";
 import { ZUseCases } from "./schemas";
 
 export const listUseCasesOperation = defineOperation({

@@ -1,4 +1,4 @@
-// The registry is the layer table of REFERENCE-NOTES.md; the demo seed builds on it.
+// The registry is the layer table of docs/wallet-metrics.md ("The chain registry"); the demo seed builds on it.
 import { expect, it } from "vitest";
 import { CHAINS } from "../seed/chain-catalog";
 import { CHAIN_REGISTRY, slugToEnvSuffix } from "./chains";

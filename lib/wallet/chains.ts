@@ -1,5 +1,5 @@
-// The chain registry: the twelve EVM chains the wallet metrics know (the layer table of
-// ../shared/REFERENCE-NOTES.md). Polygon PoS and Gnosis are sidechains and count as Layer1.
+// The chain registry: the twelve EVM chains the wallet metrics know (docs/wallet-metrics.md,
+// "The chain registry"). Polygon PoS and Gnosis are sidechains and count as Layer1.
 // The Chain table holds the same rows (seeded, imported or written by the ingester); a chain
 // added by an import is known too (see knownChains in load-chains.ts).
 // Client-safe: nothing here imports the database.
@@ -29,7 +29,6 @@ export const CHAIN_REGISTRY: readonly ChainInfo[] = [
   { slug: "scroll-mainnet", chainId: 534352, name: "Scroll", layer: "Layer2", nativeSymbol: "ETH", nativeName: "Ether" },
 ];
 
-export const CHAIN_SLUGS: readonly string[] = CHAIN_REGISTRY.map((chain) => chain.slug);
 
 export const LAYERS = ["Layer1", "Layer2"] as const satisfies readonly ChainLayer[];
 

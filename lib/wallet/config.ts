@@ -1,6 +1,7 @@
-// Wallet settings from the environment, parsed like lib/config/env.ts: every value has a default,
+// Wallet settings from the environment, parsed by the shared section reader (lib/config/section.ts): every value has a default,
 // a bad value fails at first use with a message naming it. docs/wallet-metrics.md explains each.
 import { z } from "zod";
+import { envSection, type EnvSource } from "../config/section";
 
 const count = (fallback: number) => z.coerce.number().int("must be a whole number").min(1, "must be at least 1").default(fallback);
 const amount = (fallback: number) => z.coerce.number().min(0, "must be at least 0").default(fallback);
@@ -14,6 +15,7 @@ const ZWalletEnv = z
     WALLET_BURST_MINUTES: amount(10).describe("… within this many minutes are a burst"),
     WALLET_LARGE_USD: amount(5000).describe("An outgoing transfer worth at least this (USD) is large"),
     WALLET_FRESH_HOURS: amount(24).describe("An address first seen less than this many hours before a transfer is fresh"),
+    WALLET_PRICE_STALE_HOURS: amount(24).describe("A price quoted longer ago than this is marked stale in an answer's coverage"),
     WALLET_INGEST_CHUNK_BLOCKS: count(500).describe("Blocks the ingester reads and stores per step"),
   })
   .refine((value) => value.WALLET_HIGH_MIN > value.WALLET_MODERATE_MIN, {
@@ -32,19 +34,12 @@ export type MetricsThresholds = {
   burstWindowMs: number;
   largeUsd: number;
   freshWindowMs: number;
+  priceStaleHours: number;
 };
 
-const cleaned = (source: Record<string, string | undefined>) =>
-  Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
+const section = envSection("wallet configuration", ZWalletEnv);
 
-export const readWalletEnv = (source: Record<string, string | undefined> = process.env): TWalletEnv => {
-  const parsed = ZWalletEnv.safeParse(cleaned(source));
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
-    throw new Error(`Invalid wallet configuration:\n${lines.join("\n")}`);
-  }
-  return parsed.data;
-};
+export const readWalletEnv = (source: EnvSource = process.env): TWalletEnv => section.read(source);
 
 export const thresholdsOf = (config: TWalletEnv): MetricsThresholds => ({
   moderateMin: config.WALLET_MODERATE_MIN,
@@ -54,15 +49,10 @@ export const thresholdsOf = (config: TWalletEnv): MetricsThresholds => ({
   burstWindowMs: config.WALLET_BURST_MINUTES * 60_000,
   largeUsd: config.WALLET_LARGE_USD,
   freshWindowMs: config.WALLET_FRESH_HOURS * 3_600_000,
+  priceStaleHours: config.WALLET_PRICE_STALE_HOURS,
 });
 
 /** The defaults (tests and documentation examples). */
 export const DEFAULT_THRESHOLDS: MetricsThresholds = thresholdsOf(readWalletEnv({}));
 
-let cached: TWalletEnv | undefined;
-export const walletEnv = (): TWalletEnv => (cached ??= readWalletEnv());
-
-/** Forget the parsed settings (tests that change process.env). */
-export const resetWalletEnv = () => {
-  cached = undefined;
-};
+export const walletEnv = (): TWalletEnv => section.get();

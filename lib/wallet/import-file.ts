@@ -1,7 +1,7 @@
 // `npm run wallet:import -- <file.json>`: the same schema and the same all-or-nothing import as
 // POST /api/wallets/import, for files of any size.
 import { readFile } from "node:fs/promises";
-import { AppError } from "../http/errors";
+import { AppError } from "../core/errors";
 import { ZImportBody, type TImportResult } from "./import-schema";
 import { importWalletData } from "./import-wallet-data";
 

@@ -1,6 +1,7 @@
 // The body of POST /api/wallets/import and the file of `npm run wallet:import`: stored facts,
 // named like the database columns (docs/wallet-metrics.md, "Import"). Client-safe.
 import { z } from "zod";
+import { fitsInt64, int32, isoDateTime } from "../core/primitives";
 import { ZChainSlug, ZWalletAddress } from "./schemas";
 
 /** Import bodies may be larger than the API's default 1 MiB: up to 10 MiB (bigger files: the CLI, which has no limit). */
@@ -18,11 +19,11 @@ const ZBigInteger = (digits: number, what: string) =>
     .union([z.string().trim().regex(new RegExp(`^\\d{1,${digits}}$`), `must be a whole number of at most ${digits} digits (${what})`), z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)])
     .transform((value) => String(value).replace(/^0+(?=\d)/, ""));
 
-const ZTime = z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time" });
+const ZTime = isoDateTime();
 
 export const ZImportChain = z.object({
   slug: ZChainSlug,
-  chainId: z.number().int().min(1),
+  chainId: int32().min(1, "must be at least 1"),
   name: z.string().trim().min(1).max(100),
   layer: z.enum(["Layer1", "Layer2"]),
   nativeSymbol: z.string().trim().min(1).max(20),
@@ -49,7 +50,7 @@ export const ZImportTransfer = z
     chain: ZChainSlug,
     txHash: z.string().trim().regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x followed by 64 hex digits").transform((value) => value.toLowerCase()),
     logIndex: z.number().int().min(-1).max(1_000_000).describe("-1 for the transaction's own value, else the log index"),
-    blockNumber: ZBigInteger(19, "block number"),
+    blockNumber: ZBigInteger(19, "block number").refine(fitsInt64, `must be at most ${2n ** 63n - 1n}`),
     timestamp: ZTime,
     fromAddress: ZWalletAddress,
     toAddress: ZWalletAddress,
@@ -91,6 +92,19 @@ export const ZImportAddressInfo = z.object({
   firstSeenAt: ZTime.nullable().optional(),
 });
 
+export const ZImportApproval = z.object({
+  chain: ZChainSlug,
+  txHash: z.string().trim().regex(/^0x[0-9a-fA-F]{64}$/, "must be a transaction hash (0x + 64 hex digits)").transform((value) => value.toLowerCase()),
+  logIndex: z.number().int().min(0).max(2_147_483_647),
+  blockNumber: ZBigInteger(20, "block number"),
+  timestamp: ZTime,
+  owner: ZWalletAddress,
+  spender: ZWalletAddress,
+  tokenAddress: ZWalletAddress.describe("The token (ERC-20) or collection (ApprovalForAll) contract"),
+  kind: z.enum(["erc20", "all"]).describe("erc20: Approval(owner, spender, value); all: ApprovalForAll(owner, operator, approved)"),
+  amount: ZBigInteger(78, "raw allowance; for kind all, 1 approved or 0 revoked"),
+});
+
 const MAX_ROWS = 200_000;
 const rows = <T extends z.ZodType>(schema: T) => z.array(schema).max(MAX_ROWS, `at most ${MAX_ROWS} rows`);
 
@@ -98,11 +112,13 @@ const rows = <T extends z.ZodType>(schema: T) => z.array(schema).max(MAX_ROWS, `
 const KEYS = {
   chains: (row: z.infer<typeof ZImportChain>) => row.slug,
   tokens: (row: z.infer<typeof ZImportToken>) => `${row.chain}|${row.address}`,
-  prices: (row: z.infer<typeof ZImportPrice>) => `${row.chain}|${row.tokenAddress}|${new Date(row.asOf).toISOString()}`,
+  // Date.parse, not toISOString: this check also runs on rows whose asOf was already refused.
+  prices: (row: z.infer<typeof ZImportPrice>) => `${row.chain}|${row.tokenAddress}|${Date.parse(row.asOf)}`,
   transfers: (row: z.infer<typeof ZImportTransfer>) => `${row.chain}|${row.txHash}|${row.logIndex}`,
   holdings: (row: z.infer<typeof ZImportHolding>) => `${row.walletAddress}|${row.chain}|${row.tokenAddress}`,
   nfts: (row: z.infer<typeof ZImportNft>) => `${row.walletAddress}|${row.chain}|${row.contractAddress}|${row.tokenId}`,
   addressInfo: (row: z.infer<typeof ZImportAddressInfo>) => `${row.chain}|${row.address}`,
+  approvals: (row: z.infer<typeof ZImportApproval>) => `${row.chain}|${row.txHash}|${row.logIndex}`,
 } as const;
 
 export const ZImportBody = z
@@ -114,6 +130,7 @@ export const ZImportBody = z
     holdings: rows(ZImportHolding).default([]).describe("Token balances now, raw units (replace by wallet, chain, token)"),
     nfts: rows(ZImportNft).default([]).describe("NFTs held now (replace by wallet, chain, contract, token id)"),
     addressInfo: rows(ZImportAddressInfo).default([]).describe("Contract-or-wallet facts (replace by chain and address)"),
+    approvals: rows(ZImportApproval).default([]).describe("Approval and ApprovalForAll events; an existing (chain, txHash, logIndex) is kept"),
   })
   .superRefine((body, context) => {
     for (const part of Object.keys(KEYS) as (keyof typeof KEYS)[]) {
@@ -136,5 +153,6 @@ export const ZImportResult = z.object({
   holdings: z.number().int(),
   nfts: z.number().int(),
   addressInfo: z.number().int(),
+  approvals: z.object({ received: z.number().int(), stored: z.number().int().describe("New rows (existing ones kept)") }),
 });
 export type TImportResult = z.infer<typeof ZImportResult>;

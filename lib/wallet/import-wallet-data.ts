@@ -3,8 +3,8 @@
 // keys: transfers and prices that exist are kept (createMany skipDuplicates); tokens, holdings,
 // NFTs, address facts and chains are replaced by key (delete those keys, insert the rows).
 import { prisma, type Prisma } from "../db";
-import { AppError } from "../http/errors";
-import type { ProblemField } from "../http/problem";
+import { AppError } from "../core/errors";
+import type { FieldError } from "../core/errors";
 import { listKnownChains } from "./known-chains";
 import type { TImportBody, TImportResult } from "./import-schema";
 
@@ -23,8 +23,8 @@ const chunks = <T>(rows: readonly T[], columns: number): T[][] => {
 /** Every row's chain must be known (registry, stored, or in this import's chains). */
 const checkRowChains = async (body: TImportBody) => {
   const known = new Set([...(await listKnownChains()).map((chain) => chain.slug), ...body.chains.map((chain) => chain.slug)]);
-  const errors: ProblemField[] = [];
-  const parts = ["tokens", "prices", "transfers", "holdings", "nfts", "addressInfo"] as const;
+  const errors: FieldError[] = [];
+  const parts = ["tokens", "prices", "transfers", "holdings", "nfts", "addressInfo", "approvals"] as const;
   for (const part of parts) {
     (body[part] as { chain: string }[]).forEach((row, index) => {
       if (!known.has(row.chain)) errors.push({ path: `body.${part}.${index}.chain`, message: `unknown chain '${row.chain}'; known chains: ${[...known].join(", ")} (or add it under chains)` });
@@ -97,6 +97,11 @@ const writeAll = async (tx: Tx, body: TImportBody): Promise<TImportResult> => {
     (data) => tx.addressInfo.createMany({ data: data.map((row) => ({ ...row, label: row.label ?? null, firstSeenAt: row.firstSeenAt ? new Date(row.firstSeenAt) : null })) }),
     5,
   );
+  let approvalsStored = 0;
+  for (const part of chunks(body.approvals, 10)) {
+    const data = part.map((row) => ({ ...row, blockNumber: BigInt(row.blockNumber), timestamp: new Date(row.timestamp) }));
+    approvalsStored += (await tx.tokenApproval.createMany({ data, skipDuplicates: true })).count;
+  }
   // Chains last: a chain id that belongs to another chain fails here (409) and undoes the rest.
   const chains = await replaceByKey(
     body.chains,
@@ -114,6 +119,7 @@ const writeAll = async (tx: Tx, body: TImportBody): Promise<TImportResult> => {
     holdings,
     nfts,
     addressInfo,
+    approvals: { received: body.approvals.length, stored: approvalsStored },
   };
 };
 

@@ -1,7 +1,7 @@
 // The chains a request may name: the registry (lib/wallet/chains.ts) and any chain stored in the
 // Chain table (an import may add one). A stored row wins over the registry entry of its slug.
 import { prisma } from "../db";
-import { AppError } from "../http/errors";
+import { AppError } from "../core/errors";
 import { CHAIN_REGISTRY } from "./chains";
 import type { ChainFact } from "./metrics/types";
 

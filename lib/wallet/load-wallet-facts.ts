@@ -20,16 +20,17 @@ export const loadWalletFacts = async (
   options: { now: Date; tokenMapChains?: readonly string[] },
 ): Promise<WalletFacts> => {
   const chainWhere = chains ? { chain: { in: [...chains] } } : {};
-  const [transfers, holdings, nfts] = await Promise.all([
+  const [transfers, holdings, nfts, cursors] = await Promise.all([
     prisma.walletTransfer.findMany({
       where: { ...chainWhere, OR: [{ fromAddress: wallet }, { toAddress: wallet }] },
-      select: { chain: true, txHash: true, logIndex: true, timestamp: true, fromAddress: true, toAddress: true, kind: true, tokenAddress: true, tokenId: true, amount: true, txFrom: true },
+      select: { chain: true, txHash: true, logIndex: true, timestamp: true, fromAddress: true, toAddress: true, kind: true, tokenAddress: true, tokenId: true, amount: true, txFrom: true, blockNumber: true },
     }),
     prisma.tokenHolding.findMany({ where: { walletAddress: wallet, ...chainWhere }, select: { chain: true, tokenAddress: true, balance: true } }),
     prisma.nftHolding.findMany({
       where: { walletAddress: wallet, ...chainWhere },
       select: { chain: true, contractAddress: true, tokenId: true, collectionName: true, floorPriceUsd: true },
     }),
+    prisma.ingestCursor.findMany({ where: { address: wallet, ...chainWhere }, select: { chain: true, lastBlock: true, updatedAt: true } }),
   ]);
 
   const mapped = [...(options.tokenMapChains ?? [])];
@@ -60,5 +61,6 @@ export const loadWalletFacts = async (
     nfts,
     addresses,
     flagList: FLAG_LIST,
+    cursors,
   };
 };

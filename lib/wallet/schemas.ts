@@ -1,4 +1,4 @@
-// Wallet schemas: endpoint 1 (POST /api/metrics), linked wallets, uncommon-address reasons.
+// Wallet schemas: POST /api/metrics, linked wallets, uncommon-address reasons.
 // Client-safe (no database imports): the wallet page and settings validate with these too.
 import { z } from "zod";
 
@@ -56,16 +56,47 @@ export const ZFinancialMetrics = z.object({
 });
 export type TFinancialMetrics = z.infer<typeof ZFinancialMetrics>;
 
+export const ZCoverage = z
+  .object({
+    status: z.enum(["indexed", "not-indexed"]).describe('"not-indexed": nothing is stored for the wallet on the requested chains, so zeros mean unknown, not empty'),
+    detail: z.string().describe("One sentence summing up what the answer covers"),
+    chains: z.array(
+      z.object({
+        chain: z.string(),
+        status: z.enum(["indexed", "not-indexed"]),
+        source: z.enum(["ingester", "stored"]).nullable().describe("ingester: scanned over JSON-RPC; stored: imported or seeded facts; null: nothing"),
+        lastIndexedBlock: z.string().nullable().describe("The ingester's last scanned block, else the highest stored block (decimal)"),
+        lastIndexedAt: z.string().nullable().describe("When the ingester reached that block, else the time of the latest stored transfer (ISO 8601)"),
+        transfers: ZCount,
+        holdings: ZCount,
+        nfts: ZCount,
+      }),
+    ),
+    prices: z.object({
+      oldestAsOf: z.string().nullable().describe("The oldest quote behind the balance (ISO 8601)"),
+      newestAsOf: z.string().nullable(),
+      staleAfterHours: z.number().describe("Quotes older than this at answer time are stale (WALLET_PRICE_STALE_HOURS)"),
+      used: z.array(z.object({ chain: z.string(), tokenAddress: z.string(), symbol: z.string(), priceUsd: z.number(), asOf: z.string(), stale: z.boolean() })),
+    }),
+    excluded: z
+      .array(z.object({ chain: z.string(), tokenAddress: z.string(), symbol: z.string(), reason: z.enum(["spam", "unpriced"]), detail: z.string() }))
+      .describe("Holdings left out of the balance, with the reason"),
+  })
+  .describe("What the answer covers (an addition to the contract's fields)");
+export type TCoverage = z.infer<typeof ZCoverage>;
+
 export const ZWalletMetricsResult = z.object({
   wallet_address: z.string().describe("The wallet, lower case"),
   user_uid: z.string().describe("The credential owner's user id"),
   financialMetrics: ZFinancialMetrics,
+  coverage: ZCoverage,
+  labels: z.record(z.string(), z.string()).describe("Labels of the addresses in the answer: yours (address book) first, else stored ones (an addition to the contract)"),
 });
 export type TWalletMetricsResult = z.infer<typeof ZWalletMetricsResult>;
 
 export const ZWalletAddressParams = z.object({ address: ZWalletAddress.describe("A wallet address (0x + 40 hex digits)") });
 
-const ZChainList = z
+export const ZChainList = z
   .union([z.string(), z.array(z.string())])
   .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((item) => item.split(",")).map((item) => item.trim().toLowerCase()).filter(Boolean))
   .pipe(z.array(ZChainSlug).min(1, "must name at least one chain"));
@@ -81,14 +112,15 @@ export const ZUncommonReason = z.object({
   chains: z.array(z.string()),
   examples: z.array(z.string()).describe("Up to three transaction hashes"),
 });
-export type TUncommonReason = z.infer<typeof ZUncommonReason>;
 
 export const ZUncommonReport = z.object({
   wallet_address: z.string(),
   flagListVersion: z.string().describe("Date of the local flag list"),
+  coverage: ZCoverage,
   addresses: z.array(
     z.object({
       address: z.string(),
+      label: z.string().nullable().describe("Your label for it (address book), else a stored one"),
       counterparty: z.boolean().describe("A counterparty of the wallet (in markedUncommonWallets) or only present in its transfers"),
       transactionCount: ZCount,
       reasons: z.array(ZUncommonReason),

@@ -1,7 +1,7 @@
 // Wallets a user links to their account (settings): POST /api/metrics without wallet_address
 // uses the default one. Exactly one link of a user with links is the default.
 import { prisma, type Prisma } from "../db";
-import { AppError, notFound } from "../http/errors";
+import { AppError, notFound } from "../core/errors";
 import type { TLinkWalletBody, TUpdateWalletLinkBody, TWalletLink } from "./schemas";
 
 type LinkRow = { address: string; label: string | null; isDefault: boolean; createdAt: Date };

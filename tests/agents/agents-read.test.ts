@@ -1,27 +1,24 @@
 // GET /api/agents and GET /api/agents/{agentId}/details on a real database.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as list from "../../app/api/agents/route";
 import * as details from "../../app/api/agents/[agentId]/details/route";
-import { memoryRateLimiter, useRateLimiter } from "../../lib/http/rate-limit";
-import { useTestDatabase, type TestDatabase } from "../helpers/db";
+import { useApiTest } from "../helpers/api";
 import { call, errorPaths } from "../helpers/http";
 import { makeAgent, role } from "./factory";
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await useTestDatabase();
-  await makeAgent({ id: "alpha-1", name: "Orion Pathfinder", roles: [role("Scout"), role("Scout"), role("Builder"), role("Healer"), role("Defender")] });
-  await makeAgent({ id: "alpha-2", name: "Helix Forge", roles: [role("Builder"), role("Builder"), role("Scout"), role("Healer"), role("Builder")] });
-  await makeAgent({ id: "beta-1", name: "Aegis Sentinel", roles: [role("Defender"), role("Defender"), role("Healer"), role("Healer"), role("Analyst")] });
-  await makeAgent({
-    id: "beta-2",
-    name: "Nova Medic",
-    roles: [role("Healer"), role("Healer"), role("Builder"), role("Scout"), role("Scout")],
-    performanceMetrics: { uptime: 97, completionRate: 75.5, averageResponseTime: 300, errorRate: 2 },
-  });
+useApiTest({
+  setup: async () => {
+    await makeAgent({ id: "alpha-1", name: "Orion Pathfinder", roles: [role("Scout"), role("Scout"), role("Builder"), role("Healer"), role("Defender")] });
+    await makeAgent({ id: "alpha-2", name: "Helix Forge", roles: [role("Builder"), role("Builder"), role("Scout"), role("Healer"), role("Builder")] });
+    await makeAgent({ id: "beta-1", name: "Aegis Sentinel", roles: [role("Defender"), role("Defender"), role("Healer"), role("Healer"), role("Analyst")] });
+    await makeAgent({
+      id: "beta-2",
+      name: "Nova Medic",
+      roles: [role("Healer"), role("Healer"), role("Builder"), role("Scout"), role("Scout")],
+      performanceMetrics: { uptime: 97, completionRate: 75.5, averageResponseTime: 300, errorRate: 2 },
+    });
+  },
 });
-afterAll(() => db.dispose());
-beforeEach(() => useRateLimiter(memoryRateLimiter()));
 
 describe("GET /api/agents", () => {
   it("answers agent summaries ordered by id with the total", async () => {

@@ -1,33 +1,22 @@
 // POST /api/agents, PUT and DELETE /api/agents/{agentId}: success and every error they answer.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as collection from "../../app/api/agents/route";
 import * as item from "../../app/api/agents/[agentId]/route";
 import * as details from "../../app/api/agents/[agentId]/details/route";
 import { mintRoles } from "../../lib/agents";
 import { prisma } from "../../lib/db";
-import { memoryRateLimiter, useRateLimiter } from "../../lib/http/rate-limit";
-import { useTestDatabase, type TestDatabase } from "../helpers/db";
-import { userWithKey } from "../helpers/factories";
+import { useApiTest } from "../helpers/api";
 import { call, errorPaths } from "../helpers/http";
 import { agentBody, assignTask, makeAgent, role } from "./factory";
 
-let db: TestDatabase;
-let operator: string;
-let viewer: string;
-beforeAll(async () => {
-  db = await useTestDatabase();
-  operator = (await userWithKey("operator")).key;
-  viewer = (await userWithKey("viewer")).key;
-});
-afterAll(() => db.dispose());
-beforeEach(() => useRateLimiter(memoryRateLimiter()));
+const api = useApiTest({ withKeys: true });
 
 const read = async (agentId: string) => (await call(details.GET, "GET", `/api/agents/${agentId}/details`, { params: { agentId } })).json;
 
 describe("POST /api/agents", () => {
   it("creates the agent and answers 201 with it, history ordered by time", async () => {
     const body = agentBody();
-    const response = await call(collection.POST, "POST", "/api/agents", { key: operator, body });
+    const response = await call(collection.POST, "POST", "/api/agents", { key: api.operator, body });
     expect(response.status).toBe(201);
     expect(response.json).toMatchObject({ id: body.id, name: body.name, specialization: "Scout", roles: body.roles });
     expect(response.json.historicalData.map((point: { timestamp: string }) => point.timestamp)).toEqual([
@@ -39,7 +28,7 @@ describe("POST /api/agents", () => {
 
   it("mints five roles from id and engine when the body has none, and derives the specialization", async () => {
     const response = await call(collection.POST, "POST", "/api/agents", {
-      key: operator,
+      key: api.operator,
       body: { id: "minted-1", name: "Minted", aiEngine: "Claude 3.5 Sonnet" },
     });
     expect(response.status).toBe(201);
@@ -57,10 +46,10 @@ describe("POST /api/agents", () => {
   });
 
   it("keeps a specialization the body sends, and breaks dominant-role ties by the earlier role", async () => {
-    const sent = await call(collection.POST, "POST", "/api/agents", { key: operator, body: agentBody({ specialization: "Trader" }) });
+    const sent = await call(collection.POST, "POST", "/api/agents", { key: api.operator, body: agentBody({ specialization: "Trader" }) });
     expect(sent.json.specialization).toBe("Trader");
     const tie = await call(collection.POST, "POST", "/api/agents", {
-      key: operator,
+      key: api.operator,
       body: agentBody({ roles: [role("Healer"), role("Builder"), role("Builder"), role("Healer"), role("Scout")] }),
     });
     expect(tie.json.specialization).toBe("Healer");
@@ -68,7 +57,7 @@ describe("POST /api/agents", () => {
 
   it("answers 409 for an id that exists, and changes nothing", async () => {
     const existing = await makeAgent({ name: "Original" });
-    const response = await call(collection.POST, "POST", "/api/agents", { key: operator, body: agentBody({ id: existing.id, name: "Impostor" }) });
+    const response = await call(collection.POST, "POST", "/api/agents", { key: api.operator, body: agentBody({ id: existing.id, name: "Impostor" }) });
     expect(response.status).toBe(409);
     expect(response.json.detail).toBe(`Agent '${existing.id}' already exists.`);
     expect((await read(existing.id)).name).toBe("Original");
@@ -76,7 +65,7 @@ describe("POST /api/agents", () => {
 
   it("answers 400 listing every schema violation, roles not five among them", async () => {
     const response = await call(collection.POST, "POST", "/api/agents", {
-      key: operator,
+      key: api.operator,
       body: {
         id: "bad id!",
         aiEngine: "",
@@ -101,13 +90,13 @@ describe("POST /api/agents", () => {
   });
 
   it("answers 400 for malformed JSON", async () => {
-    const response = await call(collection.POST, "POST", "/api/agents", { key: operator, body: '{"id": "x", "name":' });
+    const response = await call(collection.POST, "POST", "/api/agents", { key: api.operator, body: '{"id": "x", "name":' });
     expect(response.status).toBe(400);
     expect(response.json.title).toBe("Malformed JSON");
   });
 
   it("answers 415 for a body that is not JSON", async () => {
-    const response = await call(collection.POST, "POST", "/api/agents", { key: operator, body: "id=x", headers: { "content-type": "text/plain" } });
+    const response = await call(collection.POST, "POST", "/api/agents", { key: api.operator, body: "id=x", headers: { "content-type": "text/plain" } });
     expect(response.status).toBe(415);
   });
 
@@ -116,7 +105,7 @@ describe("POST /api/agents", () => {
     const anonymous = await call(collection.POST, "POST", "/api/agents", { body });
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get("www-authenticate")).toMatch(/^Bearer/);
-    const asViewer = await call(collection.POST, "POST", "/api/agents", { key: viewer, body });
+    const asViewer = await call(collection.POST, "POST", "/api/agents", { key: api.viewer, body });
     expect(asViewer.status).toBe(403);
     expect(await prisma.agent.count({ where: { id: body.id } })).toBe(0);
   });
@@ -133,7 +122,7 @@ describe("PUT /api/agents/{agentId}", () => {
       historicalData: [{ timestamp: "2026-03-01T00:00:00Z", tasksCompleted: 5, experiencePoints: 50 }],
       performanceMetrics: { uptime: 91, completionRate: 64, averageResponseTime: 900, errorRate: 4 },
     });
-    const response = await call(item.PUT, "PUT", `/api/agents/${agent.id}`, { key: operator, params: { agentId: agent.id }, body: replacement });
+    const response = await call(item.PUT, "PUT", `/api/agents/${agent.id}`, { key: api.operator, params: { agentId: agent.id }, body: replacement });
     expect(response.status).toBe(200);
     expect(response.text).toBe("");
     const stored = await read(agent.id);
@@ -150,7 +139,7 @@ describe("PUT /api/agents/{agentId}", () => {
   it("gives omitted fields their creation defaults (roles minted again)", async () => {
     const agent = await makeAgent();
     const response = await call(item.PUT, "PUT", `/api/agents/${agent.id}`, {
-      key: operator,
+      key: api.operator,
       params: { agentId: agent.id },
       body: { id: agent.id, name: "Bare", aiEngine: "GPT-4o" },
     });
@@ -163,14 +152,14 @@ describe("PUT /api/agents/{agentId}", () => {
   it("keeps the agent's squad memberships", async () => {
     const agent = await makeAgent();
     await prisma.squad.create({ data: { id: `sq-${agent.id}`, name: "Keepers", members: { create: { agentId: agent.id, position: 0 } } } });
-    await call(item.PUT, "PUT", `/api/agents/${agent.id}`, { key: operator, params: { agentId: agent.id }, body: agentBody({ id: agent.id }) });
+    await call(item.PUT, "PUT", `/api/agents/${agent.id}`, { key: api.operator, params: { agentId: agent.id }, body: agentBody({ id: agent.id }) });
     expect(await prisma.squadMember.count({ where: { agentId: agent.id } })).toBe(1);
   });
 
   it("answers 400 when the body's id differs from the path's, and changes nothing", async () => {
     const agent = await makeAgent({ name: "Unchanged" });
     const response = await call(item.PUT, "PUT", `/api/agents/${agent.id}`, {
-      key: operator,
+      key: api.operator,
       params: { agentId: agent.id },
       body: agentBody({ id: "someone-else", name: "Changed" }),
     });
@@ -182,18 +171,18 @@ describe("PUT /api/agents/{agentId}", () => {
   it("answers 400 for a schema violation and for malformed JSON", async () => {
     const agent = await makeAgent();
     const invalid = await call(item.PUT, "PUT", `/api/agents/${agent.id}`, {
-      key: operator,
+      key: api.operator,
       params: { agentId: agent.id },
       body: agentBody({ id: agent.id, roles: [role("Scout")] }),
     });
     expect(invalid.status).toBe(400);
     expect(errorPaths(invalid.json)).toEqual(["body.roles"]);
-    const malformed = await call(item.PUT, "PUT", `/api/agents/${agent.id}`, { key: operator, params: { agentId: agent.id }, body: "{" });
+    const malformed = await call(item.PUT, "PUT", `/api/agents/${agent.id}`, { key: api.operator, params: { agentId: agent.id }, body: "{" });
     expect(malformed.status).toBe(400);
   });
 
   it("answers 404 for an unknown agent", async () => {
-    const response = await call(item.PUT, "PUT", "/api/agents/ghost", { key: operator, params: { agentId: "ghost" }, body: agentBody({ id: "ghost" }) });
+    const response = await call(item.PUT, "PUT", "/api/agents/ghost", { key: api.operator, params: { agentId: "ghost" }, body: agentBody({ id: "ghost" }) });
     expect(response.status).toBe(404);
     expect(await prisma.agent.count({ where: { id: "ghost" } })).toBe(0);
   });
@@ -202,7 +191,7 @@ describe("PUT /api/agents/{agentId}", () => {
     const agent = await makeAgent();
     const body = agentBody({ id: agent.id, name: "Nope" });
     expect((await call(item.PUT, "PUT", `/api/agents/${agent.id}`, { params: { agentId: agent.id }, body })).status).toBe(401);
-    expect((await call(item.PUT, "PUT", `/api/agents/${agent.id}`, { key: viewer, params: { agentId: agent.id }, body })).status).toBe(403);
+    expect((await call(item.PUT, "PUT", `/api/agents/${agent.id}`, { key: api.viewer, params: { agentId: agent.id }, body })).status).toBe(403);
     expect((await read(agent.id)).name).toBe("Test Agent");
   });
 
@@ -225,7 +214,7 @@ describe("DELETE /api/agents/{agentId}", () => {
       },
     });
     await assignTask("Agent", agent.id, "completed");
-    const response = await call(item.DELETE, "DELETE", `/api/agents/${agent.id}`, { key: operator, params: { agentId: agent.id } });
+    const response = await call(item.DELETE, "DELETE", `/api/agents/${agent.id}`, { key: api.operator, params: { agentId: agent.id } });
     expect(response.status).toBe(204);
     expect(response.text).toBe("");
     expect(await prisma.agent.count({ where: { id: agent.id } })).toBe(0);
@@ -239,7 +228,7 @@ describe("DELETE /api/agents/{agentId}", () => {
     const pending = await assignTask("Agent", agent.id, "pending");
     const running = await assignTask("Agent", agent.id, "in_progress");
     await assignTask("Agent", agent.id, "cancelled");
-    const response = await call(item.DELETE, "DELETE", `/api/agents/${agent.id}`, { key: operator, params: { agentId: agent.id } });
+    const response = await call(item.DELETE, "DELETE", `/api/agents/${agent.id}`, { key: api.operator, params: { agentId: agent.id } });
     expect(response.status).toBe(409);
     expect(response.json.detail).toContain("2 open tasks");
     expect(response.json.detail).toContain(pending.id);
@@ -248,12 +237,12 @@ describe("DELETE /api/agents/{agentId}", () => {
   });
 
   it("answers 404 for an unknown agent", async () => {
-    const response = await call(item.DELETE, "DELETE", "/api/agents/ghost", { key: operator, params: { agentId: "ghost" } });
+    const response = await call(item.DELETE, "DELETE", "/api/agents/ghost", { key: api.operator, params: { agentId: "ghost" } });
     expect(response.status).toBe(404);
   });
 
   it("answers 400 for an impossible id", async () => {
-    const response = await call(item.DELETE, "DELETE", "/api/agents/x", { key: operator, params: { agentId: "x".repeat(129) } });
+    const response = await call(item.DELETE, "DELETE", "/api/agents/x", { key: api.operator, params: { agentId: "x".repeat(129) } });
     expect(response.status).toBe(400);
     expect(errorPaths(response.json)).toEqual(["params.agentId"]);
   });
@@ -261,7 +250,7 @@ describe("DELETE /api/agents/{agentId}", () => {
   it("answers 401 anonymous and 403 for a viewer, and keeps the agent", async () => {
     const agent = await makeAgent();
     expect((await call(item.DELETE, "DELETE", `/api/agents/${agent.id}`, { params: { agentId: agent.id } })).status).toBe(401);
-    expect((await call(item.DELETE, "DELETE", `/api/agents/${agent.id}`, { key: viewer, params: { agentId: agent.id } })).status).toBe(403);
+    expect((await call(item.DELETE, "DELETE", `/api/agents/${agent.id}`, { key: api.viewer, params: { agentId: agent.id } })).status).toBe(403);
     expect(await prisma.agent.count({ where: { id: agent.id } })).toBe(1);
   });
 });

@@ -1,12 +1,12 @@
 // The route wrapper's every error class, on a real database with real credentials.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineOperation, methods, route } from "../../lib/http";
+import { methods, route } from "../../lib/http";
+import { defineOperation } from "../../lib/core";
 import { memoryRateLimiter, useRateLimiter } from "../../lib/http/rate-limit";
 import { prisma } from "../../lib/db";
-import { useTestDatabase, type TestDatabase } from "../helpers/db";
+import { useApiTest } from "../helpers/api";
 import { call, errorPaths } from "../helpers/http";
-import { userWithKey } from "../helpers/factories";
 
 const ZThingBody = z.object({
   id: z.string().min(1),
@@ -51,22 +51,13 @@ const handlers = methods({
   }),
 });
 
-let db: TestDatabase;
-let operator: string;
-let viewer: string;
-beforeAll(async () => {
-  db = await useTestDatabase();
-  operator = (await userWithKey("operator")).key;
-  viewer = (await userWithKey("viewer")).key;
-});
-afterAll(() => db.dispose());
-beforeEach(() => useRateLimiter(memoryRateLimiter()));
+const api = useApiTest({ withKeys: true });
 
 const good = { id: "t1", name: "First", size: 3 };
 
 describe("route wrapper", () => {
   it("passes a valid request through and stamps a request id", async () => {
-    const response = await call(handlers.POST, "POST", "/api/things", { key: operator, body: good });
+    const response = await call(handlers.POST, "POST", "/api/things", { key: api.operator, body: good });
     expect(response.status).toBe(201);
     expect(response.json).toEqual(good);
     expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
@@ -79,7 +70,7 @@ describe("route wrapper", () => {
   });
 
   it("answers 400 for malformed JSON", async () => {
-    const response = await call(handlers.POST, "POST", "/api/things", { key: operator, body: '{"id": "x",' });
+    const response = await call(handlers.POST, "POST", "/api/things", { key: api.operator, body: '{"id": "x",' });
     expect(response.status).toBe(400);
     expect(response.headers.get("content-type")).toBe("application/problem+json");
     expect(response.json).toMatchObject({ status: 400, title: "Malformed JSON", instance: "/api/things" });
@@ -87,7 +78,7 @@ describe("route wrapper", () => {
 
   it("lists every schema violation by path", async () => {
     const response = await call(handlers.POST, "POST", "/api/things", {
-      key: operator,
+      key: api.operator,
       body: { id: "", size: -1.5, tags: ["ok", 7] },
     });
     expect(response.status).toBe(400);
@@ -106,7 +97,7 @@ describe("route wrapper", () => {
 
   it("answers 415 for a body that is not JSON", async () => {
     const response = await call(handlers.POST, "POST", "/api/things", {
-      key: operator,
+      key: api.operator,
       body: "id=t2",
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
@@ -116,7 +107,7 @@ describe("route wrapper", () => {
 
   it("answers 413 for a body over the limit, whatever Content-Length says", async () => {
     const big = { ...good, id: "t3", name: "x".repeat(5000) };
-    const response = await call(handlers.POST, "POST", "/api/things", { key: operator, body: big });
+    const response = await call(handlers.POST, "POST", "/api/things", { key: api.operator, body: big });
     expect(response.status).toBe(413);
     expect(await prisma.squad.count({ where: { id: "t3" } })).toBe(0);
   });
@@ -135,8 +126,8 @@ describe("route wrapper", () => {
   });
 
   it("maps a duplicate id (Prisma P2002) to 409", async () => {
-    await call(handlers.POST, "POST", "/api/things", { key: operator, body: { ...good, id: "dup" } });
-    const response = await call(handlers.POST, "POST", "/api/things", { key: operator, body: { ...good, id: "dup" } });
+    await call(handlers.POST, "POST", "/api/things", { key: api.operator, body: { ...good, id: "dup" } });
+    const response = await call(handlers.POST, "POST", "/api/things", { key: api.operator, body: { ...good, id: "dup" } });
     expect(response.status).toBe(409);
     expect(response.json.title).toBe("Conflict");
   });
@@ -179,7 +170,7 @@ describe("authentication and roles", () => {
   });
 
   it("answers 403 to a viewer's write and writes nothing", async () => {
-    const response = await call(handlers.POST, "POST", "/api/things", { key: viewer, body: { ...good, id: "viewer" } });
+    const response = await call(handlers.POST, "POST", "/api/things", { key: api.viewer, body: { ...good, id: "viewer" } });
     expect(response.status).toBe(403);
     expect(response.json.detail).toMatch(/operator role/);
     expect(await prisma.squad.count({ where: { id: "viewer" } })).toBe(0);
@@ -187,7 +178,7 @@ describe("authentication and roles", () => {
 
   it("lets anyone read, and a viewer read with a key", async () => {
     expect((await call(handlers.GET, "GET", "/api/things/t1", { params: { thingId: "t1" } })).status).toBe(200);
-    expect((await call(handlers.GET, "GET", "/api/things/t1", { params: { thingId: "t1" }, key: viewer })).status).toBe(200);
+    expect((await call(handlers.GET, "GET", "/api/things/t1", { params: { thingId: "t1" }, key: api.viewer })).status).toBe(200);
   });
 });
 
@@ -196,6 +187,8 @@ describe("rate limits", () => {
     let now = 1_000_000;
     useRateLimiter(memoryRateLimiter(() => now));
     process.env.RATE_LIMIT_PER_ADDRESS = "3";
+    // Addresses come from X-Forwarded-For only behind a trusted proxy (one hop here).
+    process.env.TRUST_PROXY = "1";
     const { resetEnv } = await import("../../lib/config/env");
     resetEnv();
     try {
@@ -214,6 +207,7 @@ describe("rate limits", () => {
       expect((await hit()).status).toBe(200);
     } finally {
       delete process.env.RATE_LIMIT_PER_ADDRESS;
+      delete process.env.TRUST_PROXY;
       resetEnv();
     }
   });

@@ -1,5 +1,4 @@
 // A dashboard session (next-auth JWT cookie) as a credential, and the Origin check on its writes.
-import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as keysRoute from "../../app/api/keys/route";
 import { authSecret } from "../../lib/auth";
@@ -7,6 +6,7 @@ import { resetEnv } from "../../lib/config/env";
 import { useTestDatabase, type TestDatabase } from "../helpers/db";
 import { call } from "../helpers/http";
 import { userWithKey } from "../helpers/factories";
+import { sessionCookie } from "../helpers/session";
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -14,8 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => db.dispose());
 
-const sessionCookie = async (userId: string, secret?: string) =>
-  `next-auth.session-token=${await encode({ token: { sub: userId }, secret: secret ?? (await authSecret()) })}`;
 
 describe("session credential", () => {
   it("authenticates reads and same-origin writes with the session cookie", async () => {
@@ -45,7 +43,7 @@ describe("session credential", () => {
 
   it("treats a forged or foreign-signed cookie as no session", async () => {
     const { user } = await userWithKey("operator");
-    const forged = await sessionCookie(user.id, "some-other-secret-entirely");
+    const forged = await sessionCookie(user.id, { secret: "some-other-secret-entirely" });
     expect((await call(keysRoute.GET, "GET", "/api/keys", { headers: { cookie: forged } })).status).toBe(401);
   });
 
@@ -59,7 +57,8 @@ describe("session credential", () => {
 describe("API_PUBLIC_READS=false", () => {
   it("makes reads need a credential", async () => {
     const route = (await import("../../lib/http")).route;
-    const { defineOperation, methods } = await import("../../lib/http");
+    const { methods } = await import("../../lib/http");
+    const { defineOperation } = await import("../../lib/core");
     const op = defineOperation({
       method: "GET",
       path: "/api/x",

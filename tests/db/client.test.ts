@@ -40,8 +40,9 @@ const writeAndReadAgent = async (db: DbHandle) => {
 
 describe("configuration picks the database mode", () => {
   it("uses the embedded database in DATA_DIR when DATABASE_URL is unset", () => {
-    expect(optionsFromEnv(readEnv({ DATA_DIR: "/srv/data" }))).toEqual({ mode: "embedded", dataDir: "/srv/data" });
-    expect(optionsFromEnv(readEnv({}))).toEqual({ mode: "embedded", dataDir: "./.data" });
+    const timeouts = { connectMs: 5_000, statementMs: 10_000, transactionMs: 10_000 };
+    expect(optionsFromEnv(readEnv({ DATA_DIR: "/srv/data" }))).toEqual({ mode: "embedded", dataDir: "/srv/data", timeouts });
+    expect(optionsFromEnv(readEnv({}))).toEqual({ mode: "embedded", dataDir: "./.data", timeouts });
     expect(optionsFromEnv(readEnv({ DATABASE_URL: "" }))).toMatchObject({ mode: "embedded" });
   });
 
@@ -50,6 +51,7 @@ describe("configuration picks the database mode", () => {
       mode: "server",
       url: "postgresql://u@h:5432/d",
       poolSize: 10,
+      timeouts: { connectMs: 5_000, statementMs: 10_000, transactionMs: 10_000 },
     });
   });
 

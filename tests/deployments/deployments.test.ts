@@ -1,25 +1,14 @@
 // dApp deployments API: deploy, read the live status with its history, move it through the
 // state machine, and list, on a real database.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as deployRoute from "../../app/api/deployments/dapp/deploy/route";
 import * as statusRoute from "../../app/api/deployments/dapp/[deploymentId]/status/route";
 import * as listRoute from "../../app/api/deployments/route";
 import { ZDeployBody, deployDapp } from "../../lib/deployments";
-import { memoryRateLimiter, useRateLimiter } from "../../lib/http/rate-limit";
-import { useTestDatabase, type TestDatabase } from "../helpers/db";
-import { userWithKey } from "../helpers/factories";
+import { useApiTest } from "../helpers/api";
 import { call, errorPaths } from "../helpers/http";
 
-let db: TestDatabase;
-let operator: string;
-let viewer: string;
-beforeAll(async () => {
-  db = await useTestDatabase();
-  operator = (await userWithKey("operator")).key;
-  viewer = (await userWithKey("viewer")).key;
-});
-afterAll(() => db.dispose());
-beforeEach(() => useRateLimiter(memoryRateLimiter()));
+const api = useApiTest({ withKeys: true });
 
 const body = (id: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -39,10 +28,10 @@ const body = (id: string, extra: Record<string, unknown> = {}) => ({
 const seed = (id: string, deploymentStatus: string, extra: Record<string, unknown> = {}) =>
   deployDapp(ZDeployBody.parse(body(id, { deploymentStatus, deploymentDate: undefined, deploymentMetrics: undefined, ...extra })));
 
-const deploy = (payload: unknown, key: string | null = operator) =>
+const deploy = (payload: unknown, key: string | null = api.operator) =>
   call(deployRoute.POST, "POST", "/api/deployments/dapp/deploy", { key: key ?? undefined, body: payload });
 const status = (id: string) => call(statusRoute.GET, "GET", `/api/deployments/dapp/${id}/status`, { params: { deploymentId: id } });
-const move = (id: string, to: unknown, key: string | null = operator) =>
+const move = (id: string, to: unknown, key: string | null = api.operator) =>
   call(statusRoute.PATCH, "PATCH", `/api/deployments/dapp/${id}/status`, { key: key ?? undefined, params: { deploymentId: id }, body: { status: to } });
 
 describe("POST /api/deployments/dapp/deploy", () => {
@@ -89,7 +78,7 @@ describe("POST /api/deployments/dapp/deploy", () => {
 
   it("answers 401 without a credential and 403 for a viewer", async () => {
     expect((await deploy(body("dep-anon"), null)).status).toBe(401);
-    expect((await deploy(body("dep-viewer"), viewer)).status).toBe(403);
+    expect((await deploy(body("dep-viewer"), api.viewer)).status).toBe(403);
     expect((await status("dep-anon")).status).toBe(404);
   });
 
@@ -180,7 +169,7 @@ describe("PATCH /api/deployments/dapp/{deploymentId}/status", () => {
   it("answers 401 without a credential and 403 for a viewer", async () => {
     await seed("dep-auth", "queued");
     expect((await move("dep-auth", "in_progress", null)).status).toBe(401);
-    expect((await move("dep-auth", "in_progress", viewer)).status).toBe(403);
+    expect((await move("dep-auth", "in_progress", api.viewer)).status).toBe(403);
     expect((await status("dep-auth")).json.deploymentStatus).toBe("queued");
   });
 });
@@ -216,10 +205,10 @@ describe("methods", () => {
     const onDeploy = await call(deployRoute.GET, "GET", "/api/deployments/dapp/deploy");
     expect(onDeploy.status).toBe(405);
     expect(onDeploy.headers.get("allow")).toBe("POST");
-    const onStatus = await call(statusRoute.DELETE, "DELETE", "/api/deployments/dapp/x/status", { key: operator });
+    const onStatus = await call(statusRoute.DELETE, "DELETE", "/api/deployments/dapp/x/status", { key: api.operator });
     expect(onStatus.status).toBe(405);
     expect(onStatus.headers.get("allow")).toBe("GET, PATCH");
-    const onList = await call(listRoute.POST, "POST", "/api/deployments", { key: operator, body: {} });
+    const onList = await call(listRoute.POST, "POST", "/api/deployments", { key: api.operator, body: {} });
     expect(onList.status).toBe(405);
   });
 });

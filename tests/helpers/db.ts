@@ -16,6 +16,7 @@ const withDatabase = (url: string, database: string) => {
 
 const admin = async <T>(fn: (client: pg.Client) => Promise<T>) => {
   const client = new pg.Client({ connectionString: withDatabase(serverUrl()!, "postgres") });
+  client.on("error", () => {});
   await client.connect();
   try {
     return await fn(client);

@@ -1,25 +1,14 @@
 // Marketplace API: add, read, replace, delete and list items, on a real database.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as addItemRoute from "../../app/api/marketplace/addItem/route";
 import * as itemRoute from "../../app/api/marketplace/item/[marketplaceId]/route";
 import * as listRoute from "../../app/api/marketplace/route";
-import { memoryRateLimiter, useRateLimiter } from "../../lib/http/rate-limit";
 import { ZMarketplaceItemBody, addMarketplaceItem } from "../../lib/marketplace";
 import { assignTask, moveTaskStatus } from "../../lib/tasks";
-import { useTestDatabase, type TestDatabase } from "../helpers/db";
-import { userWithKey } from "../helpers/factories";
+import { useApiTest } from "../helpers/api";
 import { call, errorPaths } from "../helpers/http";
 
-let db: TestDatabase;
-let operator: string;
-let viewer: string;
-beforeAll(async () => {
-  db = await useTestDatabase();
-  operator = (await userWithKey("operator")).key;
-  viewer = (await userWithKey("viewer")).key;
-});
-afterAll(() => db.dispose());
-beforeEach(() => useRateLimiter(memoryRateLimiter()));
+const api = useApiTest({ withKeys: true });
 
 const priced = (id: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -39,11 +28,11 @@ const leased = (id: string) => ({
   commerce: { leasePrice: 120, salePrice: 4800, supportedIndustries: ["Financial", "Healthcare"] },
 });
 
-const add = (body: unknown, key: string | null = operator) => call(addItemRoute.POST, "POST", "/api/marketplace/addItem", { key: key ?? undefined, body });
+const add = (body: unknown, key: string | null = api.operator) => call(addItemRoute.POST, "POST", "/api/marketplace/addItem", { key: key ?? undefined, body });
 const get = (id: string) => call(itemRoute.GET, "GET", `/api/marketplace/item/${id}`, { params: { marketplaceId: id } });
-const put = (id: string, body: unknown, key: string | null = operator) =>
+const put = (id: string, body: unknown, key: string | null = api.operator) =>
   call(itemRoute.PUT, "PUT", `/api/marketplace/item/${id}`, { key: key ?? undefined, body, params: { marketplaceId: id } });
-const remove = (id: string, key: string | null = operator) =>
+const remove = (id: string, key: string | null = api.operator) =>
   call(itemRoute.DELETE, "DELETE", `/api/marketplace/item/${id}`, { key: key ?? undefined, params: { marketplaceId: id } });
 
 describe("POST /api/marketplace/addItem", () => {
@@ -118,7 +107,7 @@ describe("POST /api/marketplace/addItem", () => {
     const anonymous = await add(priced("mk-anon"), null);
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get("www-authenticate")).toContain("Bearer");
-    expect((await add(priced("mk-viewer"), viewer)).status).toBe(403);
+    expect((await add(priced("mk-viewer"), api.viewer)).status).toBe(403);
     expect((await get("mk-anon")).status).toBe(404);
   });
 
@@ -184,7 +173,7 @@ describe("PUT /api/marketplace/item/{marketplaceId}", () => {
     expect(bad.status).toBe(400);
     expect(errorPaths(bad.json)).toEqual(["body.commerce"]);
     expect((await put("mk-guard", priced("mk-guard"), null)).status).toBe(401);
-    expect((await put("mk-guard", priced("mk-guard"), viewer)).status).toBe(403);
+    expect((await put("mk-guard", priced("mk-guard"), api.viewer)).status).toBe(403);
   });
 });
 
@@ -201,7 +190,7 @@ describe("DELETE /api/marketplace/item/{marketplaceId}", () => {
     expect((await remove("mk-nothing")).status).toBe(404);
     await add(priced("mk-keep"));
     expect((await remove("mk-keep", null)).status).toBe(401);
-    expect((await remove("mk-keep", viewer)).status).toBe(403);
+    expect((await remove("mk-keep", api.viewer)).status).toBe(403);
     expect((await get("mk-keep")).status).toBe(200);
   });
 
@@ -270,7 +259,7 @@ describe("GET /api/marketplace", () => {
 
 describe("methods", () => {
   it("answers 405 with Allow for methods a path lacks", async () => {
-    const onItem = await call(itemRoute.POST, "POST", "/api/marketplace/item/x", { key: operator, body: {} });
+    const onItem = await call(itemRoute.POST, "POST", "/api/marketplace/item/x", { key: api.operator, body: {} });
     expect(onItem.status).toBe(405);
     expect(onItem.headers.get("allow")).toBe("GET, PUT, DELETE");
     const onAdd = await call(addItemRoute.GET, "GET", "/api/marketplace/addItem");

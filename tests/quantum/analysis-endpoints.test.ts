@@ -1,33 +1,32 @@
 // GET /quantum/agent, /quantum/squad, /quantum/syndicate and /quantum/runs on a real database.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import * as agentRoute from "../../app/quantum/agent/route";
 import * as squadRoute from "../../app/quantum/squad/route";
 import * as syndicateRoute from "../../app/quantum/syndicate/route";
 import * as runsRoute from "../../app/quantum/runs/route";
 import { resetEnv } from "../../lib/config/env";
 import { prisma } from "../../lib/db";
-import { memoryRateLimiter, useRateLimiter } from "../../lib/http/rate-limit";
-import { useTestDatabase, type TestDatabase } from "../helpers/db";
+import { useApiTest } from "../helpers/api";
+import { userWithKey } from "../helpers/factories";
 import { call, errorPaths } from "../helpers/http";
 import { insertAgent, insertSquad, insertSyndicate } from "./factory";
 import { decodePng, PNG_SIGNATURE } from "./png";
 
-let db: TestDatabase;
 let strong: string;
 let weak: string;
 let squad: string;
 let syndicate: string;
-
-beforeAll(async () => {
-  db = await useTestDatabase();
-  strong = await insertAgent({ uptime: 99.9, completionRate: 97, averageResponseTime: 120, errorRate: 0.3, experiencePoints: 180_000 });
-  weak = await insertAgent({ uptime: 91, completionRate: 55, averageResponseTime: 2400, errorRate: 6, experiencePoints: 900 }, ["Scout", "Scout", "Scout", "Builder", "Scout"]);
-  squad = await insertSquad([strong, weak]);
-  const other = await insertSquad([weak]);
-  syndicate = await insertSyndicate([squad, other]);
+let key: string;
+useApiTest({
+  setup: async () => {
+    strong = await insertAgent({ uptime: 99.9, completionRate: 97, averageResponseTime: 120, errorRate: 0.3, experiencePoints: 180_000 });
+    weak = await insertAgent({ uptime: 91, completionRate: 55, averageResponseTime: 2400, errorRate: 6, experiencePoints: 900 }, ["Scout", "Scout", "Scout", "Builder", "Scout"]);
+    squad = await insertSquad([strong, weak]);
+    const other = await insertSquad([weak]);
+    syndicate = await insertSyndicate([squad, other]);
+    ({ key } = await userWithKey("viewer"));
+  },
 });
-afterAll(() => db.dispose());
-beforeEach(() => useRateLimiter(memoryRateLimiter()));
 afterEach(() => {
   delete process.env.SHOTS_MAX;
   delete process.env.API_PUBLIC_READS;
@@ -43,8 +42,8 @@ const expectHistogram = (base64: string) => {
 };
 
 describe("GET /quantum/agent", () => {
-  it("answers the contract's fields (and the documented additions) and keeps the run", async () => {
-    const response = await call(agentRoute.GET, "GET", "/quantum/agent", { query: { agentId: strong, shots: 2048, seed: 11 } });
+  it("answers the contract's fields (and the documented additions) and keeps the run of a credential", async () => {
+    const response = await call(agentRoute.GET, "GET", "/quantum/agent", { key, query: { agentId: strong, shots: 2048, seed: 11 } });
     expect(response.status).toBe(200);
     const body = response.json;
     expect(Object.keys(body).sort()).toEqual(
@@ -168,7 +167,7 @@ describe("GET /quantum/squad and /quantum/syndicate", () => {
 describe("GET /quantum/runs", () => {
   it("lists an entity's runs newest first, paged", async () => {
     const entity = await insertAgent();
-    for (const seed of [1, 2, 3]) await call(agentRoute.GET, "GET", "/quantum/agent", { query: { agentId: entity, seed } });
+    for (const seed of [1, 2, 3]) await call(agentRoute.GET, "GET", "/quantum/agent", { key, query: { agentId: entity, seed } });
     const first = await call(runsRoute.GET, "GET", "/quantum/runs", { query: { entityType: "agent", entityId: entity, limit: 2 } });
     expect(first.status).toBe(200);
     expect(first.headers.get("x-total-count")).toBe("3");

@@ -1,13 +1,12 @@
 // POST /quantum/run and POST /qmetrics/finance (aer, and ibm_quantum against the stand-in).
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import * as runRoute from "../../app/quantum/run/route";
 import * as financeRoute from "../../app/qmetrics/finance/route";
 import { prisma } from "../../lib/db";
-import { memoryRateLimiter, useRateLimiter } from "../../lib/http/rate-limit";
 import { resetQuantumConfig } from "../../lib/quantum/config";
 import { WALLET_BEHAVIORS } from "../../lib/quantum/models";
 import { buildMetricsReport } from "../../lib/wallet";
-import { useTestDatabase, type TestDatabase } from "../helpers/db";
+import { useApiTest } from "../helpers/api";
 import { userWithKey } from "../helpers/factories";
 import { call, errorPaths } from "../helpers/http";
 import { decodePng, maxRunsOfColor } from "./png";
@@ -16,36 +15,33 @@ import { BACKEND, CRN, GOOD_KEY, startStandIn, type StandIn } from "./ibm-stand-
 const WALLET = "0x1111111111111111111111111111111111111111";
 const PEERS = ["0x2222222222222222222222222222222222222222", "0x3333333333333333333333333333333333333333"];
 
-let db: TestDatabase;
 let key: string;
-
-beforeAll(async () => {
-  db = await useTestDatabase();
-  key = (await userWithKey("viewer")).key;
-  const asOf = new Date(Date.now() - 86_400_000);
-  await prisma.token.create({ data: { chain: "eth-mainnet", address: "native", symbol: "ETH", name: "Ether", decimals: 18 } });
-  await prisma.tokenPrice.create({ data: { chain: "eth-mainnet", tokenAddress: "native", priceUsd: 2000, asOf } });
-  await prisma.tokenHolding.create({ data: { walletAddress: WALLET, chain: "eth-mainnet", tokenAddress: "native", balance: "1500000000000000000" } });
-  await prisma.walletTransfer.createMany({
-    data: PEERS.flatMap((peer, p) =>
-      Array.from({ length: 3 + p }, (_, k) => ({
-        chain: "eth-mainnet",
-        txHash: `0x${p}${k}`.padEnd(66, "a"),
-        logIndex: -1,
-        blockNumber: BigInt(100 + k),
-        timestamp: new Date(asOf.getTime() - k * 3_600_000),
-        fromAddress: k % 2 === 0 ? WALLET : peer,
-        toAddress: k % 2 === 0 ? peer : WALLET,
-        kind: "native" as const,
-        tokenAddress: "native",
-        amount: "10000000000000000",
-        txFrom: k % 2 === 0 ? WALLET : peer,
-      })),
-    ),
-  });
+useApiTest({
+  setup: async () => {
+    key = (await userWithKey("viewer")).key;
+    const asOf = new Date(Date.now() - 86_400_000);
+    await prisma.token.create({ data: { chain: "eth-mainnet", address: "native", symbol: "ETH", name: "Ether", decimals: 18 } });
+    await prisma.tokenPrice.create({ data: { chain: "eth-mainnet", tokenAddress: "native", priceUsd: 2000, asOf } });
+    await prisma.tokenHolding.create({ data: { walletAddress: WALLET, chain: "eth-mainnet", tokenAddress: "native", balance: "1500000000000000000" } });
+    await prisma.walletTransfer.createMany({
+      data: PEERS.flatMap((peer, p) =>
+        Array.from({ length: 3 + p }, (_, k) => ({
+          chain: "eth-mainnet",
+          txHash: `0x${p}${k}`.padEnd(66, "a"),
+          logIndex: -1,
+          blockNumber: BigInt(100 + k),
+          timestamp: new Date(asOf.getTime() - k * 3_600_000),
+          fromAddress: k % 2 === 0 ? WALLET : peer,
+          toAddress: k % 2 === 0 ? peer : WALLET,
+          kind: "native" as const,
+          tokenAddress: "native",
+          amount: "10000000000000000",
+          txFrom: k % 2 === 0 ? WALLET : peer,
+        })),
+      ),
+    });
+  },
 });
-afterAll(() => db.dispose());
-beforeEach(() => useRateLimiter(memoryRateLimiter()));
 
 const BELL = `OPENQASM 2.0;
 include "qelib1.inc";
@@ -85,6 +81,59 @@ describe("POST /quantum/run", () => {
     expect(errorPaths((await call(runRoute.POST, "POST", "/quantum/run", { key, body: {} })).json)).toEqual(["body.qasm"]);
   });
 
+  it("answers the k most frequent outcomes with the share and number of the others, bounded by default", async () => {
+    const five = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm: "qreg q[5]; h q;", shots: 10_000, seed: 3, top: 3 } });
+    expect(five.status).toBe(200);
+    const { counts, probabilities, distinctOutcomes, otherProbability } = five.json;
+    expect(Object.keys(counts)).toHaveLength(3);
+    expect(Object.keys(probabilities)).toEqual(Object.keys(counts));
+    expect(distinctOutcomes).toBe(32);
+    const answered = Object.values(counts as Record<string, number>).reduce((a, b) => a + b, 0);
+    expect(otherProbability).toBeCloseTo(1 - answered / 10_000, 12);
+    // The three answered are the three most frequent of the full run.
+    const all = (await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm: "qreg q[5]; h q;", shots: 10_000, seed: 3 } })).json;
+    expect(Object.keys(all.counts)).toHaveLength(32);
+    expect(all.otherProbability).toBe(0);
+    const third = Object.values(all.counts as Record<string, number>).sort((a, b) => b - a)[2];
+    for (const [bits, count] of Object.entries(counts)) expect(all.counts[bits]).toBe(count);
+    expect(Math.min(...(Object.values(counts) as number[]))).toBe(third);
+    // 12 qubits in equal superposition: 4096 outcomes, 1024 answered unless asked otherwise.
+    const wide = (await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm: "qreg q[12]; h q;", shots: 100_000, seed: 4 } })).json;
+    expect(Object.keys(wide.counts)).toHaveLength(1024);
+    expect(wide.distinctOutcomes).toBe(4096);
+    expect(wide.otherProbability).toBeGreaterThan(0.5);
+  });
+
+  it("answers exact probabilities without sampling, and the statevector of a small circuit", async () => {
+    const response = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm: BELL, shots: 10, seed: 1, exact: true, statevector: true } });
+    expect(response.status).toBe(200);
+    expect(Object.keys(response.json.exactProbabilities).sort()).toEqual(["00", "11"]);
+    expect(response.json.exactProbabilities["00"]).toBeCloseTo(0.5, 12);
+    expect(response.json.exactProbabilities["11"]).toBeCloseTo(0.5, 12);
+    const r = Math.SQRT1_2;
+    (response.json.statevector as [number, number][]).forEach(([re, im], i) => {
+      expect(re).toBeCloseTo(i === 0 || i === 3 ? r : 0, 12);
+      expect(im).toBeCloseTo(0, 12);
+    });
+    const plain = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm: BELL, shots: 10, seed: 1 } });
+    expect(plain.json.exactProbabilities).toBeUndefined();
+    expect(plain.json.statevector).toBeUndefined();
+    const dynamic = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm: 'OPENQASM 2.0; include "qelib1.inc"; qreg q[1]; creg c[2]; h q[0]; measure q[0] -> c[0]; h q[0]; measure q[0] -> c[1];', exact: true } });
+    expect(dynamic.json.exactProbabilities).toEqual({ "00": expect.closeTo(0.25, 12), "01": expect.closeTo(0.25, 12), "10": expect.closeTo(0.25, 12), "11": expect.closeTo(0.25, 12) });
+  });
+
+  it("answers 400 for a bad top, exact or statevector, and for a statevector it cannot give", async () => {
+    const bad = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm: BELL, top: 0, exact: "yes", statevector: 1 } });
+    expect(bad.status).toBe(400);
+    expect(errorPaths(bad.json)).toEqual(["body.exact", "body.statevector", "body.top"]);
+    const big = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm: "qreg q[11]; h q;", statevector: true } });
+    expect(big.status).toBe(400);
+    expect(big.json.detail).toContain("at most 10 qubits without mid-circuit measurement; it has 11 qubits");
+    const dynamic = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm: "qreg q[1]; creg c[1]; h q[0]; measure q[0] -> c[0]; h q[0];", statevector: true } });
+    expect(dynamic.status).toBe(400);
+    expect(errorPaths(dynamic.json)).toEqual(["body.statevector"]);
+  });
+
   it("needs a credential", async () => {
     const response = await call(runRoute.POST, "POST", "/quantum/run", { body: { qasm: BELL } });
     expect(response.status).toBe(401);
@@ -97,7 +146,7 @@ describe("POST /qmetrics/finance", () => {
     const response = await call(financeRoute.POST, "POST", "/qmetrics/finance", { key, body: { walletAddress: WALLET, shots: 3000, seed: 4, tokenMap: { "eth-mainnet": "ETH" } } });
     expect(response.status).toBe(200);
     const body = response.json;
-    expect(Object.keys(body).sort()).toEqual(["quantum_backend", "quantum_results", "seed", "shots", "total_balance_usd", "wallet_address"]);
+    expect(Object.keys(body).sort()).toEqual(["coverage", "quantum_backend", "quantum_results", "seed", "shots", "total_balance_usd", "wallet_address"]);
     expect(Object.keys(body.quantum_results).sort()).toEqual(["analysis", "histogram", "mapped_results", "probabilities"]);
     expect(body).toMatchObject({ wallet_address: WALLET, quantum_backend: "aer", shots: 3000, seed: 4 });
     const report = await buildMetricsReport({ wallet: WALLET, part: "body" });

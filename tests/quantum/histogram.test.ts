@@ -47,3 +47,14 @@ describe("histogram", () => {
     expect(bars.reduce((sum, [, p]) => sum + p, 0)).toBeCloseTo(1, 12);
   });
 });
+
+describe("histogram text from stored data", () => {
+  it("draws a title holding control characters, markup and lone surrogates", async () => {
+    const title = "Agent evil\u0001\u0008\u001f<script>&\"'\ud800\uffff: 1024 shots";
+    const { svg } = histogramSvg({ "0": 0.5, "1": 0.5 }, { title });
+    expect(svg).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
+    expect(svg).toContain("Agent evil\ufffd\ufffd\ufffd&lt;script&gt;&amp;&quot;&apos;\ufffd\ufffd: 1024 shots");
+    const png = Buffer.from(await histogramBase64({ "0": 0.5, "1": 0.5 }, { title }), "base64");
+    expect(maxRunsOfColor(decodePng(png), BAR)).toBe(2);
+  });
+});

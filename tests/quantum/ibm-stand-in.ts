@@ -41,7 +41,9 @@ export const isaToQasm2 = (qasm: string, qubits: number) => {
         .replace(/^c\[(\d+)\] = measure \$(\d+);$/, "measure q[$2] -> c[$1];")
         .replace(/\$(\d+)/g, "q[$1]"),
     );
-  return ['OPENQASM 2.0;', 'include "qelib1.inc";', `qreg q[${qubits}];`, ...body].join("\n");
+  // No header: read as a snippet, where the simulator's whole gate set (ecr included, which
+  // neither qelib1.inc nor stdgates.inc has) is known.
+  return [`qreg q[${qubits}];`, ...body].join("\n");
 };
 
 const readBody = (request: IncomingMessage) =>

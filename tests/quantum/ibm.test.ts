@@ -1,7 +1,7 @@
 // The IBM Quantum client against a local stand-in server: token exchange, backend configuration,
 // ISA transpilation, job submission, polling, results; and every failure path as a 503.
 import { afterEach, describe, expect, it } from "vitest";
-import { AppError } from "../../lib/http/errors";
+import { AppError } from "../../lib/core/errors";
 import { countSamples, findLine, runOnIbm, toCxBasis, transpile, type BackendTarget, type IbmSettings } from "../../lib/quantum/ibm";
 import { chainCircuit } from "../../lib/quantum/models";
 import { circuit, GATES, gate, simulate, evolve, type Circuit } from "../../lib/quantum/simulator";

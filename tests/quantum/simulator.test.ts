@@ -2,7 +2,7 @@
 // sampling that matches the distribution) and its limits.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AppError } from "../../lib/http/errors";
+import { AppError } from "../../lib/core/errors";
 import {
   GATES,
   Rng,

@@ -1,45 +1,42 @@
 // GET /api/squads and GET /api/squads/{squadId}/details on a real database.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as collection from "../../app/api/squads/route";
 import * as details from "../../app/api/squads/[squadId]/details/route";
 import type { TAgent } from "../../lib/agents";
 import { prisma } from "../../lib/db";
-import { memoryRateLimiter, useRateLimiter } from "../../lib/http/rate-limit";
 import { createSquad, ZSquadBody } from "../../lib/squads";
-import { useTestDatabase, type TestDatabase } from "../helpers/db";
+import { useApiTest } from "../helpers/api";
 import { call, errorPaths } from "../helpers/http";
 import { makeAgent, makeMetricAgent, role } from "../agents/factory";
 
-let db: TestDatabase;
 let scout: TAgent;
 let builder: TAgent;
-beforeAll(async () => {
-  db = await useTestDatabase();
-  scout = await makeAgent({
-    name: "Scout One",
-    experiencePoints: 1000,
-    performanceMetrics: { uptime: 99, completionRate: 90, averageResponseTime: 100, errorRate: 1 },
-    roles: [role("Scout", ["a", "b"]), role("Scout", ["b", "c"]), role("Healer", ["h"]), role("Builder", ["x"]), role("Scout", ["d"])],
-  });
-  builder = await makeAgent({
-    name: "Builder One",
-    experiencePoints: 500,
-    performanceMetrics: { uptime: 95, completionRate: 70, averageResponseTime: 100, errorRate: 1 },
-    roles: [role("Builder", ["y"]), role("Builder", ["x", "z"]), role("Defender", ["s"]), role("Scout", ["e"]), role("Healer", ["h", "i"])],
-  });
-  await createSquad(ZSquadBody.parse({ id: "red-team", name: "Red Team", agents: [{ id: scout.id }, { id: builder.id }] }));
-  await createSquad(
-    ZSquadBody.parse({
-      id: "blue-team",
-      name: "Blue Team",
-      agents: [{ id: builder.id }],
-      stackedRoles: [{ roleName: "Defender", primaryFunction: "Guard", skills: ["Shielding"] }],
-    }),
-  );
-  await createSquad(ZSquadBody.parse({ id: "empty-cell", name: "Empty Cell" }));
+useApiTest({
+  setup: async () => {
+    scout = await makeAgent({
+      name: "Scout One",
+      experiencePoints: 1000,
+      performanceMetrics: { uptime: 99, completionRate: 90, averageResponseTime: 100, errorRate: 1 },
+      roles: [role("Scout", ["a", "b"]), role("Scout", ["b", "c"]), role("Healer", ["h"]), role("Builder", ["x"]), role("Scout", ["d"])],
+    });
+    builder = await makeAgent({
+      name: "Builder One",
+      experiencePoints: 500,
+      performanceMetrics: { uptime: 95, completionRate: 70, averageResponseTime: 100, errorRate: 1 },
+      roles: [role("Builder", ["y"]), role("Builder", ["x", "z"]), role("Defender", ["s"]), role("Scout", ["e"]), role("Healer", ["h", "i"])],
+    });
+    await createSquad(ZSquadBody.parse({ id: "red-team", name: "Red Team", agents: [{ id: scout.id }, { id: builder.id }] }));
+    await createSquad(
+      ZSquadBody.parse({
+        id: "blue-team",
+        name: "Blue Team",
+        agents: [{ id: builder.id }],
+        stackedRoles: [{ roleName: "Defender", primaryFunction: "Guard", skills: ["Shielding"] }],
+      }),
+    );
+    await createSquad(ZSquadBody.parse({ id: "empty-cell", name: "Empty Cell" }));
+  },
 });
-afterAll(() => db.dispose());
-beforeEach(() => useRateLimiter(memoryRateLimiter()));
 
 describe("GET /api/squads/{squadId}/details", () => {
   it("answers the squad with its agents, derived stacked roles and aggregated metrics", async () => {

@@ -1,46 +1,43 @@
 // GET /api/syndicates and GET /api/syndicates/{syndicateId}/details on a real database.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as collection from "../../app/api/syndicates/route";
 import * as details from "../../app/api/syndicates/[syndicateId]/details/route";
 import type { TAgent } from "../../lib/agents";
-import { memoryRateLimiter, useRateLimiter } from "../../lib/http/rate-limit";
 import { createSquad, getSquadDetails, ZSquadBody } from "../../lib/squads";
 import { createSyndicate, ZSyndicateBody } from "../../lib/syndicates";
-import { useTestDatabase, type TestDatabase } from "../helpers/db";
+import { useApiTest } from "../helpers/api";
 import { call, errorPaths } from "../helpers/http";
 import { makeMetricAgent } from "../agents/factory";
 
-let db: TestDatabase;
 let a: TAgent;
 let b: TAgent;
 let c: TAgent;
-beforeAll(async () => {
-  db = await useTestDatabase();
-  a = await makeMetricAgent(100, 90, 60, "A");
-  b = await makeMetricAgent(200, 96, 90, "B");
-  c = await makeMetricAgent(700, 99, 75, "C");
-  await createSquad(ZSquadBody.parse({ id: "sq-1", name: "One", agents: [{ id: a.id }, { id: b.id }] }));
-  await createSquad(
-    ZSquadBody.parse({
-      id: "sq-2",
-      name: "Two",
-      agents: [{ id: b.id }, { id: c.id }],
-      stackedRoles: [{ roleName: "Healer", primaryFunction: "Mend", skills: ["Triage"] }, { roleName: "Scout", primaryFunction: "Look", skills: ["Zoom"] }],
-    }),
-  );
-  await createSyndicate(ZSyndicateBody.parse({ id: "quantum", name: "Quantum Syndicate", squads: [{ id: "sq-1" }, { id: "sq-2" }] }));
-  await createSyndicate(
-    ZSyndicateBody.parse({
-      id: "lone",
-      name: "Lone Alliance",
-      squads: [{ id: "sq-2" }],
-      stackedRoles: [{ roleName: "Strategist", primaryFunction: "Plan", skills: [] }],
-    }),
-  );
-  await createSyndicate(ZSyndicateBody.parse({ id: "void", name: "Void Collective" }));
+useApiTest({
+  setup: async () => {
+    a = await makeMetricAgent(100, 90, 60, "A");
+    b = await makeMetricAgent(200, 96, 90, "B");
+    c = await makeMetricAgent(700, 99, 75, "C");
+    await createSquad(ZSquadBody.parse({ id: "sq-1", name: "One", agents: [{ id: a.id }, { id: b.id }] }));
+    await createSquad(
+      ZSquadBody.parse({
+        id: "sq-2",
+        name: "Two",
+        agents: [{ id: b.id }, { id: c.id }],
+        stackedRoles: [{ roleName: "Healer", primaryFunction: "Mend", skills: ["Triage"] }, { roleName: "Scout", primaryFunction: "Look", skills: ["Zoom"] }],
+      }),
+    );
+    await createSyndicate(ZSyndicateBody.parse({ id: "quantum", name: "Quantum Syndicate", squads: [{ id: "sq-1" }, { id: "sq-2" }] }));
+    await createSyndicate(
+      ZSyndicateBody.parse({
+        id: "lone",
+        name: "Lone Alliance",
+        squads: [{ id: "sq-2" }],
+        stackedRoles: [{ roleName: "Strategist", primaryFunction: "Plan", skills: [] }],
+      }),
+    );
+    await createSyndicate(ZSyndicateBody.parse({ id: "void", name: "Void Collective" }));
+  },
 });
-afterAll(() => db.dispose());
-beforeEach(() => useRateLimiter(memoryRateLimiter()));
 
 describe("GET /api/syndicates/{syndicateId}/details", () => {
   it("answers each squad's full data and metrics over all agents, each agent once", async () => {

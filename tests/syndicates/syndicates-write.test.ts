@@ -1,33 +1,27 @@
 // POST /api/syndicates, PUT and DELETE /api/syndicates/{syndicateId}: success and every error.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as collection from "../../app/api/syndicates/route";
 import * as item from "../../app/api/syndicates/[syndicateId]/route";
 import * as details from "../../app/api/syndicates/[syndicateId]/details/route";
 import { prisma } from "../../lib/db";
-import { memoryRateLimiter, useRateLimiter } from "../../lib/http/rate-limit";
 import { createSquad, ZSquadBody, type TSquad } from "../../lib/squads";
 import { createSyndicate, ZSyndicateBody } from "../../lib/syndicates";
-import { useTestDatabase, type TestDatabase } from "../helpers/db";
-import { unique, userWithKey } from "../helpers/factories";
+import { useApiTest } from "../helpers/api";
+import { unique } from "../helpers/factories";
 import { call, errorPaths } from "../helpers/http";
 import { assignTask, makeMetricAgent } from "../agents/factory";
 
-let db: TestDatabase;
-let operator: string;
-let viewer: string;
 let first: TSquad;
 let second: TSquad;
-beforeAll(async () => {
-  db = await useTestDatabase();
-  operator = (await userWithKey("operator")).key;
-  viewer = (await userWithKey("viewer")).key;
-  const a = await makeMetricAgent(100, 90, 60);
-  const b = await makeMetricAgent(300, 100, 80);
-  first = await createSquad(ZSquadBody.parse({ id: "first", name: "First", agents: [{ id: a.id }] }));
-  second = await createSquad(ZSquadBody.parse({ id: "second", name: "Second", agents: [{ id: a.id }, { id: b.id }] }));
+const api = useApiTest({
+  withKeys: true,
+  setup: async () => {
+    const a = await makeMetricAgent(100, 90, 60);
+    const b = await makeMetricAgent(300, 100, 80);
+    first = await createSquad(ZSquadBody.parse({ id: "first", name: "First", agents: [{ id: a.id }] }));
+    second = await createSquad(ZSquadBody.parse({ id: "second", name: "Second", agents: [{ id: a.id }, { id: b.id }] }));
+  },
 });
-afterAll(() => db.dispose());
-beforeEach(() => useRateLimiter(memoryRateLimiter()));
 
 const read = async (syndicateId: string) =>
   (await call(details.GET, "GET", `/api/syndicates/${syndicateId}/details`, { params: { syndicateId } })).json;
@@ -37,7 +31,7 @@ const syndicate = (squadIds: string[]) =>
 describe("POST /api/syndicates", () => {
   it("creates the syndicate and answers 201 with each squad's data and computed metrics", async () => {
     const response = await call(collection.POST, "POST", "/api/syndicates", {
-      key: operator,
+      key: api.operator,
       body: { id: "alliance", name: "Alliance", squads: [first, { id: second.id, name: "ignored" }], aggregatedSyndicateMetrics: { totalExperiencePoints: 1 } },
     });
     expect(response.status).toBe(201);
@@ -48,13 +42,13 @@ describe("POST /api/syndicates", () => {
 
   it("answers 409 for an id that exists", async () => {
     const existing = await syndicate([]);
-    const response = await call(collection.POST, "POST", "/api/syndicates", { key: operator, body: { id: existing.id, name: "Dup" } });
+    const response = await call(collection.POST, "POST", "/api/syndicates", { key: api.operator, body: { id: existing.id, name: "Dup" } });
     expect(response.status).toBe(409);
   });
 
   it("answers 422 listing unknown squads, and creates nothing", async () => {
     const response = await call(collection.POST, "POST", "/api/syndicates", {
-      key: operator,
+      key: api.operator,
       body: { id: "phantom", name: "Phantom", squads: [{ id: "first" }, { id: "no-squad" }] },
     });
     expect(response.status).toBe(422);
@@ -63,16 +57,16 @@ describe("POST /api/syndicates", () => {
   });
 
   it("answers 400 for schema violations and malformed JSON", async () => {
-    const invalid = await call(collection.POST, "POST", "/api/syndicates", { key: operator, body: { id: "x", squads: [{ id: "first" }, { id: "first" }] } });
+    const invalid = await call(collection.POST, "POST", "/api/syndicates", { key: api.operator, body: { id: "x", squads: [{ id: "first" }, { id: "first" }] } });
     expect(invalid.status).toBe(400);
     expect(errorPaths(invalid.json)).toEqual(["body.name", "body.squads.1.id"]);
-    const malformed = await call(collection.POST, "POST", "/api/syndicates", { key: operator, body: "nope" });
+    const malformed = await call(collection.POST, "POST", "/api/syndicates", { key: api.operator, body: "nope" });
     expect(malformed.status).toBe(400);
   });
 
   it("answers 401 anonymous and 403 for a viewer", async () => {
     expect((await call(collection.POST, "POST", "/api/syndicates", { body: { id: "s", name: "S" } })).status).toBe(401);
-    expect((await call(collection.POST, "POST", "/api/syndicates", { key: viewer, body: { id: "s", name: "S" } })).status).toBe(403);
+    expect((await call(collection.POST, "POST", "/api/syndicates", { key: api.viewer, body: { id: "s", name: "S" } })).status).toBe(403);
   });
 });
 
@@ -80,7 +74,7 @@ describe("PUT /api/syndicates/{syndicateId}", () => {
   it("replaces name and squads, answers 200 with an empty body, and the metrics are recomputed", async () => {
     const target = await syndicate(["first"]);
     const response = await call(item.PUT, "PUT", `/api/syndicates/${target.id}`, {
-      key: operator,
+      key: api.operator,
       params: { syndicateId: target.id },
       body: { id: target.id, name: "Renamed", squads: [second, first], stackedRoles: [{ roleName: "Scout", primaryFunction: "Look", skills: ["Far"] }] },
     });
@@ -94,7 +88,7 @@ describe("PUT /api/syndicates/{syndicateId}", () => {
   });
 
   it("answers 404 for an unknown syndicate (the contract's choice) and creates nothing", async () => {
-    const response = await call(item.PUT, "PUT", "/api/syndicates/ghost", { key: operator, params: { syndicateId: "ghost" }, body: { id: "ghost", name: "Ghost" } });
+    const response = await call(item.PUT, "PUT", "/api/syndicates/ghost", { key: api.operator, params: { syndicateId: "ghost" }, body: { id: "ghost", name: "Ghost" } });
     expect(response.status).toBe(404);
     expect(response.json.detail).toBe("Syndicate 'ghost' was not found.");
     expect(await prisma.syndicate.count({ where: { id: "ghost" } })).toBe(0);
@@ -103,7 +97,7 @@ describe("PUT /api/syndicates/{syndicateId}", () => {
   it("answers 422 for unknown squads and leaves the syndicate as it was", async () => {
     const target = await syndicate(["first"]);
     const response = await call(item.PUT, "PUT", `/api/syndicates/${target.id}`, {
-      key: operator,
+      key: api.operator,
       params: { syndicateId: target.id },
       body: { id: target.id, name: "Broken", squads: [{ id: "nowhere" }] },
     });
@@ -115,20 +109,20 @@ describe("PUT /api/syndicates/{syndicateId}", () => {
   it("answers 400 for a path/body id mismatch, a schema violation and malformed JSON", async () => {
     const target = await syndicate([]);
     const params = { syndicateId: target.id };
-    const mismatch = await call(item.PUT, "PUT", `/api/syndicates/${target.id}`, { key: operator, params, body: { id: "elsewhere", name: "X" } });
+    const mismatch = await call(item.PUT, "PUT", `/api/syndicates/${target.id}`, { key: api.operator, params, body: { id: "elsewhere", name: "X" } });
     expect(mismatch.status).toBe(400);
     expect(errorPaths(mismatch.json)).toEqual(["body.id"]);
-    const invalid = await call(item.PUT, "PUT", `/api/syndicates/${target.id}`, { key: operator, params, body: { id: target.id, name: "", squads: {} } });
+    const invalid = await call(item.PUT, "PUT", `/api/syndicates/${target.id}`, { key: api.operator, params, body: { id: target.id, name: "", squads: {} } });
     expect(invalid.status).toBe(400);
     expect(errorPaths(invalid.json)).toEqual(["body.name", "body.squads"]);
-    expect((await call(item.PUT, "PUT", `/api/syndicates/${target.id}`, { key: operator, params, body: "[" })).status).toBe(400);
+    expect((await call(item.PUT, "PUT", `/api/syndicates/${target.id}`, { key: api.operator, params, body: "[" })).status).toBe(400);
   });
 
   it("answers 401 anonymous and 403 for a viewer", async () => {
     const target = await syndicate([]);
     const body = { id: target.id, name: "Taken" };
     expect((await call(item.PUT, "PUT", `/api/syndicates/${target.id}`, { params: { syndicateId: target.id }, body })).status).toBe(401);
-    expect((await call(item.PUT, "PUT", `/api/syndicates/${target.id}`, { key: viewer, params: { syndicateId: target.id }, body })).status).toBe(403);
+    expect((await call(item.PUT, "PUT", `/api/syndicates/${target.id}`, { key: api.viewer, params: { syndicateId: target.id }, body })).status).toBe(403);
     expect((await read(target.id)).name).toBe("Syndicate");
   });
 
@@ -143,7 +137,7 @@ describe("DELETE /api/syndicates/{syndicateId}", () => {
   it("deletes the syndicate and keeps its squads, answering 204", async () => {
     const target = await syndicate(["first", "second"]);
     await assignTask("Syndicate", target.id, "completed");
-    const response = await call(item.DELETE, "DELETE", `/api/syndicates/${target.id}`, { key: operator, params: { syndicateId: target.id } });
+    const response = await call(item.DELETE, "DELETE", `/api/syndicates/${target.id}`, { key: api.operator, params: { syndicateId: target.id } });
     expect(response.status).toBe(204);
     expect(await prisma.syndicate.count({ where: { id: target.id } })).toBe(0);
     expect(await prisma.syndicateSquad.count({ where: { syndicateId: target.id } })).toBe(0);
@@ -153,19 +147,19 @@ describe("DELETE /api/syndicates/{syndicateId}", () => {
   it("answers 409 naming the open tasks assigned to it", async () => {
     const target = await syndicate(["first"]);
     const task = await assignTask("Syndicate", target.id, "pending");
-    const response = await call(item.DELETE, "DELETE", `/api/syndicates/${target.id}`, { key: operator, params: { syndicateId: target.id } });
+    const response = await call(item.DELETE, "DELETE", `/api/syndicates/${target.id}`, { key: api.operator, params: { syndicateId: target.id } });
     expect(response.status).toBe(409);
     expect(response.json.detail).toContain(task.id);
     expect(await prisma.syndicate.count({ where: { id: target.id } })).toBe(1);
   });
 
   it("answers 404 for an unknown syndicate", async () => {
-    expect((await call(item.DELETE, "DELETE", "/api/syndicates/ghost", { key: operator, params: { syndicateId: "ghost" } })).status).toBe(404);
+    expect((await call(item.DELETE, "DELETE", "/api/syndicates/ghost", { key: api.operator, params: { syndicateId: "ghost" } })).status).toBe(404);
   });
 
   it("answers 401 anonymous and 403 for a viewer", async () => {
     const target = await syndicate([]);
     expect((await call(item.DELETE, "DELETE", `/api/syndicates/${target.id}`, { params: { syndicateId: target.id } })).status).toBe(401);
-    expect((await call(item.DELETE, "DELETE", `/api/syndicates/${target.id}`, { key: viewer, params: { syndicateId: target.id } })).status).toBe(403);
+    expect((await call(item.DELETE, "DELETE", `/api/syndicates/${target.id}`, { key: api.viewer, params: { syndicateId: target.id } })).status).toBe(403);
   });
 });

@@ -1,35 +1,28 @@
 // Tasks API: assign to an existing entity, read, list with filters, move through the state
 // machine, and the entity search the assign form uses, on a real database.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as searchRoute from "../../app/api/entities/search/route";
 import * as assignRoute from "../../app/api/tasks/assign/route";
 import * as taskRoute from "../../app/api/tasks/[taskId]/route";
 import * as statusRoute from "../../app/api/tasks/[taskId]/status/route";
 import * as listRoute from "../../app/api/tasks/route";
 import { prisma } from "../../lib/db";
-import { memoryRateLimiter, useRateLimiter } from "../../lib/http/rate-limit";
 import { addMarketplaceItem } from "../../lib/marketplace";
 import { assignTask, type TAssignTaskBody } from "../../lib/tasks";
-import { useTestDatabase, type TestDatabase } from "../helpers/db";
-import { userWithKey } from "../helpers/factories";
+import { useApiTest } from "../helpers/api";
 import { call, errorPaths } from "../helpers/http";
 
-let db: TestDatabase;
-let operator: string;
-let viewer: string;
-beforeAll(async () => {
-  db = await useTestDatabase();
-  operator = (await userWithKey("operator")).key;
-  viewer = (await userWithKey("viewer")).key;
-  // One entity of each kind a task can be assigned to.
-  await prisma.agent.create({ data: { id: "agent-scout", name: "Scout Alpha", aiEngine: "gpt-4o", specialization: "Scout" } });
-  await prisma.agent.create({ data: { id: "agent-healer", name: "Healer Beta", aiEngine: "claude", specialization: "Healer" } });
-  await prisma.squad.create({ data: { id: "squad-red", name: "Red Team Squad" } });
-  await prisma.syndicate.create({ data: { id: "syn-civic", name: "Civic Syndicate" } });
-  await addMarketplaceItem({ id: "item-slack", name: "Slack Alerts Connector", description: "Alerts", itemType: "plugin" });
+const api = useApiTest({
+  withKeys: true,
+  setup: async () => {
+    // One entity of each kind a task can be assigned to.
+    await prisma.agent.create({ data: { id: "agent-scout", name: "Scout Alpha", aiEngine: "gpt-4o", specialization: "Scout" } });
+    await prisma.agent.create({ data: { id: "agent-healer", name: "Healer Beta", aiEngine: "claude", specialization: "Healer" } });
+    await prisma.squad.create({ data: { id: "squad-red", name: "Red Team Squad" } });
+    await prisma.syndicate.create({ data: { id: "syn-civic", name: "Civic Syndicate" } });
+    await addMarketplaceItem({ id: "item-slack", name: "Slack Alerts Connector", description: "Alerts", itemType: "plugin" });
+  },
 });
-afterAll(() => db.dispose());
-beforeEach(() => useRateLimiter(memoryRateLimiter()));
 
 const body = (id: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -45,10 +38,10 @@ const body = (id: string, extra: Record<string, unknown> = {}) => ({
 const seed = (id: string, status: TAssignTaskBody["status"], assignedEntity: TAssignTaskBody["assignedEntity"] = { type: "Agent", id: "agent-scout" }) =>
   assignTask({ id, description: `Task ${id}`, status, assignedEntity });
 
-const assign = (payload: unknown, key: string | null = operator) =>
+const assign = (payload: unknown, key: string | null = api.operator) =>
   call(assignRoute.POST, "POST", "/api/tasks/assign", { key: key ?? undefined, body: payload });
 const read = (id: string) => call(taskRoute.GET, "GET", `/api/tasks/${id}`, { params: { taskId: id } });
-const move = (id: string, to: unknown, key: string | null = operator) =>
+const move = (id: string, to: unknown, key: string | null = api.operator) =>
   call(statusRoute.PATCH, "PATCH", `/api/tasks/${id}/status`, { key: key ?? undefined, params: { taskId: id }, body: { status: to } });
 const list = (query: Record<string, string | number>) => call(listRoute.GET, "GET", "/api/tasks", { query });
 const ids = (json: { id: string }[]) => json.map((task) => task.id);
@@ -118,7 +111,7 @@ describe("POST /api/tasks/assign", () => {
 
   it("answers 401 without a credential and 403 for a viewer", async () => {
     expect((await assign(body("task-anon"), null)).status).toBe(401);
-    expect((await assign(body("task-viewer"), viewer)).status).toBe(403);
+    expect((await assign(body("task-viewer"), api.viewer)).status).toBe(403);
   });
 
   it("answers 409 for an id that exists", async () => {
@@ -198,7 +191,7 @@ describe("PATCH /api/tasks/{taskId}/status", () => {
     expect(errorPaths(bad.json)).toEqual(["body.status"]);
     expect((await move("task-missing", "assigned")).status).toBe(404);
     expect((await move("task-guard", "assigned", null)).status).toBe(401);
-    expect((await move("task-guard", "assigned", viewer)).status).toBe(403);
+    expect((await move("task-guard", "assigned", api.viewer)).status).toBe(403);
     expect((await read("task-guard")).json.status).toBe("pending");
   });
 });
@@ -260,14 +253,14 @@ describe("methods", () => {
     const onAssign = await call(assignRoute.GET, "GET", "/api/tasks/assign");
     expect(onAssign.status).toBe(405);
     expect(onAssign.headers.get("allow")).toBe("POST");
-    const onTask = await call(taskRoute.DELETE, "DELETE", "/api/tasks/x", { key: operator });
+    const onTask = await call(taskRoute.DELETE, "DELETE", "/api/tasks/x", { key: api.operator });
     expect(onTask.status).toBe(405);
     expect(onTask.headers.get("allow")).toBe("GET");
     const onStatus = await call(statusRoute.GET, "GET", "/api/tasks/x/status");
     expect(onStatus.headers.get("allow")).toBe("PATCH");
-    const onList = await call(listRoute.POST, "POST", "/api/tasks", { key: operator, body: {} });
+    const onList = await call(listRoute.POST, "POST", "/api/tasks", { key: api.operator, body: {} });
     expect(onList.status).toBe(405);
-    const onSearch = await call(searchRoute.POST, "POST", "/api/entities/search", { key: operator, body: {} });
+    const onSearch = await call(searchRoute.POST, "POST", "/api/entities/search", { key: api.operator, body: {} });
     expect(onSearch.headers.get("allow")).toBe("GET");
   });
 });

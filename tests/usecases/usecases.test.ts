@@ -1,24 +1,21 @@
 // Use cases API: the eight seeded industries, served read-only in the seeded order.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as useCasesRoute from "../../app/api/usecases/route";
 import { resetEnv } from "../../lib/config/env";
 import { prisma } from "../../lib/db";
-import { memoryRateLimiter, useRateLimiter } from "../../lib/http/rate-limit";
 import { Prng } from "../../lib/seed/prng";
 import { INDUSTRIES, seedUseCases } from "../../lib/seed/usecases";
-import { useTestDatabase, type TestDatabase } from "../helpers/db";
+import { useApiTest } from "../helpers/api";
 import { userWithKey } from "../helpers/factories";
 import { call } from "../helpers/http";
 
-let db: TestDatabase;
 let operator: string;
-beforeAll(async () => {
-  db = await useTestDatabase();
-  operator = (await userWithKey("operator")).key;
-  await prisma.$transaction((tx) => seedUseCases({ db: tx, rng: new Prng(1), epoch: new Date("2026-11-01T00:00:00Z"), log: () => {} }));
+useApiTest({
+  setup: async () => {
+    operator = (await userWithKey("operator")).key;
+    await prisma.$transaction((tx) => seedUseCases({ db: tx, rng: new Prng(1), epoch: new Date("2026-11-01T00:00:00Z"), log: () => {} }));
+  },
 });
-afterAll(() => db.dispose());
-beforeEach(() => useRateLimiter(memoryRateLimiter()));
 
 const get = (key?: string) => call(useCasesRoute.GET, "GET", "/api/usecases", { key });
 

@@ -2,28 +2,25 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as importRoute from "../../app/api/wallets/import/route";
 import { prisma } from "../../lib/db";
-import { memoryRateLimiter, useRateLimiter } from "../../lib/http/rate-limit";
 import { getWalletMetrics } from "../../lib/wallet";
 import { importWalletFile } from "../../lib/wallet/import-file";
 import packageJson from "../../package.json" with { type: "json" };
-import { useTestDatabase, type TestDatabase } from "../helpers/db";
+import { useApiTest } from "../helpers/api";
 import { userWithKey } from "../helpers/factories";
 import { call, errorPaths } from "../helpers/http";
 import { randomAddress } from "./factory";
 
-let db: TestDatabase;
 let admin: { key: string; user: { id: string } };
 let operator: string;
-beforeAll(async () => {
-  db = await useTestDatabase();
-  admin = await userWithKey("admin");
-  operator = (await userWithKey("operator")).key;
+useApiTest({
+  setup: async () => {
+    admin = await userWithKey("admin");
+    operator = (await userWithKey("operator")).key;
+  },
 });
-afterAll(() => db.dispose());
-beforeEach(() => useRateLimiter(memoryRateLimiter()));
 
 const hash = (n: number) => `0x${n.toString(16).padStart(64, "0")}`;
 const USDC = "0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48";
@@ -67,7 +64,7 @@ describe("POST /api/wallets/import", () => {
     const [wallet, friend] = [randomAddress(), randomAddress()];
     const response = await post(document(wallet, friend, 1));
     expect(response.status).toBe(200);
-    expect(response.json).toEqual({ chains: 0, tokens: 2, prices: { received: 2, stored: 2 }, transfers: { received: 2, stored: 2 }, holdings: 2, nfts: 1, addressInfo: 1 });
+    expect(response.json).toEqual({ chains: 0, tokens: 2, prices: { received: 2, stored: 2 }, transfers: { received: 2, stored: 2 }, holdings: 2, nfts: 1, addressInfo: 1, approvals: { received: 0, stored: 0 } });
     const stored = await prisma.walletTransfer.findFirstOrThrow({ where: { logIndex: 3 } });
     expect([stored.tokenAddress, stored.amount.toFixed(0), stored.blockNumber]).toEqual([USDC, "5000000", 101n]);
     const metrics = (await getWalletMetrics(admin.user.id, { wallet_address: wallet })).financialMetrics;

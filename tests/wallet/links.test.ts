@@ -1,19 +1,13 @@
 // Linked wallets: GET/POST /api/wallets/links, PATCH/DELETE /api/wallets/links/{address}.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as collection from "../../app/api/wallets/links/route";
 import * as item from "../../app/api/wallets/links/[address]/route";
-import { memoryRateLimiter, useRateLimiter } from "../../lib/http/rate-limit";
-import { useTestDatabase, type TestDatabase } from "../helpers/db";
+import { useApiTest } from "../helpers/api";
 import { userWithKey } from "../helpers/factories";
 import { call, errorPaths } from "../helpers/http";
 import { randomAddress } from "./factory";
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await useTestDatabase();
-});
-afterAll(() => db.dispose());
-beforeEach(() => useRateLimiter(memoryRateLimiter()));
+useApiTest();
 
 const list = async (key: string) => (await call(collection.GET, "GET", "/api/wallets/links", { key })).json as { address: string; isDefault: boolean; label: string | null }[];
 // Links are ordered by creation time (milliseconds): keep consecutive links apart.

@@ -1,29 +1,25 @@
-// Endpoint 1, POST /api/metrics: the contract's shape, the caller's user_uid, and every error.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+// POST /api/metrics: the contract's shape, the caller's user_uid, and every error.
+import { describe, expect, it } from "vitest";
 import * as metrics from "../../app/api/metrics/route";
 import * as links from "../../app/api/wallets/links/route";
 import * as uncommon from "../../app/api/wallets/[address]/uncommon/route";
-import { memoryRateLimiter, useRateLimiter } from "../../lib/http/rate-limit";
 import { ZWalletMetricsResult } from "../../lib/wallet";
-import { useTestDatabase, type TestDatabase } from "../helpers/db";
+import { useApiTest } from "../helpers/api";
 import { userWithKey } from "../helpers/factories";
 import { call, errorPaths } from "../helpers/http";
 import { randomAddress, storeWallet, USDC } from "./factory";
 
-let db: TestDatabase;
 let key: string;
 let userId: string;
 let stored: Awaited<ReturnType<typeof storeWallet>>;
-
-beforeAll(async () => {
-  db = await useTestDatabase();
-  const viewer = await userWithKey("viewer");
-  key = viewer.key;
-  userId = viewer.user.id;
-  stored = await storeWallet();
+useApiTest({
+  setup: async () => {
+    const viewer = await userWithKey("viewer");
+    key = viewer.key;
+    userId = viewer.user.id;
+    stored = await storeWallet();
+  },
 });
-afterAll(() => db.dispose());
-beforeEach(() => useRateLimiter(memoryRateLimiter()));
 
 const post = (body: unknown, apiKey: string | null = key) => call(metrics.POST, "POST", "/api/metrics", { key: apiKey ?? undefined, body });
 
@@ -32,14 +28,17 @@ describe("POST /api/metrics", () => {
     const response = await post({ wallet_address: stored.wallet });
     expect(response.status).toBe(200);
     expect(ZWalletMetricsResult.strict().safeParse(response.json).success).toBe(true);
-    expect(Object.keys(response.json)).toEqual(["wallet_address", "user_uid", "financialMetrics"]);
+    expect(Object.keys(response.json)).toEqual(["wallet_address", "user_uid", "financialMetrics", "coverage", "labels"]);
     expect(Object.keys(response.json.financialMetrics)).toEqual([
       "balance", "positions", "totalTransactions", "transactionsByChain", "transactionsByLayer", "interactingWallets",
       "mostActiveWallet", "behaviorOverview", "nftSummary", "uncommonAddressesInTx",
     ]);
+    expect(response.json.coverage.status).toBe("indexed");
     expect(response.json).toEqual({
       wallet_address: stored.wallet,
       user_uid: userId,
+      coverage: expect.any(Object),
+      labels: {},
       financialMetrics: {
         balance: 8500,
         positions: {
@@ -75,9 +74,10 @@ describe("POST /api/metrics", () => {
     expect(byAddress.json.financialMetrics).toMatchObject({ balance: 1000, positions: { "USDC (eth-mainnet)": { value: 1000, percentage: 100 } } });
   });
 
-  it("answers zeros and empty lists for a wallet without data", async () => {
+  it("answers zeros and empty lists for a wallet without data, and says it is not indexed", async () => {
     const response = await post({ wallet_address: randomAddress(), chains: ["eth-mainnet", "scroll-mainnet"] });
     expect(response.status).toBe(200);
+    expect(response.json.coverage).toMatchObject({ status: "not-indexed", chains: [{ chain: "eth-mainnet", status: "not-indexed" }, { chain: "scroll-mainnet", status: "not-indexed" }] });
     expect(response.json.financialMetrics).toEqual({
       balance: 0,
       positions: {},
@@ -156,6 +156,7 @@ describe("GET /api/wallets/{address}/uncommon", () => {
     expect(response.json.addresses).toEqual([
       {
         address: stored.lookalike,
+        label: null,
         counterparty: true,
         transactionCount: 1,
         reasons: [

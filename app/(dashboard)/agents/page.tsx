@@ -3,6 +3,8 @@ import type { Metadata } from "next";
 import { listAgentFacets, listAgents, ZAgentListQuery } from "@/lib/agents";
 import { formatPercent } from "@/components/agents/format";
 import { Pager } from "@/components/ui/pager";
+import { ScrollRegion } from "@/components/ui/scroll-region";
+import { WriteOnly } from "@/components/shared/write-access";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Agents" };
@@ -26,9 +28,11 @@ const AgentsPage = async ({ searchParams }: { searchParams: Promise<SearchParams
     <>
       <div className="page-header">
         <h1>Agents</h1>
-        <Link className="button" href="/agents/new">
-          New agent
-        </Link>
+        <WriteOnly>
+          <Link className="button" href="/agents/new">
+            New agent
+          </Link>
+        </WriteOnly>
       </div>
       <form className="toolbar" method="get" action="/agents" role="search" aria-label="Filter agents">
         <div className="field">
@@ -68,7 +72,7 @@ const AgentsPage = async ({ searchParams }: { searchParams: Promise<SearchParams
       {page.items.length === 0 ? (
         <p className="muted">{filtered ? "No agents match these filters." : "No agents yet."}</p>
       ) : (
-        <div className="table-wrap">
+        <ScrollRegion label="Agents">
           <table aria-label="Agents">
             <thead>
               <tr>
@@ -97,7 +101,7 @@ const AgentsPage = async ({ searchParams }: { searchParams: Promise<SearchParams
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <Pager basePath="/agents" searchParams={filters} nextCursor={page.nextCursor} total={page.total} shown={page.items.length} />
     </>

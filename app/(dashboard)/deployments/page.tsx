@@ -6,6 +6,7 @@ import { DEPLOYMENT_STATUSES, ZDeploymentListQuery, listDeployments } from "@/li
 import { formatDateTime, statusLabel } from "@/components/deployments/format";
 import { StatusBadge } from "@/components/deployments/status-badge";
 import { Pager } from "@/components/ui/pager";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 export const metadata: Metadata = { title: "Deployments" };
 export const dynamic = "force-dynamic";
@@ -60,7 +61,7 @@ const DeploymentsPage = async ({ searchParams }: { searchParams: SearchParams })
       {page.items.length === 0 ? (
         <p className="muted">No deployments match these filters.</p>
       ) : (
-        <div className="table-wrap">
+        <ScrollRegion label="Deployments">
           <table aria-label="Deployments">
             <thead>
               <tr>
@@ -94,7 +95,7 @@ const DeploymentsPage = async ({ searchParams }: { searchParams: SearchParams })
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <Pager basePath="/deployments" searchParams={filters} nextCursor={page.nextCursor} total={page.total} shown={page.items.length} />
     </>

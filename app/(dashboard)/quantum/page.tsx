@@ -2,7 +2,9 @@ import Link from "next/link";
 import type { Metadata } from "next";
 import { EntityPicker } from "@/components/quantum/entity-picker";
 import { Card } from "@/components/ui/card";
+import { currentUser } from "@/lib/auth/session";
 import { listQuantumCandidates, listRuns } from "@/lib/quantum";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 export const dynamic = "force-dynamic";
 
@@ -15,7 +17,7 @@ const KINDS = [
 ] as const;
 
 const QuantumPage = async () => {
-  const [candidates, recent] = await Promise.all([listQuantumCandidates(5), listRuns({ limit: 10 })]);
+  const [candidates, recent] = await Promise.all([listQuantumCandidates(5), currentUser().then((user) => listRuns({ limit: 10 }, user))]);
   return (
     <>
       <div className="page-header">
@@ -30,7 +32,7 @@ const QuantumPage = async () => {
           Run a circuit
         </Link>
       </div>
-      <div style={{ display: "grid", gap: "1rem" }}>
+      <div className="stack">
         <Card title="Open an analysis">
           <EntityPicker />
         </Card>
@@ -55,7 +57,7 @@ const QuantumPage = async () => {
           {recent.items.length === 0 ? (
             <p className="muted">No runs yet.</p>
           ) : (
-            <div className="table-wrap">
+            <ScrollRegion label="Recent runs">
               <table>
                 <thead>
                   <tr>
@@ -88,7 +90,7 @@ const QuantumPage = async () => {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
         </Card>
       </div>

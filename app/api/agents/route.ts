@@ -7,5 +7,5 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/agents – agent summaries, paged, filtered by ?q=, ?specialization=, ?role=
   GET: route(listAgentsOperation, async ({ query, url }) => pagedResponse(await listAgents(query), url)),
   // POST /api/agents – create an agent; five roles are minted when the body has none
-  POST: route(createAgentOperation, async ({ body }) => Response.json(await createAgent(body), { status: 201 })),
+  POST: route(createAgentOperation, ({ body }) => createAgent(body)),
 });

@@ -5,9 +5,9 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/keys – the caller's API keys
-  GET: route(listApiKeysOperation, async ({ principal }) => Response.json(await listApiKeys(principal.userId))),
+  GET: route(listApiKeysOperation, ({ principal }) => listApiKeys(principal.userId)),
   // POST /api/keys – a new key for the caller, shown once
-  POST: route(createApiKeyOperation, async ({ principal, body }) =>
-    Response.json(await createApiKey(principal.userId, body), { status: 201 }),
+  POST: route(createApiKeyOperation, ({ principal, body }) =>
+    createApiKey(principal.userId, body),
   ),
 });

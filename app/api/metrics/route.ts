@@ -5,5 +5,5 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /api/metrics – wallet metrics of the body's wallet, or the caller's default linked wallet
-  POST: route(walletMetricsOperation, async ({ principal, body }) => Response.json(await getWalletMetrics(principal.userId, body))),
+  POST: route(walletMetricsOperation, ({ principal, body }) => getWalletMetrics(principal.userId, body)),
 });

@@ -1,9 +1,9 @@
 import { methods, route } from "@/lib/http";
-import { openApiDocument, openApiOperation } from "@/lib/openapi";
+import { openApiDocument, openApiOperation } from "@/lib/http/api-document";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/openapi.json – the OpenAPI 3.1 document, generated from the routes' zod schemas
-  GET: route(openApiOperation, async () => Response.json(openApiDocument())),
+  GET: route(openApiOperation, () => openApiDocument()),
 });

@@ -7,5 +7,5 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/squads – squad summaries with aggregated metrics, paged, filtered by ?q=
   GET: route(listSquadsOperation, async ({ query, url }) => pagedResponse(await listSquads(query), url)),
   // POST /api/squads – create a squad; members must be existing agents
-  POST: route(createSquadOperation, async ({ body }) => Response.json(await createSquad(body), { status: 201 })),
+  POST: route(createSquadOperation, ({ body }) => createSquad(body)),
 });

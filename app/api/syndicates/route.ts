@@ -7,5 +7,5 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/syndicates – syndicate summaries with aggregated metrics, paged, filtered by ?q=
   GET: route(listSyndicatesOperation, async ({ query, url }) => pagedResponse(await listSyndicates(query), url)),
   // POST /api/syndicates – create a syndicate; squads must exist
-  POST: route(createSyndicateOperation, async ({ body }) => Response.json(await createSyndicate(body), { status: 201 })),
+  POST: route(createSyndicateOperation, ({ body }) => createSyndicate(body)),
 });

@@ -5,5 +5,5 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/usecases – the industry use cases, keyed by industry (read-only: other methods 405)
-  GET: route(listUseCasesOperation, async () => Response.json(await getUseCases())),
+  GET: route(listUseCasesOperation, () => getUseCases()),
 });

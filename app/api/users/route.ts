@@ -5,7 +5,7 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/users – every user (admin)
-  GET: route(listUsersOperation, async () => Response.json(await listUsers())),
+  GET: route(listUsersOperation, () => listUsers()),
   // POST /api/users – create a user (admin)
-  POST: route(createUserOperation, async ({ body }) => Response.json(await createUser(body), { status: 201 })),
+  POST: route(createUserOperation, ({ body }) => createUser(body)),
 });

@@ -5,5 +5,5 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /qmetrics/finance – a wallet's quantum finance analysis (aer or ibm_quantum)
-  POST: route(walletFinanceOperation, async ({ body }) => Response.json(await analyzeWalletFinance(body))),
+  POST: route(walletFinanceOperation, ({ body, principal, request }) => analyzeWalletFinance(body, principal.userId, request.signal)),
 });

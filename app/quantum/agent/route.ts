@@ -5,7 +5,9 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /quantum/agent?agentId=&shots=&seed=&format= – an agent's quantum analysis (or, format=qasm, its circuit)
-  GET: route(analyzeAgentOperation, async ({ query }) =>
-    query.format === "qasm" ? qasmResponse(await entityCircuitQasm("agent", query.agentId)) : Response.json(await analyzeAgent(query.agentId, query)),
+  GET: route(analyzeAgentOperation, async ({ query, principal, request }) =>
+    query.format === "qasm"
+      ? qasmResponse(await entityCircuitQasm("agent", query.agentId))
+      : await analyzeAgent(query.agentId, query, principal?.userId, request.signal),
   ),
 });

@@ -5,7 +5,9 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /quantum/squad?squadId=&shots=&seed=&format= – a squad's quantum analysis (or, format=qasm, its circuit)
-  GET: route(analyzeSquadOperation, async ({ query }) =>
-    query.format === "qasm" ? qasmResponse(await entityCircuitQasm("squad", query.squadId)) : Response.json(await analyzeSquad(query.squadId, query)),
+  GET: route(analyzeSquadOperation, async ({ query, principal, request }) =>
+    query.format === "qasm"
+      ? qasmResponse(await entityCircuitQasm("squad", query.squadId))
+      : await analyzeSquad(query.squadId, query, principal?.userId, request.signal),
   ),
 });

@@ -5,9 +5,9 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /quantum/syndicate?syndicateId=&shots=&seed=&format= – a syndicate's quantum analysis (or, format=qasm, its circuit)
-  GET: route(analyzeSyndicateOperation, async ({ query }) =>
+  GET: route(analyzeSyndicateOperation, async ({ query, principal, request }) =>
     query.format === "qasm"
       ? qasmResponse(await entityCircuitQasm("syndicate", query.syndicateId))
-      : Response.json(await analyzeSyndicate(query.syndicateId, query)),
+      : await analyzeSyndicate(query.syndicateId, query, principal?.userId, request.signal),
   ),
 });

@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { ResvgRenderOptions, RenderedImage } from "@resvg/resvg-js";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../core/errors";
 import { histogramSvg, type HistogramOptions } from "./svg";
 
 type ResvgModule = { renderAsync: (svg: string, options?: ResvgRenderOptions | null) => Promise<RenderedImage> };

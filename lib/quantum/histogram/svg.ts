@@ -6,8 +6,15 @@ export const MAX_BARS = 48;
 
 export type HistogramOptions = { title?: string; width?: number; height?: number };
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&"']/g, (ch) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[ch]!);
+// Characters XML 1.0 cannot hold at all (C0 controls other than tab/newline/return, lone
+// surrogates, U+FFFE/U+FFFF) would make the whole SVG unreadable: they become U+FFFD. Stored
+// names can hold anything, so every text drawn passes through here.
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|\p{Cs}/gu;
+
+export const escapeXml = (text: string) =>
+  text
+    .replace(NOT_XML, "\ufffd")
+    .replace(/[<>&"']/g, (ch) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[ch]!);
 
 /**
  * The bars to draw: every bitstring in ascending order, or, past MAX_BARS, the most probable

@@ -3,7 +3,7 @@
 // failure — missing configuration, refusal, unreachable host, timeout, failed job — is a 503
 // problem that says why.
 import { performance } from "node:perf_hooks";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../core/errors";
 import { quantumConfig } from "../config";
 import type { Circuit } from "../simulator/circuit";
 import { toQasm3 } from "../qasm/emit";

@@ -1,15 +1,12 @@
 // One-qubit unitaries: products of the simulator's gate matrices, their Euler angles, and the
 // rz–sx–rz–sx–rz form hardware runs: U3(θ, φ, λ) = e^{iα}·RZ(φ+π)·SX·RZ(θ+π)·SX·RZ(λ).
-import { matrixOf, type GateOp } from "../simulator/gates";
+import type { GateOp } from "../simulator/gates";
 import type { Matrix2 } from "../simulator/kernels";
 import { multiply } from "../simulator/fuse";
 
 export { multiply };
 
 export const IDENTITY: Matrix2 = [1, 0, 0, 0, 0, 0, 1, 0];
-
-/** The matrix of one-qubit gates applied in order (later gates multiply from the left). */
-export const productOf = (ops: readonly GateOp[]): Matrix2 => ops.reduce((acc, op) => multiply(matrixOf(op.name, op.params), acc), IDENTITY);
 
 /** θ, φ, λ with U ∝ U3(θ, φ, λ) (Qiskit's ZYZ angles). */
 export const u3Angles = (u: Matrix2): [number, number, number] => {

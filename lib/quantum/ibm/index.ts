@@ -2,4 +2,4 @@
 export { runOnIbm, ibmSettings, backendTarget, countSamples, IBM_BACKEND, type IbmSettings, type IbmRunResult } from "./client";
 export { transpile, findLine, TranspileError, type BackendTarget } from "./transpile";
 export { toCxBasis } from "./decompose";
-export { zsxOps, u3Angles, productOf } from "./euler";
+export { zsxOps, u3Angles } from "./euler";

@@ -1,7 +1,8 @@
 // Agent model: three qubits — q0 reliability (uptime, error rate), q1 delivery (completion rate,
 // response time), q2 growth (experience points) — on the chain circuit of chain.ts.
 import { evaluateChain, type ChainEvaluation, type Dimension } from "./chain";
-import { formatDuration, formatPercent, formatProbability, formatRiskScore, riskLevel, topOutcome } from "./format";
+import type { TAgentQuantumResult, TQuantumRunField } from "../schemas";
+import { describeDimensions, formatDuration, formatPercent, formatProbability, formatRiskScore, riskLevel, topOutcome } from "./format";
 import { deliveryScore, experienceScore, reliabilityScore } from "./scores";
 
 export type AgentModelInput = {
@@ -21,14 +22,8 @@ export const agentDimensions = (agent: AgentModelInput): Dimension[] => [
   { key: "growth", label: "growth", score: experienceScore(agent.experiencePoints), weight: 0.25, role: "Scout", drivers: "experience points" },
 ];
 
-export type AgentQuantumResult = {
-  agentId: string;
-  predictedImprovement: string;
-  quantumRiskScore: string;
-  optimalRoleAdjustment: string;
-  simulationDuration: string;
-  detailedMetrics: { bitstringProbabilities: Record<string, number>; analysis: string };
-};
+/** The analysis fields of the result; the run fields (seed, shots, backend, histogram) are added by the caller. */
+export type AgentQuantumResult = Omit<TAgentQuantumResult, TQuantumRunField>;
 
 const roleAdjustment = (agent: AgentModelInput, dimension: Dimension, lifted: number, health: number) => {
   const slots = agent.roles.filter((role) => role === dimension.role).length;
@@ -38,9 +33,6 @@ const roleAdjustment = (agent: AgentModelInput, dimension: Dimension, lifted: nu
       : `Deepen the ${dimension.role} role (${slots} of ${agent.roles.length} slots)`;
   return `${move} to strengthen ${dimension.label}: simulated health ${formatProbability(health)} → ${formatProbability(lifted)}`;
 };
-
-export const describeDimensions = (dimensions: readonly Dimension[], healthy: readonly number[]) =>
-  dimensions.map((d, k) => `q${k} ${d.label} (${d.drivers}) score ${d.score.toFixed(2)}, P(healthy) ${formatProbability(healthy[k])}`).join("; ");
 
 export const runAgentModel = (agent: AgentModelInput, options: { shots: number; seed?: number }) => {
   const dimensions = agentDimensions(agent);

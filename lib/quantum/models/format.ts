@@ -1,4 +1,5 @@
 // How the analyses write numbers into the contract's string fields.
+import type { Dimension } from "./chain";
 
 export const RISK_LEVELS = ["Low", "Moderate", "High", "Critical"] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
@@ -24,3 +25,7 @@ export const topOutcome = (probabilities: Record<string, number>) => {
   for (const [bits, p] of Object.entries(probabilities).sort(([a], [b]) => (a < b ? -1 : 1))) if (p > best[1]) best = [bits, p];
   return { bits: best[0], probability: Math.max(0, best[1]) };
 };
+
+/** "q0 reliability (uptime and error rate) score 0.93, P(healthy) 0.912; q1 …" */
+export const describeDimensions = (dimensions: readonly Dimension[], healthy: readonly number[]) =>
+  dimensions.map((d, k) => `q${k} ${d.label} (${d.drivers}) score ${d.score.toFixed(2)}, P(healthy) ${formatProbability(healthy[k])}`).join("; ");

@@ -1,22 +1,15 @@
 // Squad model: three qubits over the members' aggregated metrics — q0 reliability (mean uptime,
 // mean error rate), q1 delivery (overall completion rate, mean response time), q2 cohesion (core
 // role coverage and mean experience) — on the chain circuit of chain.ts.
-import { describeDimensions } from "./agent";
 import { evaluateChain, type Dimension } from "./chain";
-import { formatDuration, formatPercent, formatProbability, formatRiskScore, riskLevel, topOutcome } from "./format";
+import type { TSquadQuantumResult, TQuantumRunField } from "../schemas";
+import { describeDimensions, formatDuration, formatPercent, formatProbability, formatRiskScore, riskLevel, topOutcome } from "./format";
 import { aggregateMembers, deliveryOf, distributeRoles, growthOf, missingRole, reliabilityOf, type MemberMetrics } from "./group";
 import { clamp01 } from "./scores";
 
 export type SquadModelInput = { id: string; name: string; members: MemberMetrics[] };
 
-export type SquadQuantumResult = {
-  squadId: string;
-  predictedSquadImprovement: string;
-  optimalRoleDistribution: string[];
-  quantumRiskLevel: string;
-  simulationDuration: string;
-  detailedMetrics: { aggregatedBitstringProbabilities: Record<string, number>; analysis: string };
-};
+export type SquadQuantumResult = Omit<TSquadQuantumResult, TQuantumRunField>;
 
 export const squadDimensions = (squad: SquadModelInput): Dimension[] => {
   const a = aggregateMembers(squad.members);

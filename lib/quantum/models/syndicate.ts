@@ -2,21 +2,15 @@
 // once), q2 coordination (core role coverage across the syndicate, and its weakest squad) — on the
 // chain circuit of chain.ts. The weakest squad, not the spread between squads, so that improving
 // any agent can never lower the score.
-import { describeDimensions } from "./agent";
 import { evaluateChain, type Dimension } from "./chain";
-import { formatDuration, formatPercent, formatProbability, formatRiskScore, riskLevel, topOutcome } from "./format";
+import type { TSyndicateQuantumResult, TQuantumRunField } from "../schemas";
+import { describeDimensions, formatDuration, formatPercent, formatProbability, formatRiskScore, riskLevel, topOutcome } from "./format";
 import { aggregateMembers, deliveryOf, reliabilityOf, type MemberMetrics } from "./group";
 import { clamp01, roleCoverage } from "./scores";
 
 export type SyndicateModelInput = { id: string; name: string; squads: { id: string; name: string; members: MemberMetrics[] }[] };
 
-export type SyndicateQuantumResult = {
-  syndicateId: string;
-  predictedSyndicateImprovement: string;
-  quantumRiskAnalysis: string;
-  simulationDuration: string;
-  detailedMetrics: { aggregatedSyndicateProbabilities: Record<string, number>; analysis: string };
-};
+export type SyndicateQuantumResult = Omit<TSyndicateQuantumResult, TQuantumRunField>;
 
 const uniqueAgents = (syndicate: SyndicateModelInput) => {
   const seen = new Map<string, MemberMetrics>();

@@ -1,4 +1,4 @@
-// Wallet model (endpoint 19): three qubits from the wallet metrics engine's facts — q0 activity
+// Wallet model (POST /qmetrics/finance): three qubits from the wallet metrics engine's facts — q0 activity
 // (transaction count), q1 counterparty hygiene (share of counterparties not marked Uncommon),
 // q2 capital (USD balance) — on the chain circuit of chain.ts. Every bitstring names a financial
 // behaviour; the probabilities say how strongly the wallet's facts point at each.

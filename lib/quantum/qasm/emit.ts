@@ -44,7 +44,8 @@ export const toQasm3 = (c: Circuit, options: EmitOptions = {}): string => {
   lines.push(`bit[${c.clbits}] c;`);
   for (const op of ops) {
     const params = op.params.length > 0 ? `(${op.params.map(formatNumber).join(", ")})` : "";
-    lines.push(`${op.name}${params} ${op.qubits.map(qubit).join(", ")};`);
+    const modifier = op.controls ? `ctrl(${op.controls}) @ ` : "";
+    lines.push(`${modifier}${op.name}${params} ${op.qubits.map(qubit).join(", ")};`);
   }
   for (const m of c.measurements) lines.push(`c[${m.clbit}] = measure ${qubit(m.qubit)};`);
   return lines.join("\n") + "\n";

@@ -1,4 +1,4 @@
-// OpenQASM 2.0 tokens, each with the line and column (1-based) where it starts, so that every
+// OpenQASM 2.0 and 3 tokens, each with the line and column (1-based) where it starts, so that every
 // parse error can name its place.
 export type TokenKind = "id" | "number" | "string" | "symbol" | "eof";
 
@@ -15,7 +15,11 @@ export class QasmError extends Error {
   }
 }
 
-const SYMBOLS = ["->", "==", ";", ",", "(", ")", "[", "]", "{", "}", "+", "-", "*", "/", "^"];
+const SYMBOLS = ["->", "==", "!=", "=", "!", "@", ";", ",", "(", ")", "[", "]", "{", "}", "+", "-", "*", "/", "^"];
+
+// Sticky: each match starts exactly where the scan stands (no copy of the rest of the source).
+const ID = /[A-Za-z_][A-Za-z0-9_]*/y;
+const NUMBER = /(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?/y;
 
 export const tokenize = (source: string): Token[] => {
   const tokens: Token[] = [];
@@ -49,14 +53,15 @@ export const tokenize = (source: string): Token[] => {
       continue;
     }
     const start = { line, column };
-    const rest = source.slice(i);
-    const id = /^[A-Za-z_][A-Za-z0-9_]*/.exec(rest);
+    ID.lastIndex = i;
+    NUMBER.lastIndex = i;
+    const id = ID.exec(source);
     if (id) {
       tokens.push({ kind: "id", text: id[0], ...start });
       advance(id[0].length);
       continue;
     }
-    const number = /^(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?/.exec(rest);
+    const number = NUMBER.exec(source);
     if (number) {
       tokens.push({ kind: "number", text: number[0], ...start });
       advance(number[0].length);

@@ -1,17 +1,36 @@
 // A circuit: a register size, gates in order, and the classical bits each qubit is measured into
 // at the end. Without measurements every qubit is measured, qubit k into bit k.
-import { AppError } from "../../http/errors";
+import { AppError } from "../../core/errors";
 import { quantumConfig } from "../config";
 import { GATES, type GateOp } from "./gates";
 
 export type Measurement = { qubit: number; clbit: number };
 
+/**
+ * A classical condition: the bits `clbits` (least significant first) read as a number equal
+ * `value` (or differ from it, when `negate`).
+ */
+export type Condition = { clbits: number[]; value: number; negate?: boolean };
+
+/** One step of a dynamic circuit; `when` lists conditions that must all hold for it to happen. */
+export type Instruction =
+  | { kind: "gate"; op: GateOp; when?: Condition[] }
+  | { kind: "measure"; qubit: number; clbit: number; when?: Condition[] }
+  | { kind: "reset"; qubit: number; when?: Condition[] };
+
 export type Circuit = {
   qubits: number;
   /** Classical bits; the result's bitstrings have this many characters (bit 0 rightmost). */
   clbits: number;
+  /** The gates in order (for a dynamic circuit: every gate of `program`, conditional or not). */
   ops: GateOp[];
+  /** Measurements at the end (a static circuit; empty for a dynamic one, whose program measures). */
   measurements: Measurement[];
+  /**
+   * A dynamic circuit: mid-circuit measurement, reset or classically controlled steps. When set it
+   * is the whole program (run by shot branching) and `ops`/`measurements` only describe it.
+   */
+  program?: Instruction[];
 };
 
 /** A circuit over n qubits, every one measured into its own bit. */
@@ -30,7 +49,9 @@ export const checkOps = (c: Circuit) => {
   for (const op of c.ops) {
     const spec = GATES[op.name];
     if (!spec) throw new Error(`unknown gate ${op.name}`);
-    if (op.qubits.length !== spec.qubits || op.params.length !== spec.params) throw new Error(`${op.name} takes ${spec.qubits} qubits and ${spec.params} parameters`);
+    const controls = op.controls ?? 0;
+    if (!Number.isInteger(controls) || controls < 0) throw new Error(`${op.name} has ${controls} controls`);
+    if (op.qubits.length !== spec.qubits + controls || op.params.length !== spec.params) throw new Error(`${op.name} takes ${spec.qubits} qubits and ${spec.params} parameters`);
     if (new Set(op.qubits).size !== op.qubits.length) throw new Error(`${op.name} repeats a qubit`);
     for (const q of op.qubits) if (!Number.isInteger(q) || q < 0 || q >= c.qubits) throw new Error(`${op.name} on qubit ${q} outside 0…${c.qubits - 1}`);
     for (const p of op.params) if (!Number.isFinite(p)) throw new Error(`${op.name} has a parameter that is not a finite number`);

@@ -3,7 +3,12 @@
 import { applyDiagonal, applyMatrix, applySwap, applyX, applyZZ, type Matrix2 } from "./kernels";
 import type { StateVector } from "./statevector";
 
-export type GateOp = { name: string; qubits: number[]; params: number[] };
+/**
+ * One gate. With `controls` = k, the first k qubits are extra controls (the gate acts only where
+ * they are all 1) and the gate `name` acts on the rest: `{ name: "x", qubits: [a, b, c, d],
+ * controls: 3 }` is a three-controlled X (qelib1's c3x, OpenQASM 3's `ctrl(3) @ x`).
+ */
+export type GateOp = { name: string; qubits: number[]; params: number[]; controls?: number };
 
 /** Arity (qubits) and parameter count of every gate the simulator runs. */
 export const GATES: Record<string, { qubits: number; params: number }> = {
@@ -98,6 +103,7 @@ export const decompose = (op: GateOp): GateOp[] | undefined => {
 
 /** Applies one gate in place. The caller has checked arity, parameters and qubit indexes. */
 export const applyGate = (state: StateVector, op: GateOp): void => {
+  if (op.controls) return applyControlled(state, op);
   const { name, qubits, params } = op;
   if (qubits.length === 1) {
     if (name === "id" || name === "u0") return;
@@ -114,4 +120,34 @@ export const applyGate = (state: StateVector, op: GateOp): void => {
   const parts = decompose(op);
   if (!parts) throw new Error(`unknown gate ${name}`);
   for (const part of parts) applyGate(state, part);
+};
+
+// A gate under extra controls: every kernel takes a control mask, so the extra controls join the
+// gate's own; gates without a kernel of their own are decomposed (the decompositions are exact,
+// global phase included, so controlling each part controls the whole).
+const applyControlled = (state: StateVector, op: GateOp, extra = 0): void => {
+  const k = op.controls ?? 0;
+  let mask = extra;
+  for (const q of op.qubits.slice(0, k)) mask |= 1 << q;
+  const qubits = op.qubits.slice(k);
+  const { name, params } = op;
+  if (qubits.length === 1) {
+    if (name === "id" || name === "u0") return;
+    return applyOneQubit(state, name, params, qubits[0], mask);
+  }
+  const target = CONTROLLED[name];
+  if (target) return applyOneQubit(state, target, params, qubits[1], mask | (1 << qubits[0]));
+  switch (name) {
+    case "swap": return applySwap(state, qubits[0], qubits[1], mask);
+    case "ccx": return applyX(state, qubits[2], mask | (1 << qubits[0]) | (1 << qubits[1]));
+    case "cswap": return applySwap(state, qubits[1], qubits[2], mask | (1 << qubits[0]));
+    case "rzz": {
+      const [a, b] = qubits;
+      for (const part of [{ name: "cx", qubits: [a, b], params: [] }, { name: "rz", qubits: [b], params }, { name: "cx", qubits: [a, b], params: [] }]) applyControlled(state, part, mask);
+      return;
+    }
+  }
+  const parts = decompose({ name, qubits, params });
+  if (!parts) throw new Error(`unknown gate ${name}`);
+  for (const part of parts) applyControlled(state, part, mask);
 };

@@ -3,19 +3,9 @@
 // caller leaves out is drawn from node:crypto and reported with the result, so every run can be
 // repeated. Math.random() is never used.
 import { randomBytes } from "node:crypto";
+import { splitmix32 } from "../../core/mix";
 
 export const MAX_SEED = Number.MAX_SAFE_INTEGER;
-
-const splitmix32 = (state: number) => {
-  let a = state | 0;
-  return () => {
-    a = (a + 0x9e3779b9) | 0;
-    let z = a;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
-    return (z ^ (z >>> 16)) >>> 0;
-  };
-};
 
 const rotl = (x: number, k: number) => (x << k) | (x >>> (32 - k));
 

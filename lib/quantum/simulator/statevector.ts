@@ -3,7 +3,7 @@
 // rightmost character of a bitstring (Qiskit's order). The size is checked before anything is
 // allocated: too many qubits is a 400, too little free memory a 503, never a crash.
 import { freemem } from "node:os";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../core/errors";
 import { quantumConfig } from "../config";
 
 export const BYTES_PER_AMPLITUDE = 16;

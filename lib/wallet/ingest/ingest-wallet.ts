@@ -5,7 +5,7 @@
 // stored with skipDuplicates; address facts, tokens, holdings and NFTs are written by key.
 import type { PublicClient } from "viem";
 import { prisma } from "../../db";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../core/errors";
 import { registryChain } from "../chains";
 import { walletEnv } from "../config";
 import { listKnownChains, type KnownChain } from "../known-chains";

@@ -3,6 +3,7 @@
 import type { MetricsThresholds } from "../config";
 import { classifyCounterparties } from "./behavior";
 import { buildContext } from "./context";
+import { computeCoverage, type Coverage } from "./coverage";
 import { summarizeNfts } from "./nft";
 import { computePositions, type ExcludedHolding, type PositionRow } from "./positions";
 import { collectCounterparties, mostActiveOf, summarizeTransactions } from "./transactions";
@@ -46,6 +47,9 @@ export type MetricsReport = {
   positionRows: PositionRow[];
   excludedHoldings: ExcludedHolding[];
   flagged: FlaggedAddress[];
+  coverage: Coverage;
+  /** Every counterparty of the wallet on the requested chains. */
+  counterparties: Set<string>;
 };
 
 export const computeWalletMetrics = (facts: WalletFacts, options: MetricsOptions): MetricsReport => {
@@ -69,6 +73,8 @@ export const computeWalletMetrics = (facts: WalletFacts, options: MetricsOptions
       uncommonAddressesInTx: [...uncommon.keys()],
     },
     positionRows: positions.rows,
+    counterparties: new Set(counterparties.keys()),
+    coverage: computeCoverage(ctx, { cursors: facts.cursors ?? [], rows: positions.rows, excluded: positions.excluded, staleAfterHours: options.thresholds.priceStaleHours }),
     excludedHoldings: positions.excluded,
     flagged: [...uncommon.entries()].map(([address, reasons]) => ({
       address,

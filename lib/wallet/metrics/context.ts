@@ -25,6 +25,8 @@ export type MetricsContext = {
   prices: PriceBook;
   addresses: Map<string, AddressFact>;
   flagList: FlagList;
+  /** Addresses the asking user trusts (lower case). */
+  trusted: Set<string>;
 };
 
 export const factKey = (chain: string, address: string) => `${chain}|${address}`;
@@ -72,6 +74,7 @@ export const buildContext = (
     prices: new PriceBook(facts.prices, options.now),
     addresses,
     flagList: { version: facts.flagList.version, entries: facts.flagList.entries.map((entry) => ({ ...entry, address: lower(entry.address) })) },
+    trusted: new Set((facts.trusted ?? []).map(lower)),
   };
 };
 

@@ -33,6 +33,19 @@ export class PriceBook {
     return entry ? entry.prices[entry.prices.length - 1] : undefined;
   }
 
+  /** When the latest price (at or before now) was quoted, or undefined when the token has none. */
+  latestAsOf(chain: string, token: string): Date | undefined {
+    const entry = this.series.get(keyOf(chain, token));
+    return entry ? new Date(entry.times[entry.times.length - 1]) : undefined;
+  }
+
+  /** The latest price at or before `time`, or undefined when none was quoted by then. */
+  atOrBefore(chain: string, token: string, time: Date): number | undefined {
+    const entry = this.series.get(keyOf(chain, token));
+    if (!entry || entry.times[0] > time.getTime()) return undefined;
+    return this.at(chain, token, time);
+  }
+
   /** The price in effect at `time`: latest at or before it, else the oldest known. */
   at(chain: string, token: string, time: Date): number | undefined {
     const entry = this.series.get(keyOf(chain, token));

@@ -20,6 +20,8 @@ export type TransferFact = {
   amount: bigint;
   /** The transaction's sender (who paid for it); null when unknown. */
   txFrom: string | null;
+  /** The block it is in, when known (coverage reports the highest one stored). */
+  blockNumber?: bigint;
 };
 
 export type TokenFact = { chain: string; address: string; symbol: string; name: string; decimals: number; isSpam: boolean };
@@ -36,6 +38,9 @@ export type ChainFact = { slug: string; layer: ChainLayer; nativeSymbol: string 
 
 export type FlagListEntry = { address: string; chains?: string[]; reason: string; source: string; listedOn: string };
 
+/** How far the ingester has scanned one chain for the wallet (IngestCursor). */
+export type CursorFact = { chain: string; lastBlock: bigint; updatedAt: Date };
+
 export type FlagList = { version: string; entries: FlagListEntry[] };
 
 /** Everything stored about one wallet (already narrowed to it; the engine narrows by chain). */
@@ -50,6 +55,10 @@ export type WalletFacts = {
   nfts: NftFact[];
   addresses: AddressFact[];
   flagList: FlagList;
+  /** The ingester's progress per chain for this wallet (absent: none). */
+  cursors?: CursorFact[];
+  /** Addresses the asking user trusts (address book): genuine look-alike anchors, never flagged for dust or spam. */
+  trusted?: string[];
 };
 
 export type UncommonReasonCode =

@@ -48,6 +48,8 @@ const unsolicitedFindings = (ctx: MetricsContext): Finding[] => {
   const floors = new Set(ctx.nfts.filter((nft) => nft.floorPriceUsd !== null).map((nft) => factKey(nft.chain, nft.contractAddress)));
   for (const transfer of ctx.transfers) {
     if (!isUnsolicited(ctx, transfer)) continue;
+    // What a trusted address sends (dust, zero-value, unpriced or spam tokens) is not held against it.
+    if (ctx.trusted.has(transfer.from) || ctx.trusted.has(initiatorOf(transfer))) continue;
     const symbol = symbolOf(ctx, transfer.chain, transfer.tokenAddress);
     const token = ctx.tokens.get(factKey(transfer.chain, transfer.tokenAddress));
     const add = (code: UncommonReasonCode, note: string, value?: number) => {
@@ -94,15 +96,27 @@ const lookalikeFindings = (ctx: MetricsContext, counterparties: Map<string, Coun
     const key = signature(counterparty.address);
     groups.set(key, [...(groups.get(key) ?? []), counterparty]);
   }
+  const trustedBySignature = new Map<string, string>();
+  for (const address of [...ctx.trusted].sort()) if (!trustedBySignature.has(signature(address))) trustedBySignature.set(signature(address), address);
   const findings: Finding[] = [];
   for (const [key, members] of groups) {
     const mimicsWallet = key === signature(ctx.wallet);
+    // An address the user trusts is the genuine one of its group, whether or not the wallet dealt with it.
+    const trustedAnchor = trustedBySignature.get(key);
+    if (trustedAnchor && !mimicsWallet) {
+      for (const member of members) {
+        if (ctx.trusted.has(member.address)) continue;
+        const first = member.transfers[0];
+        findings.push({ address: member.address, code: "lookalike", chain: first.chain, txHash: first.txHash, note: `looks like ${trustedAnchor}, an address you trust` });
+      }
+      continue;
+    }
     if (members.length < 2 && !mimicsWallet) continue;
     // The genuine one is the wallet itself, else the counterparty it dealt with first.
     const ordered = [...members].sort((a, b) => a.firstAt.getTime() - b.firstAt.getTime() || b.transactionCount - a.transactionCount || a.address.localeCompare(b.address));
     const genuine = mimicsWallet ? null : ordered[0];
     for (const member of ordered) {
-      if (member === genuine) continue;
+      if (member === genuine || ctx.trusted.has(member.address)) continue;
       const first = member.transfers[0];
       const note = genuine
         ? `looks like ${genuine.address}, a counterparty since ${genuine.firstAt.toISOString().slice(0, 10)}`

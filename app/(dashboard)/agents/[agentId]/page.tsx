@@ -9,6 +9,7 @@ import { ChartSkeleton } from "@/components/charts/chart-skeleton";
 import { Stack } from "@/components/agents/stack";
 import { Card, Stat } from "@/components/ui/card";
 import { loadAgent } from "./load-agent";
+import { WriteOnly } from "@/components/shared/write-access";
 
 export const dynamic = "force-dynamic";
 
@@ -31,12 +32,14 @@ const AgentPage = async ({ params }: Props) => {
             <code>{agent.id}</code> · {agent.aiEngine} · specialization <span className="badge">{agent.specialization}</span>
           </p>
         </div>
-        <div className="row">
-          <Link className="button secondary" href={`/agents/${encodeURIComponent(agent.id)}/edit`}>
-            Edit
-          </Link>
-          <DeleteAgentButton id={agent.id} name={agent.name} />
-        </div>
+        <WriteOnly>
+          <div className="row">
+            <Link className="button secondary" href={`/agents/${encodeURIComponent(agent.id)}/edit`}>
+              Edit
+            </Link>
+            <DeleteAgentButton id={agent.id} name={agent.name} />
+          </div>
+        </WriteOnly>
       </div>
 
       <div className="stats" data-testid="agent-metrics">

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getUseCases } from "@/lib/usecases";
 import { DeployForm } from "@/components/deployments/deploy-form";
-import { WriteAccessNote } from "@/components/marketplace/write-access-note";
+import { WriteOnly } from "@/components/shared/write-access";
 
 export const metadata: Metadata = { title: "New deployment" };
 export const dynamic = "force-dynamic";
@@ -19,8 +19,9 @@ const NewDeploymentPage = async () => {
         <Link href="/deployments">← Deployments</Link>
       </p>
       <h1>New deployment</h1>
-      <WriteAccessNote />
-      <DeployForm industries={industries.length ? industries : ["Financial"]} networks={NETWORKS} />
+      <WriteOnly prompt="/deployments/new" action="deploy">
+        <DeployForm industries={industries.length ? industries : ["Financial"]} networks={NETWORKS} />
+      </WriteOnly>
     </>
   );
 };

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getUseCases } from "@/lib/usecases";
 import { ItemForm } from "@/components/marketplace/item-form";
-import { WriteAccessNote } from "@/components/marketplace/write-access-note";
+import { WriteOnly } from "@/components/shared/write-access";
 
 export const metadata: Metadata = { title: "Add marketplace item" };
 export const dynamic = "force-dynamic";
@@ -15,8 +15,9 @@ const NewItemPage = async () => {
         <Link href="/marketplace">← Marketplace</Link>
       </p>
       <h1>Add marketplace item</h1>
-      <WriteAccessNote />
-      <ItemForm industries={Object.keys(useCases)} />
+      <WriteOnly prompt="/marketplace/new" action="add items">
+        <ItemForm industries={Object.keys(useCases)} />
+      </WriteOnly>
     </>
   );
 };

@@ -10,6 +10,7 @@ import { MemberTable } from "@/components/squads/member-table";
 import { SquadForm } from "@/components/squads/squad-form";
 import { Stack } from "@/components/agents/stack";
 import { Card } from "@/components/ui/card";
+import { WriteOnly } from "@/components/shared/write-access";
 
 export const dynamic = "force-dynamic";
 
@@ -39,7 +40,9 @@ const SquadPage = async ({ params }: Props) => {
             <code>{squad.id}</code>
           </p>
         </div>
-        <DeleteSquadButton id={squad.id} name={squad.name} />
+        <WriteOnly>
+          <DeleteSquadButton id={squad.id} name={squad.name} />
+        </WriteOnly>
       </div>
 
       <AggregatedMetrics metrics={squad.aggregatedMetrics} members={squad.agents.length} testId="squad-metrics" />
@@ -51,6 +54,7 @@ const SquadPage = async ({ params }: Props) => {
         <Card title={stackedRolesDeclared ? "Stacked roles (declared)" : "Stacked roles (derived from the members)"}>
           <RoleList roles={squad.stackedRoles} label="Stacked roles" />
         </Card>
+        <WriteOnly>
         <Card title="Edit squad">
           <SquadForm
             squad={{
@@ -61,6 +65,7 @@ const SquadPage = async ({ params }: Props) => {
             }}
           />
         </Card>
+        </WriteOnly>
       </Stack>
     </>
   );

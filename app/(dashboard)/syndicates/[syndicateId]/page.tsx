@@ -11,6 +11,7 @@ import { SyndicateForm } from "@/components/syndicates/syndicate-form";
 import { Stack } from "@/components/agents/stack";
 import { Card } from "@/components/ui/card";
 import { formatInteger, formatPercent } from "@/components/agents/format";
+import { WriteOnly } from "@/components/shared/write-access";
 
 export const dynamic = "force-dynamic";
 
@@ -42,7 +43,9 @@ const SyndicatePage = async ({ params }: Props) => {
             <code>{syndicate.id}</code> · {formatInteger(squads.length)} squads
           </p>
         </div>
-        <DeleteSyndicateButton id={syndicate.id} name={syndicate.name} />
+        <WriteOnly>
+          <DeleteSyndicateButton id={syndicate.id} name={syndicate.name} />
+        </WriteOnly>
       </div>
 
       <AggregatedMetrics metrics={syndicate.aggregatedSyndicateMetrics} members={agentCount} testId="syndicate-metrics" />
@@ -67,13 +70,14 @@ const SyndicatePage = async ({ params }: Props) => {
                 {formatInteger(squad.agents.length)} agents · {formatInteger(squad.aggregatedMetrics.totalExperiencePoints)} XP · uptime{" "}
                 {formatPercent(squad.aggregatedMetrics.averageUptime)} · completion {formatPercent(squad.aggregatedMetrics.overallCompletionRate)}
               </p>
-              <MemberTable members={members} />
+              <MemberTable members={members} label={`Members of ${squad.name}`} />
             </Card>
           ))
         )}
         <Card title={stackedRolesDeclared ? "Stacked roles (declared)" : "Stacked roles (derived from the squads)"}>
           <RoleList roles={syndicate.stackedRoles} label="Stacked roles" />
         </Card>
+        <WriteOnly>
         <Card title="Edit syndicate">
           <SyndicateForm
             syndicate={{
@@ -84,6 +88,7 @@ const SyndicatePage = async ({ params }: Props) => {
             }}
           />
         </Card>
+        </WriteOnly>
       </Stack>
     </>
   );

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ZEntityType, entityNames } from "@/lib/tasks";
-import { WriteAccessNote } from "@/components/marketplace/write-access-note";
 import { AssignForm } from "@/components/tasks/assign-form";
+import { WriteOnly } from "@/components/shared/write-access";
 
 export const metadata: Metadata = { title: "Assign a task" };
 export const dynamic = "force-dynamic";
@@ -22,8 +22,9 @@ const NewTaskPage = async ({ searchParams }: { searchParams: SearchParams }) => 
         <Link href="/tasks">← Tasks</Link>
       </p>
       <h1>Assign a task</h1>
-      <WriteAccessNote />
-      <AssignForm initialEntity={type && id && name ? { type, id, name } : undefined} />
+      <WriteOnly prompt="/tasks/new" action="assign tasks">
+        <AssignForm initialEntity={type && id && name ? { type, id, name } : undefined} />
+      </WriteOnly>
     </>
   );
 };

@@ -7,11 +7,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // PUT /api/agents/{agentId} – replace an agent; the body's id must be the path's
   PUT: route(updateAgentOperation, async ({ params, body }) => {
     await updateAgent(params.agentId, body);
-    return new Response(null, { status: 200 });
   }),
   // DELETE /api/agents/{agentId} – delete an agent and its squad memberships
   DELETE: route(deleteAgentOperation, async ({ params }) => {
     await deleteAgent(params.agentId);
-    return new Response(null, { status: 204 });
   }),
 });

@@ -1,12 +1,40 @@
 import type { NextRequest } from "next/server";
 import NextAuth from "next-auth";
+import { assertSignInAllowed, clearSignInFailures, recordSignInFailure } from "@/lib/auth/sign-in-limit";
 import { authOptions } from "@/lib/auth/next-auth";
+import { problemResponse } from "@/lib/http";
+import { clientAddress } from "@/lib/http/client-address";
+import { toProblem } from "@/lib/http/to-problem";
 
 export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 
+const nextAuth = async (request: NextRequest, context: Context) => NextAuth(request, context, await authOptions());
+
+// A password attempt: refused (429, Retry-After) while the account or the address is over its
+// limit of failures; a failure (next-auth answers 401) is counted, a success clears the account.
+const credentialsSignIn = async (request: NextRequest, context: Context) => {
+  const form = await request.clone().formData().catch(() => undefined);
+  const email = String(form?.get("email") ?? "");
+  const address = clientAddress(request);
+  try {
+    await assertSignInAllowed(email, address);
+    const response = await nextAuth(request, context);
+    if (response.status === 401) await recordSignInFailure(email, address);
+    else if (response.ok) await clearSignInFailures(email);
+    return response;
+  } catch (error) {
+    const { problem, headers } = toProblem(error, { instance: new URL(request.url).pathname, requestId: crypto.randomUUID() });
+    return problemResponse(problem, headers);
+  }
+};
+
 // GET|POST /api/auth/* – next-auth's sign-in, sign-out, session and CSRF endpoints
-const handler = async (request: NextRequest, context: Context) => NextAuth(request, context, await authOptions());
+const handler = async (request: NextRequest, context: Context) => {
+  const { nextauth } = await context.params;
+  if (request.method === "POST" && nextauth.join("/") === "callback/credentials") return credentialsSignIn(request, context);
+  return nextAuth(request, context);
+};
 
 export { handler as GET, handler as POST };

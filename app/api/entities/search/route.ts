@@ -5,5 +5,5 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/entities/search – agents, squads, syndicates and items whose name or id matches q
-  GET: route(searchEntitiesOperation, async ({ query }) => Response.json(await searchEntities(query))),
+  GET: route(searchEntitiesOperation, ({ query }) => searchEntities(query)),
 });

@@ -7,6 +7,5 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // DELETE /api/keys/{keyId} – revoke one of the caller's keys at once
   DELETE: route(revokeApiKeyOperation, async ({ params, principal }) => {
     await revokeApiKey(params.keyId, principal);
-    return new Response(null, { status: 204 });
   }),
 });

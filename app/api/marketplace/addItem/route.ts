@@ -5,5 +5,5 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /api/marketplace/addItem – list a new item; 409 when the id exists
-  POST: route(addMarketplaceItemOperation, async ({ body }) => Response.json(await addMarketplaceItem(body), { status: 201 })),
+  POST: route(addMarketplaceItemOperation, ({ body }) => addMarketplaceItem(body)),
 });

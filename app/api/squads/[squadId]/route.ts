@@ -7,11 +7,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // PUT /api/squads/{squadId} – replace a squad; aggregated metrics are recomputed
   PUT: route(updateSquadOperation, async ({ params, body }) => {
     await updateSquad(params.squadId, body);
-    return new Response(null, { status: 200 });
   }),
   // DELETE /api/squads/{squadId} – delete a squad; its agents stay
   DELETE: route(deleteSquadOperation, async ({ params }) => {
     await deleteSquad(params.squadId);
-    return new Response(null, { status: 204 });
   }),
 });

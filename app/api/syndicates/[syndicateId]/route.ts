@@ -7,11 +7,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // PUT /api/syndicates/{syndicateId} – replace a syndicate; 404 if unknown; metrics are recomputed
   PUT: route(updateSyndicateOperation, async ({ params, body }) => {
     await updateSyndicate(params.syndicateId, body);
-    return new Response(null, { status: 200 });
   }),
   // DELETE /api/syndicates/{syndicateId} – delete a syndicate; its squads stay
   DELETE: route(deleteSyndicateOperation, async ({ params }) => {
     await deleteSyndicate(params.syndicateId);
-    return new Response(null, { status: 204 });
   }),
 });

@@ -5,5 +5,5 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/tasks/{taskId} – the task with its status history
-  GET: route(getTaskOperation, async ({ params }) => Response.json(await getTask(params.taskId))),
+  GET: route(getTaskOperation, ({ params }) => getTask(params.taskId)),
 });

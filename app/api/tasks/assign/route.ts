@@ -5,5 +5,5 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /api/tasks/assign – create a task assigned to an existing entity (422 otherwise)
-  POST: route(assignTaskOperation, async ({ body }) => Response.json(await assignTask(body), { status: 201 })),
+  POST: route(assignTaskOperation, ({ body }) => assignTask(body)),
 });

@@ -5,5 +5,5 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // PATCH /api/users/{userId} – change a user's role (admin)
-  PATCH: route(updateUserOperation, async ({ params, body }) => Response.json(await updateUserRole(params.userId, body.role))),
+  PATCH: route(updateUserOperation, ({ params, body }) => updateUserRole(params.userId, body.role)),
 });

@@ -5,5 +5,5 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /api/wallets/import – store wallet facts from a JSON document, all or nothing
-  POST: route(importWalletDataOperation, async ({ body }) => Response.json(await importWalletData(body))),
+  POST: route(importWalletDataOperation, ({ body }) => importWalletData(body)),
 });

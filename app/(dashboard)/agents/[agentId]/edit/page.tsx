@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { Metadata } from "next";
 import { AgentForm } from "@/components/agents/agent-form";
 import { loadAgent } from "../load-agent";
+import { WriteOnly } from "@/components/shared/write-access";
 
 export const dynamic = "force-dynamic";
 
@@ -17,7 +18,9 @@ const EditAgentPage = async ({ params }: Props) => {
         <Link href={`/agents/${encodeURIComponent(agent.id)}`}>← {agent.name}</Link>
       </p>
       <h1>Edit {agent.name}</h1>
-      <AgentForm agent={agent} />
+      <WriteOnly prompt={`/agents/${encodeURIComponent(agent.id)}/edit`} action="edit agents">
+        <AgentForm agent={agent} />
+      </WriteOnly>
     </>
   );
 };

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { findMarketplaceItem } from "@/lib/marketplace";
 import { getUseCases } from "@/lib/usecases";
 import { ItemForm } from "@/components/marketplace/item-form";
-import { WriteAccessNote } from "@/components/marketplace/write-access-note";
+import { WriteOnly } from "@/components/shared/write-access";
 
 export const metadata: Metadata = { title: "Edit marketplace item" };
 export const dynamic = "force-dynamic";
@@ -19,8 +19,9 @@ const EditItemPage = async ({ params }: { params: Promise<{ itemId: string }> })
         <Link href={`/marketplace/${encodeURIComponent(item.id)}`}>← {item.name}</Link>
       </p>
       <h1>Edit {item.name}</h1>
-      <WriteAccessNote />
-      <ItemForm item={item} industries={Object.keys(useCases)} />
+      <WriteOnly prompt={`/marketplace/${encodeURIComponent(item.id)}/edit`} action="edit items">
+        <ItemForm item={item} industries={Object.keys(useCases)} />
+      </WriteOnly>
     </>
   );
 };

@@ -5,5 +5,5 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/agents/{agentId}/details – the full agent: roles, metrics, history
-  GET: route(getAgentDetailsOperation, async ({ params }) => Response.json(await getAgentDetails(params.agentId))),
+  GET: route(getAgentDetailsOperation, ({ params }) => getAgentDetails(params.agentId)),
 });

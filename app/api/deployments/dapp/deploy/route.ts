@@ -5,5 +5,5 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /api/deployments/dapp/deploy – start a deployment with the status the body carries
-  POST: route(deployDappOperation, async ({ body }) => Response.json(await deployDapp(body), { status: 201 })),
+  POST: route(deployDappOperation, ({ body }) => deployDapp(body)),
 });

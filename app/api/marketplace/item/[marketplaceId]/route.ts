@@ -12,15 +12,13 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/marketplace/item/{marketplaceId} – the item with commerce and usage statistics
-  GET: route(getMarketplaceItemOperation, async ({ params }) => Response.json(await getMarketplaceItem(params.marketplaceId))),
+  GET: route(getMarketplaceItemOperation, ({ params }) => getMarketplaceItem(params.marketplaceId)),
   // PUT /api/marketplace/item/{marketplaceId} – replace details, commerce and usage statistics
   PUT: route(updateMarketplaceItemOperation, async ({ params, body }) => {
     await updateMarketplaceItem(params.marketplaceId, body);
-    return new Response(null, { status: 200 });
   }),
   // DELETE /api/marketplace/item/{marketplaceId} – remove it; 409 while open tasks are assigned to it
   DELETE: route(deleteMarketplaceItemOperation, async ({ params }) => {
     await deleteMarketplaceItem(params.marketplaceId);
-    return new Response(null, { status: 204 });
   }),
 });

@@ -5,5 +5,5 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/squads/{squadId}/details – the squad, its agents, stacked roles and aggregated metrics
-  GET: route(getSquadDetailsOperation, async ({ params }) => Response.json(await getSquadDetails(params.squadId))),
+  GET: route(getSquadDetailsOperation, ({ params }) => getSquadDetails(params.squadId)),
 });

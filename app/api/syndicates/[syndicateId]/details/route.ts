@@ -5,5 +5,5 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/syndicates/{syndicateId}/details – each squad's full data and the aggregated syndicate metrics
-  GET: route(getSyndicateDetailsOperation, async ({ params }) => Response.json(await getSyndicateDetails(params.syndicateId))),
+  GET: route(getSyndicateDetailsOperation, ({ params }) => getSyndicateDetails(params.syndicateId)),
 });

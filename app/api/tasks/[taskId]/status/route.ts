@@ -5,5 +5,5 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // PATCH /api/tasks/{taskId}/status – move along the state machine; 409 if not allowed
-  PATCH: route(updateTaskStatusOperation, async ({ params, body }) => Response.json(await moveTaskStatus(params.taskId, body.status))),
+  PATCH: route(updateTaskStatusOperation, ({ params, body }) => moveTaskStatus(params.taskId, body.status)),
 });

@@ -10,9 +10,9 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/deployments/dapp/{deploymentId}/status – current status, metrics and status history
-  GET: route(getDeploymentStatusOperation, async ({ params }) => Response.json(await getDeploymentStatus(params.deploymentId))),
+  GET: route(getDeploymentStatusOperation, ({ params }) => getDeploymentStatus(params.deploymentId)),
   // PATCH /api/deployments/dapp/{deploymentId}/status – move along the state machine; 409 if not allowed
-  PATCH: route(updateDeploymentStatusOperation, async ({ params, body }) =>
-    Response.json(await moveDeploymentStatus(params.deploymentId, body.status)),
+  PATCH: route(updateDeploymentStatusOperation, ({ params, body }) =>
+    moveDeploymentStatus(params.deploymentId, body.status),
   ),
 });

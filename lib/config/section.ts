@@ -1,0 +1,30 @@
+// One way to read a section of the environment: a zod object of its variables, parsed once per
+// process on first use. Empty strings mean "unset", as a user writing `FOO=` expects; a bad value
+// fails with a message naming each offending variable.
+import type { z } from "zod";
+
+export type EnvSource = Record<string, string | undefined>;
+
+const cleaned = (source: EnvSource) => Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
+
+/** `label` names the section in the error ("configuration", "wallet configuration"). */
+export const envSection = <T>(label: string, schema: z.ZodType<T>) => {
+  const read = (source: EnvSource = process.env): T => {
+    const parsed = schema.safeParse(cleaned(source));
+    if (!parsed.success) {
+      const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+      throw new Error(`Invalid ${label}:\n${lines.join("\n")}`);
+    }
+    return parsed.data;
+  };
+  let cached: T | undefined;
+  return {
+    read,
+    /** The parsed section, read once. */
+    get: (): T => (cached ??= read()),
+    /** Forget the parsed section (tests that change process.env). */
+    reset: () => {
+      cached = undefined;
+    },
+  };
+};

@@ -1,0 +1,6 @@
+// The domain's vocabulary, free of any transport: errors, operation declarations, pages.
+export { AppError, isAppError, notFound, alreadyExists, idMismatch, ERROR_STATUS, ERROR_TITLE, type ErrorCode, type FieldError } from "./errors";
+export { defineOperation, successStatus, type Operation, type Access, type HttpMethod, type OperationResponse } from "./operation";
+export { ZPageQuery, pageArgs, toPage, decodeCursor, encodeCursor, type TPageQuery, type Page, type Cursor } from "./paging";
+export { int32, isoDateTime, fitsInt64, INT32_MIN, INT32_MAX, INT64_MAX } from "./primitives";
+export { nameOrIdContains } from "./search";

@@ -1,0 +1,61 @@
+// An API operation, declared once: method, path, who may call it and the zod schemas of its
+// parts. The route wrapper validates with these schemas and the OpenAPI document is generated
+// from the same objects, so the two cannot disagree.
+import type { z } from "zod";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * - public: anyone;
+ * - read: anyone, unless API_PUBLIC_READS=false (then any credential);
+ * - credential: any signed-in user or API key;
+ * - operator / admin: at least that role.
+ */
+export type Access = "public" | "read" | "credential" | "operator" | "admin";
+
+export type OperationResponse = {
+  description: string;
+  schema?: z.ZodType;
+  headers?: Record<string, string>;
+  /** Other media types the same answer can be had in (media type → what it holds), e.g. text/csv. */
+  alternatives?: Record<string, string>;
+};
+
+export type Operation<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+> = {
+  method: HttpMethod;
+  /** OpenAPI-style path with {params}. */
+  path: string;
+  operationId: string;
+  summary: string;
+  tags: string[];
+  access: Access;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Successful responses by status; error responses are added from the access and schemas. */
+  responses: Record<number, OperationResponse>;
+  /** Paged list: adds Link / X-Total-Count to the document. */
+  paged?: boolean;
+  /** Largest accepted body in bytes (default 1 MiB). */
+  maxBodyBytes?: number;
+  /** Count calls against the rate limits (default true; health checks opt out). */
+  rateLimited?: boolean;
+  /**
+   * Which credentials may call it (default any). "session": a signed-in dashboard session only,
+   * never an API key (API keys are managed from a session or the CLI, so a key cannot mint keys).
+   */
+  credentials?: "any" | "session";
+  /** Extra error statuses this operation can answer, with what they mean. */
+  errors?: Record<number, string>;
+};
+
+/** Keeps the exact schema types, so handlers see typed params, query and body. */
+export const defineOperation = <O extends Operation>(operation: O): O => operation;
+
+/** The status a successful call answers: the operation's declared success (lowest 2xx) response. */
+export const successStatus = (operation: Operation): number =>
+  Math.min(...Object.keys(operation.responses).map(Number).filter((status) => status >= 200 && status < 300));

@@ -1,0 +1,30 @@
+// Shared zod primitives that keep input inside what the database can store, so that an out-of-
+// range value is a 400 naming the field, never a database error. Area schemas build on these.
+import { z } from "zod";
+
+export const INT32_MIN = -2_147_483_648;
+export const INT32_MAX = 2_147_483_647;
+export const INT64_MAX = 9_223_372_036_854_775_807n;
+
+/** A whole number that fits a PostgreSQL `integer` column. */
+export const int32 = () =>
+  z
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(INT32_MIN, `must be at least ${INT32_MIN}`)
+    .max(INT32_MAX, `must be at most ${INT32_MAX}`);
+
+/** A non-negative whole number as a decimal string that fits a PostgreSQL `bigint` column. */
+export const fitsInt64 = (value: string) => /^\d{1,19}$/.test(value) && BigInt(value) <= INT64_MAX;
+
+// PostgreSQL timestamps, as Prisma writes them, take years 1 to 9999.
+const EARLIEST = Date.parse("0001-01-01T00:00:00Z");
+const LATEST = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** An ISO 8601 date-time with an offset, that is a real instant between the years 1 and 9999 (UTC). */
+export const isoDateTime = (message = "must be an ISO 8601 date-time") =>
+  z.iso.datetime({ offset: true, message }).refine((value) => {
+    const time = Date.parse(value);
+    // Unparsable text was already refused by the format check: one message is enough.
+    return !Number.isFinite(time) || (time >= EARLIEST && time <= LATEST);
+  }, "must be a date-time between the years 1 and 9999 (UTC)");

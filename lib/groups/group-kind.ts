@@ -1,0 +1,106 @@
+// Squads and syndicates are two kinds of group: a named, ordered list of members (agents, or
+// squads) with declared or derived stacked roles and metrics computed on read. One implementation
+// of their writes and reads, configured per kind by a GroupKind.
+import { prisma, type Prisma } from "../db";
+import { alreadyExists, idMismatch, notFound } from "../core/errors";
+import { pageArgs, toPage, type Page, type TPageQuery } from "../core/paging";
+import { nameOrIdContains } from "../core/search";
+import type { TRole } from "../agents/schemas";
+import { guardEntityDeletion } from "../tasks/entities";
+import { requireExisting, type Lockable } from "./members";
+
+export type Db = Prisma.TransactionClient;
+export type GroupWhere = ReturnType<typeof nameOrIdContains>;
+export type GroupPageArgs = ReturnType<typeof pageArgs>;
+
+/** What a write takes from a body: id, name, the member ids in order and the declared stacked roles. */
+export type GroupRows = { id: string; name: string; memberIds: string[]; stackedRoles: TRole[] };
+
+export type GroupKind<Body, View, Summary> = {
+  /** Names the kind in messages; also its task entity type. */
+  label: "Squad" | "Syndicate";
+  /** Where members must exist, and the body field that lists them (for the 422's paths). */
+  members: { table: Lockable; field: string };
+  rows: (body: Body) => GroupRows;
+  /** The group with everything its details show, or null; a fixed number of queries. */
+  find: (db: Db, id: string) => Promise<View | null>;
+  exists: (db: Db, id: string) => Promise<boolean>;
+  insert: (tx: Db, id: string, name: string) => Promise<unknown>;
+  rename: (tx: Db, id: string, name: string) => Promise<unknown>;
+  /** Removes the member links and the declared stacked roles, before they are written again. */
+  clear: (tx: Db, id: string) => Promise<unknown>;
+  link: (tx: Db, id: string, memberIds: string[]) => Promise<unknown>;
+  addStackedRoles: (tx: Db, id: string, roles: TRole[]) => Promise<unknown>;
+  remove: (tx: Db, id: string) => Promise<unknown>;
+  /** One page of summaries (rows as pageArgs asks) and the count, for a where-fragment. */
+  page: (where: GroupWhere, args: GroupPageArgs) => Promise<Summary[]>;
+  count: (where: GroupWhere) => Promise<number>;
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any kind, whatever its types
+type AnyKind = GroupKind<any, any, any>;
+type BodyOf<K> = K extends GroupKind<infer B, unknown, unknown> ? B : never;
+type ViewOf<K> = K extends GroupKind<never, infer V, unknown> ? V : never;
+
+const writeRows = async (tx: Db, kind: AnyKind, rows: GroupRows, mode: "create" | "replace") => {
+  await requireExisting(tx, kind.members.table, rows.memberIds, kind.members.field);
+  if (mode === "create") {
+    await kind.insert(tx, rows.id, rows.name);
+  } else {
+    await kind.rename(tx, rows.id, rows.name);
+    await kind.clear(tx, rows.id);
+  }
+  if (rows.memberIds.length > 0) await kind.link(tx, rows.id, rows.memberIds);
+  if (rows.stackedRoles.length > 0) await kind.addStackedRoles(tx, rows.id, rows.stackedRoles);
+};
+
+/** Creates a group with its members and declared stacked roles: 409 if the id exists, 422 for unknown members. */
+export const createGroup = async <K extends AnyKind>(kind: K, body: BodyOf<K>): Promise<ViewOf<K>> =>
+  prisma.$transaction(async (tx) => {
+    const rows = kind.rows(body);
+    if (await kind.exists(tx, rows.id)) throw alreadyExists(kind.label, rows.id);
+    await writeRows(tx, kind, rows, "create");
+    return (await kind.find(tx, rows.id)) as ViewOf<K>;
+  });
+
+/**
+ * Replaces a group with the body (members and declared stacked roles as sent; metrics are never
+ * stored, always recomputed): 400 if the body's id is not the path's, 404 for an unknown id (groups
+ * are created with POST only), 422 for unknown members.
+ */
+export const updateGroup = async <K extends AnyKind>(kind: K, id: string, body: BodyOf<K>): Promise<void> => {
+  const rows = kind.rows(body);
+  if (rows.id !== id) throw idMismatch(id, rows.id, kind.label.toLowerCase());
+  await prisma.$transaction(async (tx) => {
+    if (!(await kind.exists(tx, id))) throw notFound(kind.label, id);
+    await writeRows(tx, kind, rows, "replace");
+  });
+};
+
+/** Deletes a group (its members stay): 404 if unknown, 409 while open tasks are assigned to it. */
+export const deleteGroup = async (kind: AnyKind, id: string): Promise<void> => {
+  await prisma.$transaction(async (tx) => {
+    // Locks the row, so a task cannot be assigned to it while it is being deleted.
+    if (!(await guardEntityDeletion(tx, kind.label, id))) throw notFound(kind.label, id);
+    await kind.remove(tx, id);
+  });
+};
+
+export const findGroup = <K extends AnyKind>(kind: K, id: string): Promise<ViewOf<K> | null> => kind.find(prisma, id);
+
+/** The group's view; 404 when there is none with that id. */
+export const getGroup = async <K extends AnyKind>(kind: K, id: string): Promise<ViewOf<K>> => {
+  const view = await kind.find(prisma, id);
+  if (!view) throw notFound(kind.label, id);
+  return view;
+};
+
+/** One page of summaries, ordered by id, searched by name or id; the page and the count in parallel. */
+export const listGroups = async <S extends { id: string }>(
+  kind: GroupKind<never, unknown, S>,
+  query: TPageQuery & { q?: string },
+): Promise<Page<S>> => {
+  const where = nameOrIdContains(query.q);
+  const [rows, total] = await Promise.all([kind.page(where, pageArgs(query)), kind.count(where)]);
+  return toPage(rows, total, query.limit);
+};

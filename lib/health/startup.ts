@@ -1,0 +1,49 @@
+// Start-up that recovers by itself: the first attempt to prepare the app (migrate, seed, admin)
+// runs before the server serves; when it fails (database unreachable, embedded folder held by
+// another process), the server still starts, answers 503 problems, and keeps retrying in the
+// background with a growing delay until it succeeds. Readiness reports the phase.
+
+export type StartupState = { phase: "preparing" | "retrying" | "ready"; attempts: number; lastError?: string };
+
+// On globalThis: instrumentation and route handlers may be separate module instances.
+const state = globalThis as typeof globalThis & { __syndicateStartup?: StartupState };
+
+/** undefined when nothing prepares this process (tests, scripts). */
+export const startupState = (): StartupState | undefined => state.__syndicateStartup;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+export const prepareWithRetry = async (
+  prepare: () => Promise<void>,
+  options: { log?: (message: string) => void; firstDelayMs?: number; maxDelayMs?: number } = {},
+): Promise<void> => {
+  const log = options.log ?? ((message: string) => console.error(message));
+  const current: StartupState = { phase: "preparing", attempts: 0 };
+  state.__syndicateStartup = current;
+  const attempt = async () => {
+    current.attempts += 1;
+    try {
+      await prepare();
+      current.phase = "ready";
+      current.lastError = undefined;
+      return true;
+    } catch (error) {
+      current.phase = "retrying";
+      current.lastError = (error as Error)?.message?.split("\n")[0] ?? String(error);
+      return false;
+    }
+  };
+  if (await attempt()) return;
+  log(`startup: not ready (${current.lastError}); serving 503 and retrying in the background`);
+  void (async () => {
+    let delay = options.firstDelayMs ?? 500;
+    for (;;) {
+      await sleep(delay);
+      if (await attempt()) {
+        log(`startup: ready after ${current.attempts} attempts`);
+        return;
+      }
+      delay = Math.min(delay * 2, options.maxDelayMs ?? 5_000);
+    }
+  })();
+};

@@ -1,0 +1,34 @@
+// Every API operation, registered once; the OpenAPI document is built from this list. The HTTP
+// layer sits above the areas, so it may gather their operation declarations.
+import packageJson from "../../package.json" with { type: "json" };
+import type { Operation } from "../core/operation";
+import { buildOpenApiDocument } from "./openapi";
+import { defineOperation } from "../core/operation";
+import { healthOperation, livenessOperation, readinessOperation } from "../health/operations";
+import * as auth from "../auth/operations";
+import * as agents from "../agents/operations";
+import * as squads from "../squads/operations";
+import * as syndicates from "../syndicates/operations";
+import * as marketplace from "../marketplace/operations";
+import * as deployments from "../deployments/operations";
+import * as tasks from "../tasks/operations";
+import * as usecases from "../usecases/operations";
+import * as wallet from "../wallet/operations";
+import * as quantum from "../quantum/operations";
+
+export const openApiOperation = defineOperation({
+  method: "GET",
+  path: "/api/openapi.json",
+  operationId: "getOpenApiDocument",
+  summary: "This document",
+  tags: ["Service"],
+  access: "public",
+  responses: { 200: { description: "The OpenAPI 3.1 document" } },
+});
+
+const areas = [auth, agents, squads, syndicates, marketplace, deployments, tasks, usecases, wallet, quantum] as Record<string, Operation>[];
+
+export const ALL_OPERATIONS: Operation[] = [healthOperation, livenessOperation, readinessOperation, openApiOperation, ...areas.flatMap((area) => Object.values(area))];
+
+let cached: ReturnType<typeof buildOpenApiDocument> | undefined;
+export const openApiDocument = () => (cached ??= buildOpenApiDocument(ALL_OPERATIONS, packageJson.version));

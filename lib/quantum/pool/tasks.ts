@@ -1,0 +1,156 @@
+// The work a simulation worker thread does: pure computation on plain, serialisable data (no
+// database, no HTTP). The main thread loads the inputs, sends a task here, and keeps, renders and
+// answers the result. Errors come back as data, so that a domain error (a 400 naming a circuit
+// limit, a 503 for too little memory) keeps its code across the thread boundary.
+import { AppError, type ErrorCode, type FieldError } from "../../core/errors";
+import {
+  runAgentModel,
+  runSquadModel,
+  runSyndicateModel,
+  runWalletModel,
+  type AgentModelInput,
+  type SquadModelInput,
+  type SyndicateModelInput,
+  type WalletModelInput,
+} from "../models";
+import { resetEnv } from "../../config/env";
+import { resetLimits } from "../../config/limits";
+import { quantumConfig, resetQuantumConfig } from "../config";
+import { parseQasm, QasmError, QasmLimitError, type QasmLimits } from "../qasm";
+import { DEFAULT_TOP_OUTCOMES, MAX_STATEVECTOR_QUBITS } from "../schemas";
+import { checkQubits, checkWork, evolve, simulate, type Circuit } from "../simulator";
+
+type Shots = { shots: number; seed?: number };
+
+export type SimulationTask =
+  | ({ kind: "circuit"; qasm: string; top?: number; exact?: boolean; statevector?: boolean } & Shots)
+  | ({ kind: "agent"; input: AgentModelInput } & Shots)
+  | ({ kind: "squad"; input: SquadModelInput } & Shots)
+  | ({ kind: "syndicate"; input: SyndicateModelInput } & Shots)
+  | ({ kind: "wallet"; input: WalletModelInput; sampled?: Record<string, number> } & Shots);
+
+export type SimulationFailure = { code: ErrorCode; message: string; errors?: FieldError[] };
+export type SimulationOutcome<T = unknown> = { ok: true; value: T } | { ok: false; error: SimulationFailure };
+
+/** The reading limits of submitted programs, from the QUANTUM_MAX_* settings. */
+export const qasmLimits = (): QasmLimits => {
+  const config = quantumConfig();
+  return {
+    maxSourceBytes: config.QUANTUM_MAX_QASM_BYTES,
+    maxQubits: config.QUANTUM_MAX_QUBITS,
+    maxClbits: config.QUANTUM_MAX_CLBITS,
+    maxGateDefinitions: config.QUANTUM_MAX_GATE_DEFINITIONS,
+    maxGateNesting: config.QUANTUM_MAX_GATE_NESTING,
+    maxExpressionDepth: config.QUANTUM_MAX_EXPRESSION_DEPTH,
+    maxOperations: config.QUANTUM_MAX_GATES,
+  };
+};
+
+export const parseCircuit = (qasm: string): Circuit => {
+  try {
+    return parseQasm(qasm, qasmLimits());
+  } catch (error) {
+    if (error instanceof QasmLimitError) {
+      // Too many qubits: the statevector's own explanation (how much memory they would take).
+      if (error.limit === "maxQubits" && error.requested !== undefined && error.requested <= 64) checkQubits(error.requested);
+      const message = `line ${error.line}, column ${error.column}: ${error.message}`;
+      throw new AppError("bad_request", `The OpenQASM program is over a limit: ${message}.`, { errors: [{ path: "body.qasm", message }] });
+    }
+    if (!(error instanceof QasmError)) throw error;
+    const message = `line ${error.line}, column ${error.column}: ${error.message}`;
+    throw new AppError("validation_failed", `The OpenQASM program does not parse: ${message}.`, { errors: [{ path: "body.qasm", message }] });
+  }
+};
+
+const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The k entries with the largest values (ties: smaller key first), keyed in bitstring order. */
+export const topEntries = (record: Record<string, number>, k: number): Record<string, number> => {
+  const entries = Object.entries(record);
+  if (entries.length <= k) return record;
+  entries.sort(([ka, a], [kb, b]) => b - a || byKey(ka, kb));
+  return Object.fromEntries(entries.slice(0, k).sort(([a], [b]) => byKey(a, b)));
+};
+
+/**
+ * Parses, bounds and simulates a submitted OpenQASM program, and keeps only the `top` most
+ * frequent outcomes, so that what crosses back to the request thread stays small.
+ */
+export const simulateCircuit = (task: { qasm: string; top?: number; exact?: boolean; statevector?: boolean } & Shots) => {
+  const c = parseCircuit(task.qasm);
+  checkQubits(c.qubits);
+  checkWork(c);
+  if (task.statevector && (c.program || c.qubits > MAX_STATEVECTOR_QUBITS)) {
+    const why = c.program ? "it measures, resets or branches mid-circuit, so it has no single final state" : `it has ${c.qubits} qubits`;
+    throw new AppError("bad_request", `The statevector is answered for circuits of at most ${MAX_STATEVECTOR_QUBITS} qubits without mid-circuit measurement; ${why}.`, {
+      errors: [{ path: "body.statevector", message: `at most ${MAX_STATEVECTOR_QUBITS} qubits, no mid-circuit measurement` }],
+    });
+  }
+  const top = task.top ?? DEFAULT_TOP_OUTCOMES;
+  const run = simulate(c, { shots: task.shots, seed: task.seed, exact: task.exact });
+  const counts = topEntries(run.counts, top);
+  const state = task.statevector ? evolve(c) : undefined;
+  return {
+    qubits: c.qubits,
+    clbits: c.clbits,
+    seed: run.seed,
+    durationMs: run.durationMs,
+    counts,
+    distinctOutcomes: Object.keys(run.counts).length,
+    ...(run.exact ? { exactTop: topEntries(run.exact, top) } : {}),
+    ...(state ? { statevector: Array.from(state.re, (re, i): [number, number] => [re, state.im[i]]) } : {}),
+  };
+};
+
+/** What each kind of task answers. */
+export type SimulationResults = {
+  circuit: ReturnType<typeof simulateCircuit>;
+  agent: ReturnType<typeof runAgentModel>;
+  squad: ReturnType<typeof runSquadModel>;
+  syndicate: ReturnType<typeof runSyndicateModel>;
+  wallet: ReturnType<typeof runWalletModel>;
+};
+
+export const computeTask = (task: SimulationTask): SimulationResults[SimulationTask["kind"]] => {
+  const options = { shots: task.shots, seed: task.seed };
+  switch (task.kind) {
+    case "circuit":
+      return simulateCircuit(task);
+    case "agent":
+      return runAgentModel(task.input, options);
+    case "squad":
+      return runSquadModel(task.input, options);
+    case "syndicate":
+      return runSyndicateModel(task.input, options);
+    case "wallet":
+      return runWalletModel(task.input, options, task.sampled);
+  }
+};
+
+/** The settings a simulation reads (circuit limits, shots), sent along with each task. */
+export const simulationSettings = (): Record<string, string> =>
+  Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => /^(QUANTUM_|SHOTS_MAX$)/.test(entry[0]) && entry[1] !== undefined));
+
+// A worker thread starts with a copy of the environment; the main thread's settings win, so a
+// change there (tests, a reload) reaches every thread.
+const adoptSettings = (settings: Record<string, string> = {}) => {
+  const current = simulationSettings();
+  const same = Object.keys(settings).length === Object.keys(current).length && Object.entries(settings).every(([name, value]) => current[name] === value);
+  if (same) return;
+  for (const name of Object.keys(current)) if (!(name in settings)) delete process.env[name];
+  Object.assign(process.env, settings);
+  resetEnv();
+  resetLimits();
+  resetQuantumConfig();
+};
+
+/** The worker's entry: never throws for a domain error, so its code survives the thread boundary. */
+export default function runTask(task: SimulationTask & { settings?: Record<string, string> }): SimulationOutcome {
+  try {
+    adoptSettings(task.settings);
+    return { ok: true, value: computeTask(task) };
+  } catch (error) {
+    if (error instanceof AppError) return { ok: false, error: { code: error.code, message: error.message, errors: error.errors } };
+    throw error;
+  }
+}

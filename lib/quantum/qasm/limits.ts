@@ -1,0 +1,57 @@
+// The bounds a program is read under. Each is checked while the program is read, before the
+// thing it bounds is allocated or expanded; the settings that set them are named in the errors.
+import { QasmError } from "./lexer";
+
+export type QasmLimits = {
+  /** UTF-8 bytes of program text. */
+  maxSourceBytes: number;
+  /** Qubits over all quantum registers. */
+  maxQubits: number;
+  /** Classical bits over all classical registers. */
+  maxClbits: number;
+  /** Gate definitions in one program. */
+  maxGateDefinitions: number;
+  /** Definitions calling definitions: 1 for a body of built-in gates only. */
+  maxGateNesting: number;
+  /** Depth of a parameter expression's tree (parentheses, operators, functions, unary minus). */
+  maxExpressionDepth: number;
+  /** Operations after every user gate is expanded (gates, measurements, resets). */
+  maxOperations: number;
+};
+
+/** The environment setting behind each limit (see the README's configuration table). */
+export const LIMIT_SETTINGS: Record<keyof QasmLimits, string> = {
+  maxSourceBytes: "QUANTUM_MAX_QASM_BYTES",
+  maxQubits: "QUANTUM_MAX_QUBITS",
+  maxClbits: "QUANTUM_MAX_CLBITS",
+  maxGateDefinitions: "QUANTUM_MAX_GATE_DEFINITIONS",
+  maxGateNesting: "QUANTUM_MAX_GATE_NESTING",
+  maxExpressionDepth: "QUANTUM_MAX_EXPRESSION_DEPTH",
+  maxOperations: "QUANTUM_MAX_GATES",
+};
+
+/** The defaults of those settings. */
+export const DEFAULT_QASM_LIMITS: QasmLimits = {
+  maxSourceBytes: 200_000,
+  maxQubits: 24,
+  maxClbits: 1024,
+  maxGateDefinitions: 1000,
+  maxGateNesting: 64,
+  maxExpressionDepth: 100,
+  maxOperations: 100_000,
+};
+
+export class QasmLimitError extends QasmError {
+  constructor(
+    line: number,
+    column: number,
+    readonly limit: keyof QasmLimits,
+    readonly value: number,
+    what: string,
+    /** How much the program asked for, when known (e.g. the qubits declared so far). */
+    readonly requested?: number,
+  ) {
+    super(line, column, `${what} ${value} (${LIMIT_SETTINGS[limit]})`);
+    this.name = "QasmLimitError";
+  }
+}

@@ -1,0 +1,190 @@
+// Dynamic circuits (mid-circuit measurement, reset, classically controlled steps) by shot
+// branching, as Qiskit Aer does it: all shots start in one branch; at a measurement the branch's
+// shots are split between the outcomes by a seeded binomial draw with the outcome's probability,
+// and each part continues from its own collapsed state with the outcome written to its bits. A
+// branch never holds zero shots, so the number of branches, and the cost, stays at most
+// min(shots, outcomes). With `exact`, the same walk follows every outcome of probability > 0 with
+// its probability instead of shots: the exact distribution, when the branches are few.
+//
+// Branches are walked depth first: one state is evolved in place and the other outcome of each
+// split waits as a copy. The copies alive at once are bounded by a memory budget, and the gate
+// work summed over all branches by the work limit; past either the run stops with an error.
+import { freemem } from "node:os";
+import { AppError } from "../../core/errors";
+import type { Circuit, Condition, Instruction } from "./circuit";
+import { applyFused } from "./fuse";
+import { applyGate } from "./gates";
+import { applyX } from "./kernels";
+import { binomial } from "./binomial";
+import type { Rng } from "./random";
+import { BYTES_PER_AMPLITUDE, zeroState, type StateVector } from "./statevector";
+
+export type BranchOptions = {
+  shots: number;
+  rng: Rng;
+  /** Gate applications × 2^qubits summed over all branches (QUANTUM_MAX_GATE_WORK). */
+  maxWork: number;
+  /** Bytes of statevectors alive at once (the branch being run and the copies waiting). */
+  maxBytes: number;
+  maxQubits?: number;
+  /** Also follow every outcome with its probability (the exact distribution), up to this many branches. */
+  exactBranches?: number;
+};
+
+export type BranchResult = {
+  /** Shots per final classical bit pattern (bit 0 rightmost). */
+  counts: Map<string, number>;
+  /** The exact distribution, when asked for and the branches stayed within `exactBranches`. */
+  exact?: Map<string, number>;
+  /** Branches that reached the end of the program (shots). */
+  branches: number;
+};
+
+// Steps with consecutive unconditional gates grouped, so that each group is one fused sweep.
+type Step = { kind: "gates"; ops: Extract<Instruction, { kind: "gate" }>["op"][] } | Instruction;
+
+const group = (program: Instruction[]): Step[] => {
+  const steps: Step[] = [];
+  for (const step of program) {
+    const last = steps[steps.length - 1];
+    if (step.kind === "gate" && !step.when) {
+      if (last && last.kind === "gates") last.ops.push(step.op);
+      else steps.push({ kind: "gates", ops: [step.op] });
+    } else steps.push(step);
+  }
+  return steps;
+};
+
+const holds = (conditions: Condition[] | undefined, bits: Uint8Array) => {
+  if (!conditions) return true;
+  for (const condition of conditions) {
+    let value = 0;
+    for (let k = condition.clbits.length - 1; k >= 0; k -= 1) value = value * 2 + bits[condition.clbits[k]];
+    if ((value === condition.value) === Boolean(condition.negate)) return false;
+  }
+  return true;
+};
+
+/** The probability that `qubit` reads 1. */
+export const probabilityOfOne = (state: StateVector, qubit: number) => {
+  const { re, im } = state;
+  const stride = 1 << qubit;
+  let p = 0;
+  for (let base = stride; base < re.length; base += 2 * stride) {
+    for (let i = base, end = base + stride; i < end; i += 1) p += re[i] * re[i] + im[i] * im[i];
+  }
+  return p;
+};
+
+/** Projects `qubit` onto `outcome` (whose probability is `p`) and renormalises. */
+export const collapse = (state: StateVector, qubit: number, outcome: 0 | 1, p: number) => {
+  const { re, im } = state;
+  const stride = 1 << qubit;
+  const scale = 1 / Math.sqrt(p);
+  for (let base = 0; base < re.length; base += 2 * stride) {
+    const keep = outcome === 0 ? base : base + stride;
+    const drop = outcome === 0 ? base + stride : base;
+    for (let k = 0; k < stride; k += 1) {
+      re[keep + k] *= scale;
+      im[keep + k] *= scale;
+      re[drop + k] = 0;
+      im[drop + k] = 0;
+    }
+  }
+};
+
+const copy = (state: StateVector): StateVector => ({ qubits: state.qubits, re: state.re.slice(), im: state.im.slice() });
+
+type Branch = { state: StateVector; step: number; shots: number; weight: number; bits: Uint8Array };
+
+const keyOf = (bits: Uint8Array) => {
+  let key = "";
+  for (let k = bits.length - 1; k >= 0; k -= 1) key += bits[k] === 1 ? "1" : "0";
+  return key;
+};
+
+/** Runs a dynamic circuit (`c.program`) by shot branching. */
+export const runBranching = (c: Circuit, options: BranchOptions): BranchResult => {
+  if (!c.program) throw new Error("runBranching needs a dynamic circuit");
+  const steps = group(c.program);
+  const size = 2 ** c.qubits;
+  const stateBytes = size * BYTES_PER_AMPLITUDE;
+  const exactMode = options.exactBranches !== undefined;
+  const counts = new Map<string, number>();
+  const exact = new Map<string, number>();
+  let work = 0;
+  let finished = 0;
+  const addWork = (gates: number) => {
+    work += gates * size;
+    if (work > options.maxWork) {
+      throw new AppError("bad_request", `Following every measurement outcome of this circuit is more work than one request may take (gates × 2^qubits over all branches ≤ ${options.maxWork}, QUANTUM_MAX_GATE_WORK).`);
+    }
+  };
+  const waiting: Branch[] = [{ state: zeroState(c.qubits, options.maxQubits), step: 0, shots: options.shots, weight: 1, bits: new Uint8Array(c.clbits) }];
+  while (waiting.length > 0) {
+    const branch = waiting.pop()!;
+    const { state, bits } = branch;
+    for (; branch.step < steps.length; branch.step += 1) {
+      const step = steps[branch.step];
+      if (step.kind === "gates") {
+        addWork(step.ops.length);
+        applyFused(state, step.ops);
+        continue;
+      }
+      if (!holds(step.when, bits)) continue;
+      if (step.kind === "gate") {
+        addWork(1);
+        applyGate(state, step.op);
+        continue;
+      }
+      addWork(1);
+      const p1 = Math.min(1, Math.max(0, probabilityOfOne(state, step.qubit)));
+      let ones: number;
+      let zeros: number;
+      if (exactMode) {
+        // Both outcomes carry their probability; an outcome of (numerically) zero probability ends.
+        ones = p1 > 1e-12 ? 1 : 0;
+        zeros = 1 - p1 > 1e-12 ? 1 : 0;
+      } else {
+        ones = binomial(options.rng, branch.shots, p1);
+        zeros = branch.shots - ones;
+      }
+      const record = (target: Branch, outcome: 0 | 1) => {
+        if (step.kind === "measure") target.bits[step.clbit] = outcome;
+        else if (outcome === 1) applyX(target.state, step.qubit);
+      };
+      if (ones > 0 && zeros > 0) {
+        if (exactMode && finished + waiting.length + 1 >= options.exactBranches!) {
+          throw new AppError("bad_request", `The exact distribution of this circuit has more than ${options.exactBranches} branches.`);
+        }
+        if ((waiting.length + 2) * stateBytes > options.maxBytes || stateBytes > freemem() / 2) {
+          throw new AppError("unavailable", `This circuit's measurement outcomes need more statevector copies at once than the server keeps (${Math.floor(options.maxBytes / stateBytes)} of ${c.qubits} qubits).`);
+        }
+        const other: Branch = {
+          state: copy(state),
+          step: branch.step + 1,
+          shots: exactMode ? 0 : ones,
+          weight: branch.weight * p1,
+          bits: bits.slice(),
+        };
+        collapse(other.state, step.qubit, 1, p1);
+        record(other, 1);
+        waiting.push(other);
+        collapse(state, step.qubit, 0, 1 - p1);
+        record(branch, 0);
+        branch.shots = exactMode ? 0 : zeros;
+        branch.weight *= 1 - p1;
+      } else {
+        const outcome = ones > 0 ? 1 : 0;
+        const p = outcome === 1 ? p1 : 1 - p1;
+        collapse(state, step.qubit, outcome, p);
+        record(branch, outcome);
+      }
+    }
+    finished += 1;
+    const key = keyOf(bits);
+    if (exactMode) exact.set(key, (exact.get(key) ?? 0) + branch.weight);
+    else counts.set(key, (counts.get(key) ?? 0) + branch.shots);
+  }
+  return { counts, branches: finished, ...(exactMode ? { exact } : {}) };
+};

@@ -1,0 +1,30 @@
+// Runs before routing. A path whose percent-encoding is malformed ("/api/agents/%", "%E0%A4%A",
+// "%FF") would make Next fail to decode the route parameters and answer a plain-text 500 before
+// any handler runs; such requests get a 400 problem+json here instead.
+import type { NextRequest } from "next/server";
+import { problemResponse } from "./lib/http/problem";
+
+const malformedSegment = (pathname: string) =>
+  pathname.split("/").find((segment) => {
+    try {
+      decodeURIComponent(segment);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+
+export const proxy = (request: NextRequest) => {
+  const pathname = request.nextUrl.pathname;
+  const bad = malformedSegment(pathname);
+  if (bad === undefined) return undefined;
+  return problemResponse({
+    type: "https://syndicate.dev/problems/bad-request",
+    title: "Bad Request",
+    status: 400,
+    detail: "The path is not valid percent-encoding (UTF-8).",
+    errors: [{ path: "path", message: `segment '${bad.slice(0, 100)}' is not valid percent-encoding` }],
+  });
+};
+
+export const config = { matcher: ["/((?!_next/static|_next/image).*)"] };

@@ -1,0 +1,85 @@
+// The production server (`npm start`, the browser tests): Next's request handler on a Node HTTP
+// server of our own, so that
+// - a slow client cannot hold a connection: headers must arrive within SERVER_HEADERS_TIMEOUT_MS
+//   (default 10 s) and the whole request within SERVER_REQUEST_TIMEOUT_MS (default 30 s);
+// - SIGTERM/SIGINT shut down gracefully: stop accepting, let in-flight requests finish within
+//   SHUTDOWN_TIMEOUT_MS (default 15 s), then close the simulation pool, Redis and the database
+//   (the embedded one releases its folder), and exit;
+// - started by scripts/start.mjs, it also shuts down when that supervisor disappears, so no
+//   orphaned server keeps the embedded database's folder.
+import { createServer } from "node:http";
+import next from "next";
+
+const setting = (name, fallback) => {
+  const value = Number(process.env[name] || fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number of milliseconds`);
+  return value;
+};
+
+const port = Number(process.env.PORT || 3000);
+const hostname = process.env.HOSTNAME || "0.0.0.0";
+const requestTimeout = setting("SERVER_REQUEST_TIMEOUT_MS", 30_000);
+const headersTimeout = Math.min(setting("SERVER_HEADERS_TIMEOUT_MS", 10_000), requestTimeout);
+const keepAliveTimeout = setting("SERVER_KEEP_ALIVE_TIMEOUT_MS", 5_000);
+const shutdownTimeout = setting("SHUTDOWN_TIMEOUT_MS", 15_000);
+
+const app = next({ dev: false, dir: process.cwd(), hostname, port });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+let stopping = false;
+// Node checks those timeouts on an interval (30 s by default): check often enough to honour them.
+const connectionsCheckingInterval = Math.max(250, Math.min(1_000, headersTimeout / 2));
+// The connection's own address, for per-address limits when no proxy is trusted: set on every
+// request, so that what a client sends under that name never reaches the app (lib/http/client-address.ts).
+const PEER_HEADER = "x-syndicate-peer";
+process.env.SYNDICATE_PEER_HEADER = "1";
+
+const server = createServer({ requestTimeout, headersTimeout, keepAliveTimeout, connectionsCheckingInterval }, (request, response) => {
+  request.headers[PEER_HEADER] = request.socket.remoteAddress ?? "";
+  // While shutting down, finish this request but do not keep its connection.
+  if (stopping) response.setHeader("connection", "close");
+  handle(request, response);
+});
+
+const log = (message, fields = {}) => console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: message, ...fields }));
+
+const shutdown = async (reason) => {
+  if (stopping) return;
+  stopping = true;
+  const started = Date.now();
+  log("shutdown: stop accepting, finish in-flight requests", { reason, boundMs: shutdownTimeout });
+  const closed = new Promise((resolve) => server.close(resolve));
+  server.closeIdleConnections();
+  const idle = setInterval(() => server.closeIdleConnections(), 250);
+  const force = setTimeout(() => {
+    log("shutdown: in-flight requests past the bound are cut off");
+    server.closeAllConnections();
+  }, shutdownTimeout);
+  await closed;
+  clearInterval(idle);
+  clearTimeout(force);
+  try {
+    // Registered by instrumentation.ts: simulation workers, Redis, database.
+    await globalThis.__syndicateShutdown?.();
+  } catch (error) {
+    console.error("shutdown: closing resources failed", error);
+  }
+  await app.close?.().catch(() => {});
+  log("shutdown: done", { ms: Date.now() - started });
+  process.exit(0);
+};
+
+for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => void shutdown(signal));
+
+// A supervisor (scripts/start.mjs) names itself; if it is gone, so are we.
+const supervisor = Number(process.env.SYNDICATE_SUPERVISOR_PID || 0);
+if (supervisor > 0) {
+  setInterval(() => {
+    if (process.ppid !== supervisor) void shutdown("supervisor gone");
+  }, 1_000).unref();
+}
+
+server.listen(port, hostname, () => {
+  log("listening", { url: `http://${hostname}:${port}`, requestTimeout, headersTimeout, keepAliveTimeout, shutdownTimeout });
+});

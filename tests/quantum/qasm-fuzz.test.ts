@@ -1,0 +1,50 @@
+// Hostile and random programs: the reader either returns a circuit or throws a QasmError (a 400
+// naming the place), never anything else; what it returns runs without any other error.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { AppError } from "../../lib/core/errors";
+import { parseQasm, QasmError } from "../../lib/quantum/qasm";
+import { simulate } from "../../lib/quantum/simulator";
+
+const VOCABULARY = [
+  "OPENQASM", "2.0", "3.0", "3", "include", '"qelib1.inc"', '"stdgates.inc"', "qreg", "creg", "qubit", "bit", "q", "c", "r", "gate", "g", "a", "b",
+  "measure", "reset", "barrier", "if", "else", "opaque", "U", "CX", "gphase", "h", "x", "cx", "ccx", "rz", "cu", "c3x", "rccx", "swap",
+  "ctrl", "negctrl", "inv", "pow", "@", "(", ")", "[", "]", "{", "}", ";", ",", "->", "=", "==", "!=", "!", "+", "-", "*", "/", "^",
+  "pi", "sin", "0", "1", "2", "5", "0.5", "1e308", "99999999999999999999", "true", "\n", "//", "/*", "*/", "\u0000", "é", "$0", '"',
+];
+
+const tokens = fc.array(fc.constantFrom(...VOCABULARY), { maxLength: 60 }).map((parts) => parts.join(" "));
+// Mostly valid prefixes with random tails, so the reader gets deep into its statements.
+const prefixed = fc
+  .tuple(
+    fc.constantFrom("", "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[3];\ncreg c[3];\n", "OPENQASM 3.0;\ninclude \"stdgates.inc\";\nqubit[3] q;\nbit[3] c;\n", "qreg q[2]; creg c[2];\n"),
+    tokens,
+  )
+  .map(([head, tail]) => head + tail);
+
+const accepts = (source: string) => {
+  let circuit;
+  try {
+    circuit = parseQasm(source);
+  } catch (error) {
+    if (error instanceof QasmError) {
+      expect(error.line).toBeGreaterThanOrEqual(1);
+      expect(error.column).toBeGreaterThanOrEqual(1);
+      return;
+    }
+    throw error;
+  }
+  if (circuit.qubits > 8) return;
+  try {
+    const result = simulate(circuit, { shots: 50, seed: 1 });
+    expect(Object.values(result.counts).reduce((a, b) => a + b, 0)).toBe(50);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+  }
+};
+
+describe("hostile programs", () => {
+  it("are read or refused with a QasmError, never another error (property)", () => {
+    fc.assert(fc.property(fc.oneof(tokens, prefixed, fc.string({ maxLength: 200 })), accepts), { seed: 424242, numRuns: 3000 });
+  });
+});

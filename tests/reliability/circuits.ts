@@ -1,0 +1,19 @@
+// OpenQASM programs of a chosen cost for the reliability tests: `qubits` qubits and `gates` gates
+// (H, RZ, CX in turn), so that the simulation takes from milliseconds to many seconds. With
+// `measured`, only that many qubits are measured, so the answer stays small (2^measured outcomes).
+export const heavyCircuit = (qubits: number, gates: number, measured?: number) => {
+  const lines = ["OPENQASM 2.0;", 'include "qelib1.inc";', `qreg q[${qubits}];`];
+  if (measured) lines.push(`creg c[${measured}];`);
+  for (let k = 0; k < gates; k++) {
+    const a = k % qubits;
+    const b = (k * 7 + 3) % qubits;
+    if (k % 3 === 0) lines.push(`h q[${a}];`);
+    else if (k % 3 === 1) lines.push(`rz(0.${(k % 97) + 1}) q[${a}];`);
+    else lines.push(a === b ? `x q[${a}];` : `cx q[${a}],q[${b}];`);
+  }
+  for (let k = 0; k < (measured ?? 0); k++) lines.push(`measure q[${k}] -> c[${k}];`);
+  return lines.join("\n");
+};
+
+/** Bell pair: a run of a few milliseconds. */
+export const smallCircuit = 'OPENQASM 2.0;\ninclude "qelib1.inc";\nqreg q[2];\nh q[0];\ncx q[0],q[1];';

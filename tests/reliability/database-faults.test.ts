@@ -1,0 +1,180 @@
+// Faults of a PostgreSQL server the test starts itself (initdb into a temporary folder, a free
+// port): stopped under steady write load, paused with SIGSTOP, started after the app, backends
+// terminated, a statement and a transaction past their timeouts. Only 503 problems with
+// Retry-After, bounded waits, recovery by itself, and no acknowledged write lost.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as agents from "../../app/api/agents/route";
+import { GET as ready } from "../../app/api/health/ready/route";
+import { resetEnv } from "../../lib/config/env";
+import { applyMigrations, closeDatabase, openDatabase, prisma, useDatabase, type DbHandle } from "../../lib/db";
+import { prepareWithRetry, startupState } from "../../lib/health/startup";
+import { prepareApp } from "../../lib/startup";
+import { toProblem } from "../../lib/http/to-problem";
+import { memoryRateLimiter, useRateLimiter } from "../../lib/http/rate-limit";
+import { userWithKey } from "../helpers/factories";
+import { call } from "../helpers/http";
+import { postgresCluster, sleep, waitFor } from "./processes";
+
+const TIMEOUTS = { connectMs: 1_000, statementMs: 1_000, transactionMs: 1_000 };
+
+let cluster: Awaited<ReturnType<typeof postgresCluster>>;
+let db: DbHandle;
+let key: string;
+
+beforeAll(async () => {
+  cluster = await postgresCluster();
+  await cluster.start();
+  db = openDatabase({ mode: "server", url: cluster.url(), poolSize: 4, timeouts: TIMEOUTS });
+  await applyMigrations(db.sql);
+  useDatabase(db);
+  useRateLimiter(memoryRateLimiter());
+  key = (await userWithKey("operator")).key;
+}, 120_000);
+
+afterAll(async () => {
+  await closeDatabase().catch(() => {});
+  await cluster?.destroy();
+});
+
+type Outcome = { id: string; status: number; ms: number; contentType: string | null; retryAfter: string | null };
+
+const createAgent = async (id: string): Promise<Outcome> => {
+  const started = Date.now();
+  const response = await call(agents.POST, "POST", "/api/agents", { key, body: { id, name: `Load ${id}`, aiEngine: "GPT-4o" } });
+  return { id, status: response.status, ms: Date.now() - started, contentType: response.headers.get("content-type"), retryAfter: response.headers.get("retry-after") };
+};
+
+const expectOnly201Or503 = (outcomes: Outcome[]) => {
+  expect(outcomes.filter((o) => o.status !== 201 && o.status !== 503)).toEqual([]);
+  for (const o of outcomes.filter((x) => x.status === 503)) {
+    expect(o.contentType).toBe("application/problem+json");
+    expect(o.retryAfter).toBe("5");
+  }
+};
+
+describe("PostgreSQL faults", () => {
+  it("stopped under steady write load: only 503 problems, none slow, recovery within seconds, no acknowledged write lost", async () => {
+    const outcomes: Outcome[] = [];
+    let stop = false;
+    let n = 0;
+    const writer = async (w: number) => {
+      while (!stop) {
+        outcomes.push(await createAgent(`fault-${w}-${n++}`));
+        await sleep(20);
+      }
+    };
+    const writers = [0, 1, 2].map(writer);
+    await sleep(1_500);
+    await cluster.stop("SIGINT");
+    const downAt = Date.now();
+    await sleep(2_500);
+    await cluster.start();
+    const upAt = Date.now();
+    // Service resumes by itself: a write succeeds within seconds of the restart.
+    const recovered = await waitFor(async () => (await createAgent(`fault-probe-${n++}`)).status === 201, 10_000, 200);
+    expect(recovered).toBe(true);
+    await sleep(500);
+    stop = true;
+    await Promise.all(writers);
+
+    expectOnly201Or503(outcomes);
+    expect(outcomes.some((o) => o.status === 503)).toBe(true);
+    expect(Date.now() - upAt).toBeLessThan(15_000);
+    // Each answer bounded by the connect and statement timeouts (1 s) plus slack for a shared machine.
+    expect(Math.max(...outcomes.map((o) => o.ms))).toBeLessThan(8_000);
+    expect(outcomes.filter((o) => o.status === 201).length).toBeGreaterThan(1);
+    expect(downAt).toBeLessThan(upAt);
+    // Every write acknowledged (201) before, during or after the outage is stored.
+    const acknowledged = outcomes.filter((o) => o.status === 201).map((o) => o.id);
+    const stored = await db.prisma.agent.findMany({ where: { id: { in: acknowledged } }, select: { id: true } });
+    expect(stored.length).toBe(acknowledged.length);
+  }, 90_000);
+
+  it("paused (SIGSTOP): requests answer 503 within the timeouts, and recover on SIGCONT", async () => {
+    cluster.pause();
+    try {
+      const started = Date.now();
+      const outcomes = await Promise.all([0, 1, 2, 3, 4, 5].map((k) => createAgent(`paused-${k}`)));
+      expect(outcomes.map((o) => o.status)).toEqual([503, 503, 503, 503, 503, 503]);
+      // statement 1 s + client margin 2 s + connect 1 s, with slack for a shared machine.
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expectOnly201Or503(outcomes);
+    } finally {
+      cluster.resume();
+    }
+    expect(await waitFor(async () => (await createAgent(`resumed-${Date.now()}`)).status === 201, 15_000, 200)).toBe(true);
+  }, 60_000);
+
+  it("backends terminated by the server (57P01) answer 503, not 500, and the pool heals", async () => {
+    await createAgent(`warm-${Date.now()}`);
+    const admin = openDatabase({ mode: "server", url: cluster.url(), poolSize: 1 });
+    try {
+      await admin.sql.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND datname = current_database()");
+    } finally {
+      await admin.close();
+    }
+    const after = [];
+    for (let k = 0; k < 6; k++) after.push(await createAgent(`terminated-${Date.now()}-${k}`));
+    expect(after.every((o) => o.status === 201 || o.status === 503)).toBe(true);
+    expect(after.at(-1)!.status).toBe(201);
+  }, 60_000);
+
+  it("a statement past the statement timeout (57014) and a transaction past its timeout (P2028) map to 503", async () => {
+    const slow = await db.prisma.$queryRawUnsafe("SELECT pg_sleep(3)").catch((error: unknown) => error);
+    const slowProblem = toProblem(slow, { instance: "/x", requestId: "r" });
+    expect(slowProblem.problem.status).toBe(503);
+    expect(slowProblem.headers["retry-after"]).toBe("5");
+
+    const expired = await db.prisma
+      .$transaction(async (tx) => {
+        await tx.agent.count();
+        await sleep(1_500);
+        await tx.agent.count();
+      })
+      .catch((error: unknown) => error);
+    expect((expired as { code?: string }).code).toBe("P2028");
+    expect(toProblem(expired, { instance: "/x", requestId: "r" }).problem.status).toBe(503);
+  }, 30_000);
+
+  it("an app that starts while the database is down reports not ready, then ready by itself once it is up", async () => {
+    await cluster.stop("SIGINT");
+    await closeDatabase();
+    db = openDatabase({ mode: "server", url: cluster.url(), poolSize: 4, timeouts: TIMEOUTS });
+    useDatabase(db);
+    const down = await call(ready, "GET", "/api/health/ready");
+    expect(down.status).toBe(503);
+    expect(down.headers.get("content-type")).toBe("application/problem+json");
+    expect((await createAgent(`down-${Date.now()}`)).status).toBe(503);
+    await cluster.start();
+    const readyAgain = await waitFor(async () => (await call(ready, "GET", "/api/health/ready")).status === 200, 15_000, 200);
+    expect(readyAgain).toBe(true);
+    expect((await createAgent(`up-${Date.now()}`)).status).toBe(201);
+  }, 60_000);
+
+  it("start-up attempted while the database is down completes by itself once it is up; readiness is 503 until then", async () => {
+    const admin = openDatabase({ mode: "server", url: cluster.url(), poolSize: 1 });
+    await admin.sql.exec("CREATE DATABASE startup_while_down");
+    await admin.close();
+    await cluster.stop("SIGINT");
+    await closeDatabase();
+    // The process's database now comes from the environment, as in a server.
+    Object.assign(process.env, { DATABASE_URL: cluster.url("startup_while_down"), DATABASE_CONNECT_TIMEOUT_MS: "1000", ADMIN_PASSWORD: "startup-test-password" });
+    resetEnv();
+    try {
+      await prepareWithRetry(() => prepareApp({ seed: false, log: () => {} }), { log: () => {}, firstDelayMs: 200, maxDelayMs: 500 });
+      expect(startupState()).toMatchObject({ phase: "retrying" });
+      const notReady = await call(ready, "GET", "/api/health/ready");
+      expect(notReady.status).toBe(503);
+      expect(notReady.json.detail).toMatch(/start-up has not completed/);
+      await cluster.start();
+      expect(await waitFor(() => startupState()?.phase === "ready", 20_000, 100)).toBe(true);
+      expect((await call(ready, "GET", "/api/health/ready")).status).toBe(200);
+      // Migrated and prepared: the admin exists.
+      expect(await prisma.user.count({ where: { role: "admin" } })).toBe(1);
+    } finally {
+      for (const name of ["DATABASE_URL", "DATABASE_CONNECT_TIMEOUT_MS", "ADMIN_PASSWORD"]) delete process.env[name];
+      resetEnv();
+      (globalThis as { __syndicateStartup?: unknown }).__syndicateStartup = undefined;
+    }
+  }, 60_000);
+});

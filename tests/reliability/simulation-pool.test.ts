@@ -1,0 +1,95 @@
+// The simulation pool: work runs on worker threads with a bounded queue, a time limit that stops
+// the thread, cancellation by signal, and domain errors that keep their status across threads.
+import { afterEach, describe, expect, it } from "vitest";
+import { resetEnv } from "../../lib/config/env";
+import { AppError } from "../../lib/core/errors";
+import { closeSimulationPool, runSimulation, simulationPoolStatus } from "../../lib/quantum/pool";
+import { heavyCircuit, smallCircuit } from "./circuits";
+
+const configure = (settings: Record<string, string>) => {
+  Object.assign(process.env, settings);
+  resetEnv();
+};
+
+const SETTINGS = ["SIMULATION_THREADS", "SIMULATION_QUEUE_MAX", "SIMULATION_TIMEOUT_MS"];
+
+afterEach(async () => {
+  await closeSimulationPool();
+  for (const name of SETTINGS) delete process.env[name];
+  resetEnv();
+});
+
+// ~20 s of work on one thread: far longer than any bound these tests wait for.
+const LONG = heavyCircuit(20, 8192);
+
+const rejection = async (promise: Promise<unknown>) => {
+  try {
+    await promise;
+  } catch (error) {
+    return error as AppError;
+  }
+  throw new Error("expected a rejection");
+};
+
+describe("simulation pool", () => {
+  it("runs a circuit on a worker thread and answers its counts", async () => {
+    const result = await runSimulation({ kind: "circuit", qasm: smallCircuit, shots: 1000, seed: 7 });
+    expect(result.qubits).toBe(2);
+    expect(Object.keys(result.counts).sort()).toEqual(["00", "11"]);
+    expect(result.counts["00"] + result.counts["11"]).toBe(1000);
+    expect(simulationPoolStatus().threads).toBeGreaterThanOrEqual(1);
+  });
+
+  it("keeps a domain error's status across the thread boundary (400 naming the parse error)", async () => {
+    const error = await rejection(runSimulation({ kind: "circuit", qasm: "OPENQASM 2.0;\nqreg q[2];\nfoo q[0];", shots: 10 }));
+    expect(error).toBeInstanceOf(AppError);
+    expect(error.status).toBe(400);
+    expect(error.message).toMatch(/does not parse/);
+    expect(error.errors?.[0]?.path).toBe("body.qasm");
+  });
+
+  it("stops a run past the time limit (503 with Retry-After) and frees its thread", async () => {
+    configure({ SIMULATION_THREADS: "1", SIMULATION_TIMEOUT_MS: "1000" });
+    const started = Date.now();
+    const error = await rejection(runSimulation({ kind: "circuit", qasm: LONG, shots: 100 }));
+    expect(error.status).toBe(503);
+    expect(error.headers?.["retry-after"]).toBeDefined();
+    expect(error.message).toMatch(/within 1 s/);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    // The one thread is free again: had the long run kept going, this would wait for it.
+    configure({ SIMULATION_TIMEOUT_MS: "10000" });
+    const next = await runSimulation({ kind: "circuit", qasm: smallCircuit, shots: 10 });
+    expect(next.qubits).toBe(2);
+  });
+
+  it("cancels a running simulation when its signal aborts (the client went away)", async () => {
+    configure({ SIMULATION_THREADS: "1" });
+    const controller = new AbortController();
+    const running = rejection(runSimulation({ kind: "circuit", qasm: LONG, shots: 100 }, controller.signal));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    controller.abort();
+    const error = await running;
+    expect(error.status).toBe(503);
+    expect(error.message).toMatch(/cancelled/);
+    const next = await runSimulation({ kind: "circuit", qasm: smallCircuit, shots: 10 });
+    expect(next.qubits).toBe(2);
+  });
+
+  it("answers 503 with Retry-After when the queue is full, and reports saturation", async () => {
+    configure({ SIMULATION_THREADS: "1", SIMULATION_QUEUE_MAX: "1" });
+    const controller = new AbortController();
+    const first = rejection(runSimulation({ kind: "circuit", qasm: LONG, shots: 100 }, controller.signal));
+    // Let the first start on the thread, so the second waits in the queue.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const second = rejection(runSimulation({ kind: "circuit", qasm: LONG, shots: 100 }, controller.signal));
+    expect(simulationPoolStatus()).toMatchObject({ status: "saturated", queued: 1, maxQueue: 1 });
+    const third = await rejection(runSimulation({ kind: "circuit", qasm: smallCircuit, shots: 10 }));
+    expect(third.status).toBe(503);
+    expect(third.headers?.["retry-after"]).toBe("5");
+    expect(third.message).toMatch(/waiting/);
+    controller.abort();
+    expect((await first).status).toBe(503);
+    expect((await second).status).toBe(503);
+    expect(simulationPoolStatus()).toMatchObject({ status: "ok", queued: 0 });
+  });
+});
