@@ -54,9 +54,14 @@ test("the list filters by status and links to each deployment", async ({ page, c
   await page.getByLabel("Status").selectOption("failed");
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(page).toHaveURL(/status=failed/);
+  // The URL changes before the filtered rows arrive: wait until every row shown is a failed one.
   const badges = table.locator("tbody .badge");
-  expect(await badges.count()).toBeGreaterThan(0);
-  for (const text of await badges.allInnerTexts()) expect(text.toLowerCase()).toBe("failed");
+  await expect
+    .poll(async () => {
+      const texts = (await badges.allInnerTexts()).map((text) => text.toLowerCase());
+      return texts.length > 0 && texts.every((text) => text === "failed");
+    })
+    .toBe(true);
 
   await table.locator("tbody tr").first().getByRole("link").click();
   await expect(page.getByTestId("deployment-status")).toHaveText("failed");
