@@ -10,12 +10,13 @@ describe("system-test harness", () => {
   it("starts the production server, ready and serving, then stops it with nothing left running", async () => {
     const db = await testDatabase("smoke");
     cleanup = db.cleanup;
-    const server = await startServer({ env: db.env });
+    // No demo data: the quickest start (the other files seed where they need it).
+    const server = await startServer({ env: { ...db.env, SEED_ON_FIRST_START: "false" } });
     const live = await server.fetch("/api/health/live");
     expect(live.status).toBe(200);
     const agents = await server.fetch("/api/agents?limit=1");
     expect(agents.status).toBe(200);
-    expect(Number(agents.headers.get("x-total-count"))).toBeGreaterThan(0);
+    expect(agents.headers.get("x-total-count")).toBe("0");
     expect(server.jsonLines().some((line) => line.msg === "listening")).toBe(true);
     await server.stop();
     expect(server.running()).toBe(false);
