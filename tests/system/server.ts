@@ -100,6 +100,9 @@ export const startServer = async (options: StartOptions = {}): Promise<SystemSer
     ADMIN_PASSWORD: PASSWORD,
     OPERATOR_PASSWORD: PASSWORD,
     VIEWER_PASSWORD: PASSWORD,
+    // server.mjs shuts itself down when its parent (this test process) is gone, even if this
+    // process was killed before its cleanup could run.
+    SYNDICATE_SUPERVISOR_PID: String(process.pid),
     ...options.env,
   };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];

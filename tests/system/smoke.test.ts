@@ -1,15 +1,20 @@
 // The harness itself: the production server starts on a database of its own, answers ready, and
-// stops gracefully with nothing of its process group left running.
+// stops gracefully with nothing of its process group left running; and a server whose test
+// process dies without any cleanup (SIGKILL) stops by itself.
+import { spawn } from "node:child_process";
+import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { groupAlive, startServer, testDatabase } from "./server";
+import { groupAlive, ROOT, startServer, testDatabase, waitFor } from "./server";
 
-let cleanup = async () => {};
-afterAll(async () => cleanup());
+const cleanups: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups) await cleanup().catch(() => {});
+});
 
 describe("system-test harness", () => {
   it("starts the production server, ready and serving, then stops it with nothing left running", async () => {
     const db = await testDatabase("smoke");
-    cleanup = db.cleanup;
+    cleanups.push(db.cleanup);
     // No demo data: the quickest start (the other files seed where they need it).
     const server = await startServer({ env: { ...db.env, SEED_ON_FIRST_START: "false" } });
     const live = await server.fetch("/api/health/live");
@@ -22,5 +27,38 @@ describe("system-test harness", () => {
     expect(server.running()).toBe(false);
     expect(groupAlive(server.pid)).toBe(false);
     expect(server.jsonLines().some((line) => line.msg === "shutdown: done")).toBe(true);
+  });
+
+  it("a server outlives no test process: when the process that started it is killed, it shuts down by itself", async () => {
+    const db = await testDatabase("orphan");
+    cleanups.push(db.cleanup);
+    const script = `
+      const { startServer } = await import(${JSON.stringify(path.join(ROOT, "tests/system/server.ts"))});
+      const server = await startServer({ env: ${JSON.stringify({ ...db.env, SEED_ON_FIRST_START: "false" })} });
+      console.log("pid " + server.pid);
+      setInterval(() => {}, 1000);`;
+    const parent = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"], detached: true });
+    let serverPid = 0;
+    cleanups.push(async () => {
+      for (const pid of [parent.pid, serverPid]) {
+        try {
+          if (pid) process.kill(-pid, "SIGKILL");
+        } catch {
+          // gone
+        }
+      }
+    });
+    parent.stdout!.setEncoding("utf8");
+    parent.stdout!.on("data", (chunk: string) => {
+      const match = /pid (\d+)/.exec(chunk);
+      if (match) serverPid = Number(match[1]);
+    });
+    expect(await waitFor(() => serverPid > 0, 90_000, 200)).toBe(true);
+    expect(groupAlive(serverPid)).toBe(true);
+    const exited = new Promise((resolve) => parent.once("exit", resolve));
+    process.kill(-parent.pid!, "SIGKILL");
+    await exited;
+    // server.mjs checks its parent every second, then shuts down gracefully.
+    expect(await waitFor(() => !groupAlive(serverPid), 20_000, 200)).toBe(true);
   });
 });
