@@ -77,6 +77,11 @@ describe("two instances on one database and one Redis", () => {
       body: JSON.stringify({ id: "two-instances-key", name: "Made with a key from the other instance", aiEngine: "GPT-4o" }),
     });
     expect(created.status).toBe(201);
+    // And on B, where it was made.
+    const deleted = await b.fetch("/api/agents/two-instances-key", { method: "DELETE", headers: { authorization: `Bearer ${key}` } });
+    expect(deleted.status).toBe(204);
+    // The session works on A too, where it was signed in.
+    expect((await withSession(a, jar, "/api/keys")).status).toBe(200);
   });
 
   it("a write on one is read on the other, both ways", async () => {
