@@ -35,7 +35,7 @@ import { TASK_MACHINE } from "../../lib/tasks";
 import { useApiTest } from "../helpers/api";
 import { unique, userWithKey } from "../helpers/factories";
 import { call } from "../helpers/http";
-import { agentBody, makeMetricAgent } from "../agents/factory";
+import { agentBody, makeAgent, makeMetricAgent } from "../agents/factory";
 import { randomAddress } from "../wallet/factory";
 
 const api = useApiTest({ withKeys: true });
@@ -463,6 +463,68 @@ describe("deletes racing updates", () => {
     const left = await prisma.userWallet.findMany({ where: { userId: user.id }, select: { address: true, isDefault: true } });
     expect(left.map((link) => link.address).sort()).toEqual([addresses[2], addresses[3]].sort());
     expect(left.filter((link) => link.isDefault)).toHaveLength(1);
+  });
+
+  it("tasks assigned while their entity is deleted: never an open task on a deleted entity", async () => {
+    for (const kind of ["Agent", "Squad", "MarketplaceItem"] as const) {
+      const id = unique(`busy-${kind.toLowerCase()}`);
+      if (kind === "Agent") await makeAgent({ id });
+      if (kind === "Squad") await call(squadsRoute.POST, "POST", "/api/squads", { key: api.operator, body: { id, name: "Busy" } });
+      if (kind === "MarketplaceItem") await call(addItemRoute.POST, "POST", "/api/marketplace/addItem", { key: api.operator, body: { id, name: "Busy", description: "Busy", itemType: "plugin" } });
+      const assign = () => call(assignRoute.POST, "POST", "/api/tasks/assign", { key: api.operator, body: { id: unique("busy-task"), description: "Busy", status: "pending", assignedEntity: { type: kind, id } } });
+      const remove =
+        kind === "Agent" ? deleteAgent(id) : kind === "Squad" ? deleteSquad(id) : () => call(itemRoute.DELETE, "DELETE", `/api/marketplace/item/${id}`, { key: api.operator, params: { marketplaceId: id } });
+      const answers = await race([assign, assign, remove, assign, assign]);
+      expectOnly(answers, [201, 204, 409, 422]);
+      const deleted = answers[2].status === 204;
+      const open = await prisma.task.count({ where: { entityType: kind, entityId: id } });
+      // Deleted: every assignment was refused (422). Kept: the delete was refused (409) because of them.
+      if (deleted) expect([open, count(answers, 422)]).toEqual([0, 4]);
+      else expect([answers[2].status, open]).toEqual([409, count(answers, 201)]);
+    }
+  });
+
+  it("a storm of mixed writes over shared agents, squads and syndicates: no 500 or 503, metrics right afterwards", async () => {
+    const agents = await Promise.all(times(6, (i) => makeMetricAgent(11 * (i + 1), 60 + i * 5, 30 + i * 11, `Storm ${i}`)));
+    const a = agents.map((agent) => agent.id);
+    const q = times(4, () => unique("storm-squad"));
+    for (const [i, id] of q.entries()) {
+      await call(squadsRoute.POST, "POST", "/api/squads", { key: api.operator, body: { id, name: "Storm", agents: a.slice(i, i + 3).map((agentId) => ({ id: agentId })) } });
+    }
+    const y = times(2, () => unique("storm-syn"));
+    for (const id of y) await call(syndicatesRoute.POST, "POST", "/api/syndicates", { key: api.operator, body: { id, name: "Storm", squads: q.map((squadId) => ({ id: squadId })) } });
+    const answers = await race([
+      putSquad(q[0], [a[0], a[5]]),
+      putSyndicate(y[0], [q[3], q[1]]),
+      deleteAgent(a[1]),
+      putSquad(q[1], [a[1], a[2], a[3]]),
+      putAgent(a[2], 5, 5),
+      deleteSquad(q[2]),
+      putSyndicate(y[1], [q[2], q[0]]),
+      putSquad(q[3], [a[4], a[1]]),
+      deleteAgent(a[4]),
+      putSquad(q[2], [a[0]]),
+      deleteSyndicate(y[1]),
+      putSyndicate(y[0], [q[0], q[2], q[3]]),
+      putAgent(a[0], 9, 99),
+      deleteSquad(q[0]),
+      putSquad(q[1], [a[5], a[4]]),
+    ]);
+    expectOnly(answers, [200, 204, 404, 422]);
+    const squads = await prisma.squad.findMany({
+      where: { id: { in: q } },
+      select: { id: true, members: { orderBy: { position: "asc" }, select: { agent: { select: METRIC_COLUMNS } } } },
+    });
+    for (const squad of squads) {
+      const read = await readSquad(squad.id);
+      expect(read.json.agents.map((agent: { id: string }) => agent.id)).toEqual(squad.members.map((member) => member.agent.id));
+      expectMetrics(read.json.aggregatedMetrics, recompute(squad.members.map((member) => member.agent)));
+    }
+    const read = await readSyndicate(y[0]);
+    const kept = new Set(squads.map((squad) => squad.id));
+    expect(read.json.squads.every((squad: { id: string }) => kept.has(squad.id))).toBe(true);
+    const members = new Map(squads.filter((squad) => read.json.squads.some((s: { id: string }) => s.id === squad.id)).flatMap((squad) => squad.members.map((m) => [m.agent.id, m.agent] as const)));
+    expectMetrics(read.json.aggregatedSyndicateMetrics, recompute([...members.values()]));
   });
 
   it("users: two admins demoting each other at once never leave the system without an admin", async () => {
