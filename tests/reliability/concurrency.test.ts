@@ -33,6 +33,7 @@ import { prisma } from "../../lib/db";
 import { DEPLOYMENT_MACHINE } from "../../lib/deployments";
 import { TASK_MACHINE } from "../../lib/tasks";
 import { useApiTest } from "../helpers/api";
+import { serverUrl } from "../helpers/db";
 import { unique, userWithKey } from "../helpers/factories";
 import { call } from "../helpers/http";
 import { agentBody, makeAgent, makeMetricAgent } from "../agents/factory";
@@ -536,5 +537,33 @@ describe("deletes racing updates", () => {
     const answers = await race([demote(first.key, second.user.id), demote(second.key, first.user.id)]);
     expectOnly(answers, [200, 401, 403, 409]);
     expect(await prisma.user.count({ where: { role: "admin" } })).toBeGreaterThanOrEqual(1);
+  });
+});
+
+// Only a server runs transactions side by side: the embedded database runs them one at a time,
+// so two of them can never wait for each other there.
+describe.runIf(serverUrl())("deadlocks (PostgreSQL server)", () => {
+  it("the transaction the server picks as a deadlock victim runs again, and both finish", async () => {
+    const [x, y] = await Promise.all([makeMetricAgent(1, 1, 1), makeMetricAgent(2, 2, 2)]);
+    let attempts = 0;
+    let arrived = 0;
+    let release = () => {};
+    const bothLocked = new Promise<void>((resolve) => (release = resolve));
+    // Each locks one row, waits until the other has locked the other row, then wants that one.
+    const crosswise = (first: string, second: string, xp: number) =>
+      prisma.$transaction(async (tx) => {
+        attempts++;
+        await tx.$executeRaw`UPDATE "Agent" SET "experiencePoints" = ${xp} WHERE "id" = ${first}`;
+        if (++arrived === 2) release();
+        await bothLocked;
+        await tx.$executeRaw`UPDATE "Agent" SET "experiencePoints" = ${xp} WHERE "id" = ${second}`;
+      });
+    const outcomes = await Promise.allSettled([crosswise(x.id, y.id, 100), crosswise(y.id, x.id, 200)]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "fulfilled"]);
+    // Two first attempts and the victim's second one.
+    expect(attempts).toBe(3);
+    // The victim ran last and wrote both rows.
+    const rows = await prisma.agent.findMany({ where: { id: { in: [x.id, y.id] } }, select: { experiencePoints: true } });
+    expect(new Set(rows.map((row) => row.experiencePoints)).size).toBe(1);
   });
 });
