@@ -29,6 +29,7 @@ import * as userRoute from "../../app/api/users/[userId]/route";
 import * as linksRoute from "../../app/api/wallets/links/route";
 import * as linkRoute from "../../app/api/wallets/links/[address]/route";
 import * as bookEntryRoute from "../../app/api/wallets/address-book/[address]/route";
+import * as importRoute from "../../app/api/wallets/import/route";
 import { prisma } from "../../lib/db";
 import { DEPLOYMENT_MACHINE } from "../../lib/deployments";
 import { TASK_MACHINE } from "../../lib/tasks";
@@ -310,6 +311,30 @@ describe("concurrent creates of one id", () => {
     expectOnly(answers, [200, 201]);
     expect(count(answers, 201)).toBe(1);
     expect(await prisma.addressBookEntry.count({ where: { userId: user.id, address } })).toBe(1);
+  });
+});
+
+describe("concurrent wallet imports", () => {
+  it("of one document: every one 200 (the import is idempotent), each row stored once", async () => {
+    const admin = await userWithKey("admin");
+    const [wallet, friend] = [randomAddress(), randomAddress()];
+    const token = randomAddress();
+    const document = {
+      tokens: [{ chain: "eth-mainnet", address: token, symbol: "RACE", name: "Race token", decimals: 6 }],
+      prices: [{ chain: "eth-mainnet", tokenAddress: token, priceUsd: 2, asOf: "2026-06-01T00:00:00Z" }],
+      transfers: [
+        { chain: "eth-mainnet", txHash: `0x${"ab".repeat(32)}`, logIndex: 1, blockNumber: 100, timestamp: "2026-06-02T10:00:00Z", fromAddress: friend, toAddress: wallet, kind: "erc20", tokenAddress: token, amount: "5", txFrom: friend },
+      ],
+      holdings: [{ walletAddress: wallet, chain: "eth-mainnet", tokenAddress: token, balance: "5" }],
+      addressInfo: [{ chain: "eth-mainnet", address: friend, isContract: false, label: "Friend" }],
+    };
+    const answers = await race(times(4, () => () => call(importRoute.POST, "POST", "/api/wallets/import", { key: admin.key, body: document })));
+    expectOnly(answers, [200]);
+    // The transfer is new to exactly one of them.
+    expect(answers.map((answer) => answer.json.transfers.stored).sort()).toEqual([0, 0, 0, 1]);
+    expect(await prisma.token.count({ where: { address: token } })).toBe(1);
+    expect(await prisma.tokenHolding.count({ where: { walletAddress: wallet } })).toBe(1);
+    expect(await prisma.addressInfo.count({ where: { address: friend } })).toBe(1);
   });
 });
 
