@@ -35,7 +35,7 @@ describe("started with the database down", () => {
     const server = await startServer({ env: { DATABASE_URL: url, DATABASE_CONNECT_TIMEOUT_MS: "1000", SEED_ON_FIRST_START: "false" }, ready: false });
     try {
       // It serves: liveness answers although start-up cannot complete.
-      expect(await waitFor(async () => (await server.fetch("/api/health/live").catch(() => null))?.status === 200, 60_000, 200)).toBe(true);
+      expect(await waitFor(async () => (await server.fetch("/api/health/live").catch(() => null))?.status === 200, 120_000, 200)).toBe(true);
       const answers = [];
       for (let n = 0; n < 4; n++) {
         answers.push(await probe(server, "/api/health/ready"), await probe(server, "/api/agents?limit=1"));
@@ -68,5 +68,5 @@ describe("started with the database down", () => {
     } finally {
       await server.stop();
     }
-  });
+  }, 240_000);
 });

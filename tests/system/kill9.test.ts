@@ -73,7 +73,7 @@ describe("kill -9 under write load", () => {
     expect(acknowledged.length).toBeGreaterThanOrEqual(60);
 
     // The same data, a new process: it must not wait for or refuse on the dead one's lock.
-    const second = await startServer({ env, readyTimeoutMs: 60_000 });
+    const second = await startServer({ env, readyTimeoutMs: 120_000 });
     figures.restartReadyMs = Date.now() - killedAt;
     try {
       const text = second.lines().map((line) => line.text).join("\n");
@@ -94,5 +94,5 @@ describe("kill -9 under write load", () => {
     } finally {
       await second.stop();
     }
-  });
+  }, 240_000);
 });

@@ -155,7 +155,7 @@ export const startServer = async (options: StartOptions = {}): Promise<SystemSer
       }),
     running: () => !done,
     fetch: (target, init) => fetch(`${url}${target}`, { redirect: "manual", ...init, signal: init?.signal ?? AbortSignal.timeout(30_000) }),
-    waitReady: async (timeoutMs = 60_000) => {
+    waitReady: async (timeoutMs = 120_000) => {
       let last = "no answer";
       const ok = await waitFor(async () => {
         if (done) return true;

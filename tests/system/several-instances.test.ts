@@ -35,12 +35,12 @@ beforeAll(async () => {
   // Both at once on an empty database: migrations, the seed and the signing secret must not race.
   const started = Date.now();
   [a, b] = await Promise.all([startServer({ env, ready: false }), startServer({ env, ready: false })]);
-  await Promise.all([a.waitReady(100_000), b.waitReady(100_000)]);
+  await Promise.all([a.waitReady(150_000), b.waitReady(150_000)]);
   figures.bothReadyMs = Date.now() - started;
   // The first start of one is the work of one: neither fails its start-up and retries.
   expect([a, b].flatMap((server) => server.lines().filter((line) => line.text.startsWith("startup:")).map((line) => line.text))).toEqual([]);
   step("both servers ready");
-}, 180_000);
+}, 240_000);
 
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);

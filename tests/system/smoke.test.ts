@@ -53,12 +53,12 @@ describe("system-test harness", () => {
       const match = /pid (\d+)/.exec(chunk);
       if (match) serverPid = Number(match[1]);
     });
-    expect(await waitFor(() => serverPid > 0, 90_000, 200)).toBe(true);
+    expect(await waitFor(() => serverPid > 0, 150_000, 200)).toBe(true);
     expect(groupAlive(serverPid)).toBe(true);
     const exited = new Promise((resolve) => parent.once("exit", resolve));
     process.kill(-parent.pid!, "SIGKILL");
     await exited;
     // server.mjs checks its parent every second, then shuts down gracefully.
     expect(await waitFor(() => !groupAlive(serverPid), 20_000, 200)).toBe(true);
-  });
+  }, 240_000);
 });
