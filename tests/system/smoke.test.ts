@@ -37,8 +37,12 @@ describe("system-test harness", () => {
       const server = await startServer({ env: ${JSON.stringify({ ...db.env, SEED_ON_FIRST_START: "false" })} });
       console.log("pid " + server.pid);
       setInterval(() => {}, 1000);`;
-    const parent = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"], detached: true });
+    const parent = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], detached: true });
     let serverPid = 0;
+    let output = "";
+    let parentExited = false;
+    const exited = new Promise((resolve) => parent.once("exit", resolve));
+    void exited.then(() => (parentExited = true));
     cleanups.push(async () => {
       for (const pid of [parent.pid, serverPid]) {
         try {
@@ -48,14 +52,19 @@ describe("system-test harness", () => {
         }
       }
     });
+    let stdout = "";
     parent.stdout!.setEncoding("utf8");
     parent.stdout!.on("data", (chunk: string) => {
-      const match = /pid (\d+)/.exec(chunk);
+      stdout += chunk;
+      output += chunk;
+      const match = /^pid (\d+)$/m.exec(stdout);
       if (match) serverPid = Number(match[1]);
     });
-    expect(await waitFor(() => serverPid > 0, 150_000, 200)).toBe(true);
+    parent.stderr!.setEncoding("utf8");
+    parent.stderr!.on("data", (chunk: string) => (output += chunk));
+    await waitFor(() => serverPid > 0 || parentExited, 150_000, 200);
+    if (!serverPid) throw new Error(`the intermediate process gave no server (exited: ${parentExited}); its output:\n${output.slice(-3000)}`);
     expect(groupAlive(serverPid)).toBe(true);
-    const exited = new Promise((resolve) => parent.once("exit", resolve));
     process.kill(-parent.pid!, "SIGKILL");
     await exited;
     // server.mjs checks its parent every second, then shuts down gracefully.
