@@ -32,11 +32,13 @@ describe("system-test harness", () => {
   it("a server outlives no test process: when the process that started it is killed, it shuts down by itself", async () => {
     const db = await testDatabase("orphan");
     cleanups.push(db.cleanup);
+    // The timer keeps this process alive while it waits (freePort's probe socket is unref'd; with
+    // nothing else pending, node would exit with the start-up unsettled).
     const script = `
+      setInterval(() => {}, 1000);
       const { startServer } = await import(${JSON.stringify(path.join(ROOT, "tests/system/server.ts"))});
       const server = await startServer({ env: ${JSON.stringify({ ...db.env, SEED_ON_FIRST_START: "false" })} });
-      console.log("pid " + server.pid);
-      setInterval(() => {}, 1000);`;
+      console.log("pid " + server.pid);`;
     const parent = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], detached: true });
     let serverPid = 0;
     let output = "";
