@@ -44,13 +44,29 @@ const additions = {
   histogram: z.string().describe("Addition: base64 PNG of the distribution (no data: prefix)"),
 };
 
+export const ZAssessment = z
+  .enum(["scored", "insufficient-data"])
+  .describe("Addition: scored, or insufficient-data when too little of the entity's data is measured for a risk (the risk fields then read \"insufficient data\")");
+
+export const ZAnalysisCoverage = z
+  .object({
+    status: z.enum(["sufficient", "insufficient"]).describe("insufficient: less than half of the model's weight rests on measured data"),
+    share: z.number().describe("Σ weight × measured share over the dimensions, 0–1"),
+    measured: z.array(z.string()).describe("Dimensions with measured data"),
+    missing: z.array(z.string()).describe("Dimensions with none (simulated at 0.5, unknown)"),
+    detail: z.string(),
+  })
+  .describe("Addition: how much of the analysis rests on measured data");
+
 export const ZAgentQuantumResult = z.object({
   agentId: z.string(),
   predictedImprovement: z.string().describe('Relative rise in expected health from the optimal role adjustment, e.g. "7.4%"'),
-  quantumRiskScore: z.string().describe('Risk 0–100 (1 − expected health), e.g. "16.1/100"'),
+  quantumRiskScore: z.string().describe('Risk 0–100 (1 − expected health), e.g. "16.1/100"; "insufficient data" without enough measured data'),
   optimalRoleAdjustment: z.string(),
   simulationDuration: z.string().describe('Measured simulation time with unit, e.g. "3.2 ms"'),
   detailedMetrics: z.object({ bitstringProbabilities: ZProbabilities, analysis: z.string() }),
+  assessment: ZAssessment,
+  coverage: ZAnalysisCoverage,
   ...additions,
 });
 
@@ -58,9 +74,11 @@ export const ZSquadQuantumResult = z.object({
   squadId: z.string(),
   predictedSquadImprovement: z.string(),
   optimalRoleDistribution: z.array(z.string()).describe('Recommended role slots, e.g. ["Defender: 2", "Builder: 1"]'),
-  quantumRiskLevel: z.string().describe("Low, Moderate, High or Critical"),
+  quantumRiskLevel: z.string().describe("Low, Moderate, High or Critical; \"Insufficient data\" without enough measured data"),
   simulationDuration: z.string(),
   detailedMetrics: z.object({ aggregatedBitstringProbabilities: ZProbabilities, analysis: z.string() }),
+  assessment: ZAssessment,
+  coverage: ZAnalysisCoverage,
   ...additions,
 });
 
@@ -70,6 +88,8 @@ export const ZSyndicateQuantumResult = z.object({
   quantumRiskAnalysis: z.string(),
   simulationDuration: z.string(),
   detailedMetrics: z.object({ aggregatedSyndicateProbabilities: ZProbabilities, analysis: z.string() }),
+  assessment: ZAssessment,
+  coverage: ZAnalysisCoverage,
   ...additions,
 });
 
@@ -105,6 +125,7 @@ export const ZWalletFinanceResult = z.object({
     analysis: z.string(),
   }),
   coverage: ZCoverage.optional().describe("What the wallet data behind the analysis covers; status not-indexed means the analysis says \"Insufficient data\" instead of a verdict"),
+  assessment: ZAssessment.optional(),
   seed: additions.seed.optional(),
   shots: additions.shots,
 });

@@ -47,10 +47,11 @@ describe("GET /quantum/agent", () => {
     expect(response.status).toBe(200);
     const body = response.json;
     expect(Object.keys(body).sort()).toEqual(
-      ["agentId", "backend", "detailedMetrics", "histogram", "optimalRoleAdjustment", "predictedImprovement", "quantumRiskScore", "seed", "shots", "simulationDuration"].sort(),
+      ["agentId", "assessment", "backend", "coverage", "detailedMetrics", "histogram", "optimalRoleAdjustment", "predictedImprovement", "quantumRiskScore", "seed", "shots", "simulationDuration"].sort(),
     );
     expect(Object.keys(body.detailedMetrics).sort()).toEqual(["analysis", "bitstringProbabilities"]);
-    expect(body).toMatchObject({ agentId: strong, seed: 11, shots: 2048, backend: "aer" });
+    expect(body).toMatchObject({ agentId: strong, seed: 11, shots: 2048, backend: "aer", assessment: "scored" });
+    expect(body.coverage).toMatchObject({ status: "sufficient", share: 1, measured: ["reliability", "delivery", "growth"], missing: [] });
     expect(body.predictedImprovement).toMatch(/^-?\d+\.\d%$/);
     expect(body.quantumRiskScore).toMatch(/^\d+\.\d\/100$/);
     expect(body.simulationDuration).toMatch(/^\d+(\.\d+)? (ms|s)$/);
@@ -132,7 +133,7 @@ describe("GET /quantum/squad and /quantum/syndicate", () => {
     expect(response.status).toBe(200);
     const body = response.json;
     expect(Object.keys(body).sort()).toEqual(
-      ["backend", "detailedMetrics", "histogram", "optimalRoleDistribution", "predictedSquadImprovement", "quantumRiskLevel", "seed", "shots", "simulationDuration", "squadId"].sort(),
+      ["assessment", "backend", "coverage", "detailedMetrics", "histogram", "optimalRoleDistribution", "predictedSquadImprovement", "quantumRiskLevel", "seed", "shots", "simulationDuration", "squadId"].sort(),
     );
     expect(Object.keys(body.detailedMetrics).sort()).toEqual(["aggregatedBitstringProbabilities", "analysis"]);
     expect(body.squadId).toBe(squad);
@@ -147,10 +148,10 @@ describe("GET /quantum/squad and /quantum/syndicate", () => {
     expect(response.status).toBe(200);
     const body = response.json;
     expect(Object.keys(body).sort()).toEqual(
-      ["backend", "detailedMetrics", "histogram", "predictedSyndicateImprovement", "quantumRiskAnalysis", "seed", "shots", "simulationDuration", "syndicateId"].sort(),
+      ["assessment", "backend", "coverage", "detailedMetrics", "histogram", "predictedSyndicateImprovement", "quantumRiskAnalysis", "seed", "shots", "simulationDuration", "syndicateId"].sort(),
     );
     expect(Object.keys(body.detailedMetrics).sort()).toEqual(["aggregatedSyndicateProbabilities", "analysis"]);
-    expect(body.quantumRiskAnalysis).toMatch(/^(Low|Moderate|High|Critical) risk \(\d+\.\d\/100\): .*2 squad\(s\), 2 agent\(s\)\.$/);
+    expect(body.quantumRiskAnalysis).toMatch(/^(Low|Moderate|High|Critical) risk \(\d+\.\d\/100\): .*2 squad\(s\), 2 agent\(s\)\. 100 % of the model's weight rests on measured data\.$/);
     expect(sum(body.detailedMetrics.aggregatedSyndicateProbabilities)).toBeCloseTo(1, 12);
   });
 

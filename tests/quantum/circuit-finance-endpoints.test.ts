@@ -146,9 +146,9 @@ describe("POST /qmetrics/finance", () => {
     const response = await call(financeRoute.POST, "POST", "/qmetrics/finance", { key, body: { walletAddress: WALLET, shots: 3000, seed: 4, tokenMap: { "eth-mainnet": "ETH" } } });
     expect(response.status).toBe(200);
     const body = response.json;
-    expect(Object.keys(body).sort()).toEqual(["coverage", "quantum_backend", "quantum_results", "seed", "shots", "total_balance_usd", "wallet_address"]);
+    expect(Object.keys(body).sort()).toEqual(["assessment", "coverage", "quantum_backend", "quantum_results", "seed", "shots", "total_balance_usd", "wallet_address"]);
     expect(Object.keys(body.quantum_results).sort()).toEqual(["analysis", "histogram", "mapped_results", "probabilities"]);
-    expect(body).toMatchObject({ wallet_address: WALLET, quantum_backend: "aer", shots: 3000, seed: 4 });
+    expect(body).toMatchObject({ wallet_address: WALLET, quantum_backend: "aer", shots: 3000, seed: 4, assessment: "scored", coverage: { status: "indexed" } });
     const report = await buildMetricsReport({ wallet: WALLET, part: "body" });
     expect(body.total_balance_usd).toBe(report.financialMetrics.balance);
     expect(body.total_balance_usd).toBeCloseTo(3000, 6);
