@@ -160,6 +160,22 @@ describe("POST /qmetrics/finance", () => {
     expect(await prisma.quantumRun.count({ where: { entityType: "wallet", entityId: WALLET } })).toBe(1);
   });
 
+  it("gives a wallet the database has never seen no behaviour, no risk and an insufficient-data assessment", async () => {
+    const unseen = "0x9999999999999999999999999999999999999999";
+    const response = await call(financeRoute.POST, "POST", "/qmetrics/finance", { key, body: { walletAddress: unseen, shots: 2000, seed: 4 } });
+    expect(response.status).toBe(200);
+    const body = response.json;
+    expect(body).toMatchObject({ wallet_address: unseen, total_balance_usd: 0, assessment: "insufficient-data", coverage: { status: "not-indexed" } });
+    expect(body.quantum_results.analysis).toMatch(/^Nothing is stored for 0x9999.* Insufficient data for wallet /);
+    expect(body.quantum_results.analysis).not.toMatch(/dormant|risk \d|\((Low|Moderate|High|Critical)\)/);
+    const behaviors = Object.values(body.quantum_results.mapped_results as Record<string, { behavior: string }>).map((entry) => entry.behavior);
+    expect(behaviors.length).toBeGreaterThan(1);
+    for (const behavior of behaviors) expect(behavior).toMatch(/^Insufficient data/);
+    expect(Math.max(...(Object.values(body.quantum_results.probabilities) as number[]))).toBeLessThan(0.3);
+    const run = await prisma.quantumRun.findFirstOrThrow({ where: { entityType: "wallet", entityId: unseen } });
+    expect((run.result as { riskScore: number | null }).riskScore).toBeNull();
+  });
+
   it("answers 400 for a bad address, an unknown chain or backend, and 401 without a credential", async () => {
     const bad = await call(financeRoute.POST, "POST", "/qmetrics/finance", { key, body: { walletAddress: "0x12", quantumBackend: "dwave" } });
     expect(errorPaths(bad.json)).toEqual(["body.quantumBackend", "body.walletAddress"]);
