@@ -4,6 +4,7 @@ import { z } from "zod";
 import { shotsMax } from "../config/limits";
 import { ZPageQuery } from "../core/paging";
 import { ZCoverage } from "../wallet/schemas";
+import { HISTOGRAM_SORTS, MAX_BARS, MAX_KEEP } from "./histogram/svg";
 
 export const DEFAULT_SHOTS = 1024;
 export const SEED_MAX = Number.MAX_SAFE_INTEGER;
@@ -137,6 +138,18 @@ export const MAX_TOP_OUTCOMES = 65_536;
 /** Largest register whose statevector can be asked for (2^n amplitudes in the answer). */
 export const MAX_STATEVECTOR_QUBITS = 10;
 
+export const ZHistogramOptions = z
+  .object({
+    sort: z.enum(HISTOGRAM_SORTS).optional()
+      .describe("Qiskit's sort: asc or desc by bitstring, value or value_desc by probability, hamming by distance to targetString. Default: asc while every outcome fits, else value_desc"),
+    numberToKeep: z.number().int("numberToKeep must be a whole number").min(1, "numberToKeep must be at least 1").max(MAX_KEEP, `numberToKeep must be at most ${MAX_KEEP}`).optional()
+      .describe(`Qiskit's number_to_keep: draw this many most probable outcomes and one "rest" bar for all others. Default: all while they fit in ${MAX_BARS} bars, else ${MAX_BARS - 1}`),
+    targetString: z.string().regex(/^[01]{1,1024}$/, "targetString must be a bitstring").optional().describe("With sort hamming: the bitstring distances are measured to"),
+  })
+  .refine((options) => options.sort !== "hamming" || options.targetString !== undefined, { message: "sort hamming needs a targetString", path: ["targetString"] })
+  .describe("How the histogram image is drawn");
+export type THistogramOptions = z.infer<typeof ZHistogramOptions>;
+
 export const ZRunCircuitBody = z.object({
   qasm: z.string().min(1, "qasm is required").max(200_000).describe('An OpenQASM 2.0 program (include "qelib1.inc"; qreg/creg, gates, measure, reset, if, barrier) or an OpenQASM 3 one (include "stdgates.inc"; qubit/bit, c = measure q, reset, if, gate modifiers)'),
   shots: ZBodyShots,
@@ -145,6 +158,7 @@ export const ZRunCircuitBody = z.object({
     .describe(`Answer only the k most frequent outcomes (default ${DEFAULT_TOP_OUTCOMES}); distinctOutcomes and otherProbability say what was left out`),
   exact: z.boolean("exact must be true or false").optional().describe("Also answer exactProbabilities: the exact distribution, without sampling (the same k most probable outcomes)"),
   statevector: z.boolean("statevector must be true or false").optional().describe(`Also answer the final statevector as [re, im] pairs (circuits of at most ${MAX_STATEVECTOR_QUBITS} qubits without mid-circuit measurement)`),
+  histogram: ZHistogramOptions.optional(),
 });
 export type TRunCircuitBody = z.infer<typeof ZRunCircuitBody>;
 

@@ -104,6 +104,37 @@ describe("POST /quantum/run", () => {
     expect(wide.otherProbability).toBeGreaterThan(0.5);
   });
 
+  it("draws the histogram with Qiskit's options, the share left out of the answer as its rest bar", async () => {
+    const body = { qasm: "qreg q[5]; h q;", shots: 10_000, seed: 3 };
+    // By default 32 outcomes do not fit: 11 bars, most probable first, and the rest.
+    const plain = (await call(runRoute.POST, "POST", "/quantum/run", { key, body })).json;
+    const image = decodePng(Buffer.from(plain.histogram, "base64"));
+    expect(maxRunsOfColor(image, [0x64, 0x8f, 0xff])).toBe(11);
+    expect(maxRunsOfColor(image, [0x9a, 0xa5, 0xb1])).toBe(1);
+    const kept = (await call(runRoute.POST, "POST", "/quantum/run", { key, body: { ...body, histogram: { sort: "asc", numberToKeep: 4 } } })).json;
+    expect(maxRunsOfColor(decodePng(Buffer.from(kept.histogram, "base64")), [0x64, 0x8f, 0xff])).toBe(4);
+    // Bounded to the 3 most frequent outcomes: the histogram's rest is the 29 others.
+    const bounded = (await call(runRoute.POST, "POST", "/quantum/run", { key, body: { ...body, top: 3 } })).json;
+    const boundedImage = decodePng(Buffer.from(bounded.histogram, "base64"));
+    expect(maxRunsOfColor(boundedImage, [0x64, 0x8f, 0xff])).toBe(3);
+    expect(maxRunsOfColor(boundedImage, [0x9a, 0xa5, 0xb1])).toBe(1);
+    const hamming = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { ...body, histogram: { sort: "hamming", targetString: "11111" } } });
+    expect(hamming.status).toBe(200);
+  });
+
+  it("answers 400 for histogram options it cannot follow", async () => {
+    const bad = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm: BELL, histogram: { sort: "random", numberToKeep: 0, targetString: "12" } } });
+    expect(bad.status).toBe(400);
+    expect(errorPaths(bad.json)).toEqual(["body.histogram.numberToKeep", "body.histogram.sort", "body.histogram.targetString"]);
+    const noTarget = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm: BELL, histogram: { sort: "hamming" } } });
+    expect(noTarget.status).toBe(400);
+    expect(errorPaths(noTarget.json)).toEqual(["body.histogram.targetString"]);
+    const length = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm: BELL, histogram: { sort: "hamming", targetString: "111" } } });
+    expect(length.status).toBe(400);
+    expect(length.json.detail).toBe("The histogram's targetString must have one character per classical bit (2); it has 3.");
+    expect(errorPaths(length.json)).toEqual(["body.histogram.targetString"]);
+  });
+
   it("answers exact probabilities without sampling, and the statevector of a small circuit", async () => {
     const response = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm: BELL, shots: 10, seed: 1, exact: true, statevector: true } });
     expect(response.status).toBe(200);
