@@ -80,6 +80,8 @@ describe("histogram options (Qiskit's sort and number_to_keep)", () => {
     expect(bars).toEqual([["0011", 0.2], ["0101", 0.1], ["rest (1,200)", expect.closeTo(0.7, 12), true]]);
     expect(svg).toContain(">2 of 1,202 outcomes, most probable first; rest: 1,200 more, 70.0 % in all</text>");
     expect(svg).toContain(">0.700</text>");
+    // A rest of 99.996 % is not rounded to all of it.
+    expect(histogramSvg({ "01": 0.00004 }, { rest: { probability: 0.99996, outcomes: 9000 } }).svg).toContain("rest: 9,000 more, &gt; 99.9 % in all</text>");
   });
 
   it("stays readable at any size: a handful of bars, a phone-sized image, fonts of at least 14 px, no bare 0.000", () => {

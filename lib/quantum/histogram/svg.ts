@@ -101,12 +101,15 @@ const SORT_TEXT: Record<HistogramSort, string> = {
   hamming: "by Hamming distance to the target",
 };
 
+// A share as a percentage that never rounds a part to all or a part to nothing.
+const percent = (p: number) => (p > 0 && p < 0.0005 ? "< 0.1 %" : p < 1 && p >= 0.9995 ? "> 99.9 %" : `${(p * 100).toFixed(1)} %`);
+
 /** The line under the title: what is drawn, in which order, and what the rest bar holds. */
 export const histogramSubtitle = (layout: HistogramLayout) => {
   const kept = layout.bars.length - (layout.restOutcomes > 0 ? 1 : 0);
   const count = (n: number) => n.toLocaleString("en-US");
   return layout.restOutcomes > 0
-    ? `${count(kept)} of ${count(layout.outcomes)} outcomes, ${SORT_TEXT[layout.sort]}; rest: ${count(layout.restOutcomes)} more, ${(layout.restProbability * 100).toFixed(1)} % in all`
+    ? `${count(kept)} of ${count(layout.outcomes)} outcomes, ${SORT_TEXT[layout.sort]}; rest: ${count(layout.restOutcomes)} more, ${percent(layout.restProbability)} in all`
     : `${count(layout.outcomes)} outcome${layout.outcomes === 1 ? "" : "s"}, ${SORT_TEXT[layout.sort]}`;
 };
 
