@@ -19,7 +19,7 @@ export const analyzeWalletFinance = async (body: TWalletFinanceBody, userId?: st
   const run = local.evaluation.run;
   // Missing data is not good data: a wallet with nothing stored gets no verdict.
   const insufficient = model.assessment === "insufficient-data";
-  const analysis = insufficient ? `${wallet.coverage.detail} ${model.analysis}` : model.analysis;
+  const analysis = insufficient ? `${model.analysis} ${wallet.coverage.detail}` : model.analysis;
   const response: TWalletFinanceResult = {
     wallet_address: body.walletAddress,
     quantum_backend: backend,

@@ -197,7 +197,7 @@ describe("POST /qmetrics/finance", () => {
     expect(response.status).toBe(200);
     const body = response.json;
     expect(body).toMatchObject({ wallet_address: unseen, total_balance_usd: 0, assessment: "insufficient-data", coverage: { status: "not-indexed" } });
-    expect(body.quantum_results.analysis).toMatch(/^Nothing is stored for 0x9999.* Insufficient data for wallet /);
+    expect(body.quantum_results.analysis).toMatch(/^Insufficient data for wallet 0x9999.* Nothing is stored for 0x9999/);
     expect(body.quantum_results.analysis).not.toMatch(/dormant|risk \d|\((Low|Moderate|High|Critical)\)/);
     const behaviors = Object.values(body.quantum_results.mapped_results as Record<string, { behavior: string }>).map((entry) => entry.behavior);
     expect(behaviors.length).toBeGreaterThan(1);
