@@ -113,41 +113,44 @@ export const tallyExact = (state: StateVector, coder: OutcomeCoder): Tally => {
 };
 
 /**
- * The `k`-th largest of `values[0..size)`. Whole counts up to a few times `size` are found by
- * counting how often each count occurs (linear); other values by sorting a copy.
+ * The `k`-th largest of `values[0..size)` and how many values are larger. Whole counts up to a
+ * few times `size` are found by counting how often each count occurs (linear); other values by
+ * sorting a copy.
  */
-const kthLargest = (values: Float64Array, size: number, k: number): number => {
+const kthLargest = (values: Float64Array, size: number, k: number, knownWhole: boolean): { threshold: number; above: number } => {
   let max = 0;
   let whole = true;
   for (let j = 0; j < size; j += 1) {
     const value = values[j];
     if (value > max) max = value;
-    if (whole && !Number.isInteger(value)) whole = false;
+    if (!knownWhole && whole && !Number.isInteger(value)) whole = false;
   }
   if (whole && max <= 4 * size + 1024) {
     const frequency = new Uint32Array(max + 1);
     for (let j = 0; j < size; j += 1) frequency[values[j]] += 1;
     let seen = 0;
     for (let value = max; value >= 0; value -= 1) {
+      if (seen + frequency[value] >= k) return { threshold: value, above: seen };
       seen += frequency[value];
-      if (seen >= k) return value;
     }
-    return 0;
+    return { threshold: 0, above: seen };
   }
   const sorted = values.slice(0, size).sort();
-  return sorted[size - k];
+  const threshold = sorted[size - k];
+  let above = 0;
+  for (let j = size - 1; j >= 0 && sorted[j] > threshold; j -= 1) above += 1;
+  return { threshold, above };
 };
 
 /**
  * The positions (ascending, so in bitstring order) of the `k` largest values; among equal values
- * the smaller key (the smaller bitstring) is kept.
+ * the smaller key (the smaller bitstring) is kept. `whole`: the values are known to be whole
+ * counts (shots), which skips checking them.
  */
-export const topPositions = (tally: Tally, k: number): Uint32Array => {
+export const topPositions = (tally: Tally, k: number, whole = false): Uint32Array => {
   const { values, size } = tally;
   if (size <= k) return Uint32Array.from({ length: size }, (_, j) => j);
-  const threshold = kthLargest(values, size, k);
-  let above = 0;
-  for (let j = 0; j < size; j += 1) if (values[j] > threshold) above += 1;
+  const { threshold, above } = kthLargest(values, size, k, whole);
   let equalLeft = k - above;
   const positions = new Uint32Array(k);
   let n = 0;

@@ -161,7 +161,7 @@ export const simulateTop = (c: Circuit, options: RunOptions & { top: number }): 
     qubits: c.qubits,
     shots: options.shots,
     seed,
-    counts: tallyRecord(counts, coder, topPositions(counts, options.top)),
+    counts: tallyRecord(counts, coder, topPositions(counts, options.top, true)),
     distinctOutcomes: counts.size,
     ...(exact ? { exact: tallyRecord(exact, coder, topPositions(exact, options.top)) } : {}),
     durationMs,
