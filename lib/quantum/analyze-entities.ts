@@ -102,7 +102,7 @@ export const entityCircuitQasm = async (entityType: TAnalysisEntityType, id: str
   const dimensions = await ANALYSES[entityType].dimensionsOf(id);
   const header = [
     `// ${entityType} ${id}: one qubit per dimension, |1> = healthy (docs/quantum-model.md)`,
-    ...dimensions.map((d, k) => `// q[${k}] ${d.label}: score ${d.score.toFixed(6)} from ${d.drivers}`),
+    ...dimensions.map((d, k) => `// q[${k}] ${d.label}: score ${d.score.toFixed(6)} from ${d.drivers}${d.coverage === 0 ? " (nothing measured: unknown, 0.5)" : ""}`),
   ];
   return `${header.join("\n")}\n${toQasm3(chainCircuit(dimensions.map((d) => d.score)))}`;
 };

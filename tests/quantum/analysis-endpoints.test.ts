@@ -181,6 +181,9 @@ describe("missing data is not good data", () => {
     const stored = await call(runsRoute.GET, "GET", "/quantum/runs", { query: { entityType: "agent", entityId: id } });
     expect(stored.json[0].riskScore).toBeNull();
     expect(stored.json[0].improvementPercent).toBeNull();
+    const qasm = (await call(agentRoute.GET, "GET", "/quantum/agent", { query: { agentId: id, format: "qasm" } })).text;
+    expect(qasm).toContain("// q[0] reliability: score 0.500000 from uptime and error rate (nothing measured: unknown, 0.5)");
+    expect(qasm).not.toContain("growth: score 0.000000 from experience points (nothing");
     const real = (await call(agentRoute.GET, "GET", "/quantum/agent", { query: { agentId: weak, seed: 2 } })).json;
     expect(real.assessment).toBe("scored");
     expect(real.quantumRiskScore).toMatch(/^\d+\.\d\/100$/);
