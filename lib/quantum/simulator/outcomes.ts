@@ -36,23 +36,23 @@ export const outcomeCoder = (c: Circuit): OutcomeCoder => {
   }
   order.reverse().forEach((qubit, rank) => rankOf.set(qubit, rank));
   const width = order.length;
-  const ranked = order.map((qubit) => 2 ** qubit);
   // Per classical bit, from the left: the rank whose bit it shows, or -1 for a constant 0.
   const shown = Array.from({ length: c.clbits }, (_, k) => {
     const qubit = writer[c.clbits - 1 - k];
     return qubit >= 0 ? rankOf.get(qubit)! : -1;
   });
+  // Registers are at most 30 qubits, so indices and keys fit 32-bit integer operations.
   return {
     width,
     identity,
     keyOf: (index) => {
       let key = 0;
-      for (let rank = 0; rank < width; rank += 1) if (Math.floor(index / ranked[rank]) % 2 === 1) key += 2 ** rank;
+      for (let rank = 0; rank < width; rank += 1) key |= ((index >>> order[rank]) & 1) << rank;
       return key;
     },
     bits: (key) => {
       let text = "";
-      for (const rank of shown) text += rank >= 0 && Math.floor(key / 2 ** rank) % 2 === 1 ? "1" : "0";
+      for (const rank of shown) text += rank >= 0 && ((key >>> rank) & 1) === 1 ? "1" : "0";
       return text;
     },
   };
