@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ["lib/**/*.test.ts", "tests/**/*.test.ts", "scripts/**/*.test.ts"],
     globalSetup: ["tests/helpers/global-setup.ts"],
+    setupFiles: ["tests/helpers/quiet-logs.ts"],
     environment: "node",
     // Two cores: a worker each; every test file gets its own fresh database.
     maxWorkers: 2,
