@@ -5,6 +5,8 @@ export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
     include: ["lib/**/*.test.ts", "tests/**/*.test.ts", "scripts/**/*.test.ts"],
+    // The system tests run the production server: their own config (vitest.system.config.ts).
+    exclude: ["**/node_modules/**", "tests/system/**"],
     globalSetup: ["tests/helpers/global-setup.ts"],
     setupFiles: ["tests/helpers/quiet-logs.ts"],
     environment: "node",

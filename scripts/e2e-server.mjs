@@ -2,38 +2,18 @@
 // is seeded on start and thrown away afterwards (a fresh embedded folder, or a fresh database
 // on the PostgreSQL server when DATABASE_URL is set).
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { acquireE2eLock, E2E_DIST_DIR, releaseE2eLock } from "./e2e-lock.mjs";
 
 const port = process.env.E2E_PORT ?? "3100";
 // One build folder for browser tests (Next writes its path into tsconfig.json, so it must not vary);
 // a lock serializes concurrent runs on one checkout, which would otherwise rebuild under each other.
-const distDir = ".next-e2e";
-const lockDir = `${distDir}.lock`;
-const holder = path.join(lockDir, "pid");
-const waitForLock = async () => {
-  for (;;) {
-    try {
-      mkdirSync(lockDir);
-      writeFileSync(holder, String(process.pid));
-      return;
-    } catch {
-      const pid = Number(existsSync(holder) ? readFileSync(holder, "utf8") : 0);
-      let alive = false;
-      try {
-        alive = pid > 0 && process.kill(pid, 0);
-      } catch {
-        alive = false;
-      }
-      if (!alive && pid > 0) rmSync(lockDir, { recursive: true, force: true });
-      else await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  }
-};
-await waitForLock();
-const releaseLock = () => rmSync(lockDir, { recursive: true, force: true });
+const distDir = E2E_DIST_DIR;
+await acquireE2eLock();
+const releaseLock = () => releaseE2eLock();
 const env = { ...process.env, NEXT_DIST_DIR: distDir, SEED_ON_FIRST_START: "true", ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password", PORT: port };
 // The browser tests sign in as each demo account with one known password.
 env.OPERATOR_PASSWORD = env.VIEWER_PASSWORD = env.ADMIN_PASSWORD;

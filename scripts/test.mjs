@@ -1,13 +1,16 @@
 // npm test: every test, in order — the lint run (with the layer rules of eslint.config.mjs), the
 // schema/migration drift check, unit and API integration tests (vitest, on the embedded database
-// or, with DATABASE_URL, on that PostgreSQL server), then the browser tests (Playwright in
-// Chromium against the production build).
+// or, with DATABASE_URL, on that PostgreSQL server), the production build (.next-e2e), the system
+// tests that run that build's server as a process (tests/system, vitest.system.config.ts), then
+// the browser tests (Playwright in Chromium against the same build).
 import { spawnSync } from "node:child_process";
 
 const steps = [
   ["lint", ["npx", "eslint", "."]],
   ["drift check", ["npx", "tsx", "scripts/db-migration.ts", "check"]],
   ["unit and integration tests", ["npx", "vitest", "run"]],
+  ["build", ["node", "scripts/build-e2e.mjs"]],
+  ["system tests", ["npx", "vitest", "run", "--config", "vitest.system.config.ts"]],
   ["browser tests", ["npx", "playwright", "test"]],
 ];
 
