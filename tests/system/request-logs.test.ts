@@ -4,7 +4,7 @@
 // cookie, an Authorization value or a query string.
 import { afterAll, describe, expect, it } from "vitest";
 import { ACCOUNTS, PASSWORD, startServer, testDatabase, waitFor, type SystemServer } from "./server";
-import { createKey, SESSION_COOKIE, signIn, withSession } from "./session";
+import { CookieJar, createKey, SESSION_COOKIE, signIn, withSession } from "./session";
 
 const QUERY_SECRET = "query-secret-91d0c3";
 const PATH_SECRET = "path-secret-0e7b52";
@@ -42,12 +42,17 @@ describe("request logs of the production server", () => {
 
     // A password sign-in, a wrong one, a session and an API key made with it.
     const jar = await signIn(server, ACCOUNTS.admin);
+    const other = new CookieJar();
+    const csrf = await server.fetch("/api/auth/csrf");
+    other.take(csrf);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
     const wrong = await server.fetch("/api/auth/callback/credentials", {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", "x-request-id": "logs-wrong-password" },
-      body: new URLSearchParams({ email: ACCOUNTS.operator, password: WRONG_PASSWORD, csrfToken: "none", json: "true" }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: other.header(), origin: server.url, "x-request-id": "logs-wrong-password" },
+      body: new URLSearchParams({ email: ACCOUNTS.operator, password: WRONG_PASSWORD, csrfToken, json: "true" }).toString(),
     });
-    expect(wrong.status).toBeGreaterThanOrEqual(400);
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get("x-request-id")).toBe("logs-wrong-password");
     const key = await createKey(server, jar);
     const cookieValue = jar.get(SESSION_COOKIE)!;
     expect(cookieValue).toBeTruthy();
@@ -59,7 +64,7 @@ describe("request logs of the production server", () => {
     expect(byKey.status).toBe(200);
     const [agent] = (await byKey.json()) as { id: string }[];
     // A session cookie on a path with a parameter.
-    const bySession = await withSession(server, jar, `/api/agents/${encodeURIComponent(agent.id)}`, { headers: { "x-request-id": "logs-by-session" } });
+    const bySession = await withSession(server, jar, `/api/agents/${encodeURIComponent(agent.id)}/details`, { headers: { "x-request-id": "logs-by-session" } });
     expect(bySession.status).toBe(200);
     // A write refused for its role is still one line, with the caller.
     const refused = await server.fetch("/api/agents", { method: "POST", headers: { "x-request-id": "logs-anonymous-write", "content-type": "application/json" }, body: "{}" });
@@ -72,9 +77,9 @@ describe("request logs of the production server", () => {
 
     const admin = (await linesFor(server, "logs-by-key"))[0].principal;
     const expectations: [string, Partial<Line>][] = [
-      ["logs-wrong-password", { method: "POST", route: "/api/auth/callback/credentials", status: wrong.status, principal: null }],
+      ["logs-wrong-password", { method: "POST", route: "/api/auth/callback/credentials", status: 401, principal: null }],
       ["logs-by-key", { method: "GET", route: "/api/agents", status: 200 }],
-      ["logs-by-session", { method: "GET", route: "/api/agents/{agentId}", status: 200, principal: { kind: "session", id: admin!.id } }],
+      ["logs-by-session", { method: "GET", route: "/api/agents/{agentId}/details", status: 200, principal: { kind: "session", id: admin!.id } }],
       ["logs-anonymous-write", { method: "POST", route: "/api/agents", status: 401, principal: null }],
       ["logs-405", { method: "DELETE", route: "/api/usecases", status: 405, principal: null }],
       ["logs-404", { method: "GET", route: "/api/*", status: 404, principal: null }],
