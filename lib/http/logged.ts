@@ -1,6 +1,6 @@
 // For the few handlers outside the route wrapper (next-auth's endpoints): the same one log line
 // per request, the same x-request-id, and a problem+json instead of a bare 500 for anything thrown.
-import { sessionPrincipal, type Principal } from "../auth/principal";
+import { SESSION_COOKIES, sessionPrincipal, type Principal } from "../auth/principal";
 import { logRequest } from "./log";
 import { problemResponse } from "./problem";
 import { requestIdOf } from "./route";
@@ -9,6 +9,15 @@ import { toProblem } from "./to-problem";
 // Who is calling, for the log only: a session cookie's user, or null (never an error).
 const principalFor = (request: Request): Promise<Principal | null> =>
   request.headers.get("cookie") ? sessionPrincipal(request).catch(() => null) : Promise.resolve(null);
+
+// The session a response starts (a successful sign-in sets its cookie): the user signed in.
+const startedSession = (response: Response): Promise<Principal | null> => {
+  const cookies = response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0].trim())
+    .filter((pair) => SESSION_COOKIES.some((name) => pair.startsWith(`${name}=`) && pair.length > name.length + 1));
+  return cookies.length > 0 ? principalFor(new Request("http://session.invalid/", { headers: { cookie: cookies.join("; ") } })) : Promise.resolve(null);
+};
 
 const withRequestId = (response: Response, requestId: string) => {
   try {
@@ -32,7 +41,7 @@ export const logged =
     const started = performance.now();
     const requestId = requestIdOf(request);
     // Who made the request, read before the handler runs (a sign-out ends the session).
-    const principal = await principalFor(request);
+    let principal = await principalFor(request);
     let response: Response;
     let failure: unknown;
     try {
@@ -42,6 +51,7 @@ export const logged =
       const { problem, headers } = toProblem(error, { instance: new URL(request.url).pathname, requestId });
       response = problemResponse(problem, { ...headers, "x-request-id": requestId });
     }
+    principal ??= await startedSession(response).catch(() => null);
     const route = await Promise.resolve()
       .then(() => routeOf(request, context))
       .catch(() => "unknown");

@@ -93,7 +93,9 @@ describe("request logs of the production server", () => {
     }
     expect(admin).toMatchObject({ kind: "apiKey", id: expect.any(String), keyId: expect.any(String) });
     // The sign-in and the key's creation were logged too, under their templates.
-    expect(linesOf(server).some((line) => line.route === "/api/auth/callback/credentials" && line.status === 200)).toBe(true);
+    // A successful sign-in names the user it signed in; the failed one named nobody.
+    const signIns = linesOf(server).filter((line) => line.route === "/api/auth/callback/credentials" && line.status === 200);
+    expect(signIns.map((line) => line.principal)).toEqual([{ kind: "session", id: admin!.id }]);
     expect(linesOf(server).some((line) => line.route === "/api/auth/csrf" && line.status === 200)).toBe(true);
     expect(linesOf(server).some((line) => line.route === "/api/keys" && line.method === "POST" && line.status === 201 && line.principal?.kind === "session")).toBe(true);
 
