@@ -219,7 +219,7 @@ export const freshDatabase = async (baseUrl = process.env.DATABASE_URL, label = 
   const adminUrl = new URL(baseUrl);
   adminUrl.pathname = "/postgres";
   const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl.toString() });
+    const client = new pg.Client({ connectionString: adminUrl.toString(), connectionTimeoutMillis: 10_000 });
     await client.connect();
     try {
       await client.query(sql);
@@ -231,6 +231,12 @@ export const freshDatabase = async (baseUrl = process.env.DATABASE_URL, label = 
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return { name, url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+};
+
+/** A logger of the steps of a test's set-up, each with the ms since the first: where time went when one is slow. */
+export const stepLog = (label: string) => {
+  const started = Date.now();
+  return (step: string) => console.log(`${label}: ${step} at ${Date.now() - started} ms`);
 };
 
 /** A new empty folder for an embedded database; remove() deletes it. */
