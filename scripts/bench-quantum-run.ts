@@ -14,6 +14,8 @@ const argument = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
   return index >= 0 ? Number(process.argv[index + 1]) : fallback;
 };
+// The request log would print a line per request between the results.
+process.env.LOG_LEVEL ??= "warn";
 const QUBITS = argument("qubits", 20);
 const REPEAT = argument("repeat", 5);
 
