@@ -51,6 +51,21 @@ export type SystemServer = {
   kill9: () => Promise<void>;
 };
 
+/**
+ * fetch with a time limit that covers the body too. The abort timer is a plain ref'd setTimeout
+ * holding its controller (an AbortSignal.timeout() signal nothing references can be collected
+ * before it fires, leaving the request without a bound).
+ */
+export const boundedFetch = (input: string, init: RequestInit, ms: number) => {
+  if (init.signal) return fetch(input, init);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error(`no complete answer within ${ms} ms: ${init.method ?? "GET"} ${input}`)), ms);
+  return fetch(input, { ...init, signal: controller.signal }).catch((error: unknown) => {
+    clearTimeout(timer);
+    throw error;
+  });
+};
+
 const started = new Set<SystemServer>();
 
 const killGroup = (pid: number, signal: NodeJS.Signals) => {
@@ -154,15 +169,21 @@ export const startServer = async (options: StartOptions = {}): Promise<SystemSer
         }
       }),
     running: () => !done,
-    fetch: (target, init) => fetch(`${url}${target}`, { redirect: "manual", ...init, signal: init?.signal ?? AbortSignal.timeout(30_000) }),
+    fetch: (target, init) => boundedFetch(`${url}${target}`, { redirect: "manual", ...init }, 30_000),
     waitReady: async (timeoutMs = 120_000) => {
       let last = "no answer";
       const ok = await waitFor(async () => {
         if (done) return true;
         try {
-          const response = await fetch(`${url}/api/health/ready`, { signal: AbortSignal.timeout(5_000) });
-          last = `${response.status} ${await response.text()}`;
-          return response.status === 200;
+          // Raced with a timer of our own as well: a probe never outlasts its bound.
+          const answer = (async () => {
+            const response = await boundedFetch(`${url}/api/health/ready`, {}, 5_000);
+            return { status: response.status, text: await response.text() };
+          })();
+          const { status, text } = await Promise.race([answer, sleep(6_000).then(() => ({ status: 0, text: "no answer within 6 s" }))]);
+          answer.catch(() => {});
+          last = `${status} ${text}`;
+          return status === 200;
         } catch (error) {
           last = String(error);
           return false;
