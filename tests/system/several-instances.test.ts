@@ -35,6 +35,7 @@ beforeAll(async () => {
   // Both at once on an empty database: migrations, the seed and the signing secret must not race.
   const started = Date.now();
   [a, b] = await Promise.all([startServer({ env, ready: false }), startServer({ env, ready: false })]);
+  step(`both servers spawned (ports ${a.port} and ${b.port})`);
   await Promise.all([a.waitReady(150_000), b.waitReady(150_000)]);
   figures.bothReadyMs = Date.now() - started;
   // The first start of one is the work of one: neither fails its start-up and retries.
