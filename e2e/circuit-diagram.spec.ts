@@ -25,7 +25,7 @@ test("an example draws its diagram, a typo is named by line and column, and a sh
 
   // A typo: the diagram's request answers 400 (the console line is expected) and the place is shown.
   await program.fill(`${teleportQasm}h q[0]\n`);
-  await expect(page.getByRole("alert")).toContainText(/Line \d+, column \d+:/);
+  await expect(page.getByRole("alert").filter({ hasText: /^Line \d+, column \d+: expected ';'/ })).toBeVisible();
   forgiveStatus(consoleErrors, 400);
   await program.fill(teleportQasm);
   await expect(teleport).toBeVisible();
