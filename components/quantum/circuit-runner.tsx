@@ -1,7 +1,7 @@
 "use client";
 
 // Paste an OpenQASM 2.0 program, run it on the simulator, see the counts and the histogram.
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { Card, Stat } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
 import { ProblemAlert } from "@/components/ui/problem-alert";
@@ -25,8 +25,21 @@ ry(pi/8) q[2];
 measure q -> c;
 `;
 
-export const CircuitRunner = ({ quantumUrl = "" }: { quantumUrl?: string }) => {
-  const [qasm, setQasm] = useState(EXAMPLE_QASM);
+type RunnerProps = {
+  quantumUrl?: string;
+  /** The program, when the parent keeps it (the circuit page: examples, live diagram, share link). */
+  qasm?: string;
+  onQasmChange?: (qasm: string) => void;
+  /** Shown above the program's text (the example picker). */
+  beforeProgram?: ReactNode;
+  /** Shown between the program and the run's results (the live diagram, the share link). */
+  afterProgram?: ReactNode;
+};
+
+export const CircuitRunner = ({ quantumUrl = "", qasm: controlled, onQasmChange, beforeProgram, afterProgram }: RunnerProps) => {
+  const [own, setOwn] = useState(EXAMPLE_QASM);
+  const qasm = controlled ?? own;
+  const setQasm = onQasmChange ?? setOwn;
   const [shots, setShots] = useState(String(DEFAULT_SHOTS));
   const [seed, setSeed] = useState("");
   const [sort, setSort] = useState<"" | HistogramSort>("");
@@ -44,7 +57,8 @@ export const CircuitRunner = ({ quantumUrl = "" }: { quantumUrl?: string }) => {
     <div className="stack">
       <Card title="Program">
         <form onSubmit={submit} aria-label="Run a circuit">
-          <FormField id="qasm" label="OpenQASM 2.0" error={fields.qasm} hint='qelib1.inc gates, qreg/creg, measure, barrier, gate definitions; qubit 0 is the rightmost bit'>
+          {beforeProgram}
+          <FormField id="qasm" label="OpenQASM 2.0 or 3 program" error={fields.qasm} hint='qelib1.inc or stdgates.inc gates, registers, measure, reset, if, barrier, gate definitions; qubit 0 is the rightmost bit'>
             <textarea
               id="qasm"
               value={qasm}
@@ -81,6 +95,7 @@ export const CircuitRunner = ({ quantumUrl = "" }: { quantumUrl?: string }) => {
         </form>
         {run.error && !fields.qasm ? <ProblemAlert error={run.error} /> : null}
       </Card>
+      {afterProgram}
       {result ? (
         <>
           <div className="stats">

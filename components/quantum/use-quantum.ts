@@ -2,10 +2,11 @@
 
 // react-query hooks for the quantum endpoints: run an analysis, run a circuit, read the circuit
 // and the past runs of an entity.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiFetch, type ProblemBody } from "@/lib/client/api";
 import type {
   TAgentQuantumResult,
+  TCircuitDiagramResult,
   TAnalysisEntityType,
   TQuantumRun,
   TRunCircuitBody,
@@ -109,6 +110,17 @@ export const useCircuitQasm = (entityType: TAnalysisEntityType, entityId: string
 
 export const useRunCircuit = (base = "") =>
   useMutation({ mutationFn: (body: TRunCircuitBody) => apiFetch<TRunCircuitResult>(`${base}/quantum/run`, { method: "POST", body }) });
+
+/** The diagram of a program (POST /quantum/diagram); nothing is asked while `qasm` is empty. */
+export const useCircuitDiagram = (qasm: string, base = "") =>
+  useQuery({
+    queryKey: ["quantum", "diagram", qasm] as const,
+    queryFn: ({ signal }) => apiFetch<TCircuitDiagramResult>(`${base}/quantum/diagram`, { method: "POST", body: { qasm }, signal }),
+    enabled: qasm.trim().length > 0,
+    retry: false,
+    staleTime: Infinity,
+    placeholderData: keepPreviousData,
+  });
 
 export const useWalletFinance = (base = "") =>
   useMutation({

@@ -4,6 +4,7 @@
 // One table says, per entity type, how its input is loaded and which model runs on it (on a worker
 // thread of the simulation pool; `signal` cancels the run).
 import type { QuantumEntity } from "../db";
+import { circuitDiagram } from "./diagram/svg";
 import { histogramBase64 } from "./histogram";
 import { loadAgentInput, loadSquadInput, loadSyndicateInput } from "./load-entities";
 import { agentDimensions, chainCircuit, squadDimensions, syndicateDimensions } from "./models";
@@ -105,4 +106,13 @@ export const entityCircuitQasm = async (entityType: TAnalysisEntityType, id: str
     ...dimensions.map((d, k) => `// q[${k}] ${d.label}: score ${d.score.toFixed(6)} from ${d.drivers}${d.coverage === 0 ? " (nothing measured: unknown, 0.5)" : ""}`),
   ];
   return `${header.join("\n")}\n${toQasm3(chainCircuit(dimensions.map((d) => d.score)))}`;
+};
+
+/** The circuit an analysis would run, drawn as SVG (the entity's name in the title). */
+export const entityCircuitDiagram = async (entityType: TAnalysisEntityType, id: string): Promise<string> => {
+  const analysis: Analysis<Named, unknown> = ANALYSES[entityType] as unknown as Analysis<Named, unknown>;
+  const input = await analysis.load(id);
+  const dimensions = analysis.dimensions(input);
+  const title = `${analysis.title} ${input.name}: ${dimensions.map((d) => d.label).join(", ")}`;
+  return circuitDiagram(chainCircuit(dimensions.map((d) => d.score)), { title: title.length > 120 ? `${title.slice(0, 119)}…` : title }).svg;
 };

@@ -1,7 +1,8 @@
 // The quantum area's public surface.
 export * from "./schemas";
 export * from "./operations";
-export { analyzeAgent, analyzeSquad, analyzeSyndicate, entityCircuitQasm } from "./analyze-entities";
+export { analyzeAgent, analyzeSquad, analyzeSyndicate, entityCircuitDiagram, entityCircuitQasm } from "./analyze-entities";
+export { diagramCircuit, svgResponse } from "./diagram-circuit";
 export { analyzeWalletFinance } from "./analyze-wallet-finance";
 export { runCircuit, parseCircuit } from "./run-circuit";
 export { listRuns, recordRun } from "./runs";

@@ -3,6 +3,9 @@ import { z } from "zod";
 import { defineOperation } from "../core/operation";
 import {
   ZAgentAnalysisQuery,
+  ZCircuitDiagramBody,
+  ZCircuitDiagramQuery,
+  ZCircuitDiagramResult,
   ZAgentQuantumResult,
   ZQuantumRun,
   ZRunCircuitBody,
@@ -16,7 +19,8 @@ import {
   ZWalletFinanceResult,
 } from "./schemas";
 
-const QASM_NOTE = " With ?format=qasm the answer is the circuit as OpenQASM 3 (text/plain), not run and not stored.";
+const QASM_NOTE =
+  " With ?format=qasm the answer is the circuit as OpenQASM 3 (text/plain), with ?format=svg its diagram (image/svg+xml); neither is run nor stored.";
 
 export const analyzeAgentOperation = defineOperation({
   method: "GET",
@@ -76,6 +80,24 @@ export const runCircuitOperation = defineOperation({
   body: ZRunCircuitBody,
   responses: { 200: { description: "The counts of the shots", schema: ZRunCircuitResult } },
   errors: { 503: "Too little free memory to simulate right now" },
+});
+
+export const circuitDiagramOperation = defineOperation({
+  method: "POST",
+  path: "/quantum/diagram",
+  operationId: "drawQuantumCircuit",
+  summary: "Draw an OpenQASM 2.0 or 3 circuit as an SVG diagram, without running it (the same program POST /quantum/run takes, read under the same limits)",
+  tags: ["Quantum"],
+  access: "read",
+  query: ZCircuitDiagramQuery,
+  body: ZCircuitDiagramBody,
+  responses: {
+    200: {
+      description: "The diagram (with ?format=svg the SVG itself, image/svg+xml). Long circuits fold into rows; past 500 operations the rest are counted, not drawn",
+      schema: ZCircuitDiagramResult,
+    },
+  },
+  errors: { 503: "Too many simulations and drawings are waiting; retry shortly" },
 });
 
 export const listRunsOperation = defineOperation({

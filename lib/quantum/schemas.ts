@@ -26,7 +26,10 @@ const ZQueryShots = z.coerce.number().int("shots must be a whole number").min(1,
 const ZQuerySeed = z.coerce.number().int("seed must be a whole number").min(0, "seed must be at least 0").max(SEED_MAX, `seed must be at most ${SEED_MAX}`).optional().describe(SEED_DESCRIPTION);
 const ZBodyShots = z.number().int("shots must be a whole number").min(1, { error: shotsMessage }).superRefine(shotsRange).optional().describe(SHOTS_DESCRIPTION);
 const ZBodySeed = z.number().int("seed must be a whole number").min(0, "seed must be at least 0").max(SEED_MAX, `seed must be at most ${SEED_MAX}`).optional().describe(SEED_DESCRIPTION);
-const ZFormat = z.enum(["json", "qasm"]).default("json").describe("json (default): run and answer the analysis; qasm: answer the circuit as OpenQASM 3 (text/plain) without running it");
+const ZFormat = z
+  .enum(["json", "qasm", "svg"])
+  .default("json")
+  .describe("json (default): run and answer the analysis; qasm: answer the circuit as OpenQASM 3 (text/plain); svg: answer the circuit diagram (image/svg+xml); neither qasm nor svg runs it");
 
 const ZId = (what: string) => z.string().min(1, `${what} is required`).max(128).describe(`The ${what}`);
 
@@ -178,6 +181,29 @@ export const ZRunCircuitResult = z.object({
   simulationDuration: z.string(),
 });
 export type TRunCircuitResult = z.infer<typeof ZRunCircuitResult>;
+
+export const ZCircuitDiagramBody = z.object({
+  qasm: ZRunCircuitBody.shape.qasm,
+  title: z.string().max(120, "title must be at most 120 characters").optional().describe("Drawn above the circuit"),
+});
+export type TCircuitDiagramBody = z.infer<typeof ZCircuitDiagramBody>;
+
+export const ZCircuitDiagramQuery = z.object({
+  format: z.enum(["json", "svg"]).default("json").describe("json (default): the diagram inside a JSON object; svg: the diagram itself (image/svg+xml)"),
+});
+
+export const ZCircuitDiagramResult = z.object({
+  qubits: z.number().int(),
+  clbits: z.number().int(),
+  operations: z.number().int().describe("Operations of the circuit: gates after every user gate is expanded, measurements, resets, barriers"),
+  drawn: z.number().int().describe("Operations drawn: all of them, or the first ones of a longer circuit (the picture says how many were left out)"),
+  truncated: z.boolean(),
+  rows: z.number().int().describe("Rows the circuit is folded into"),
+  width: z.number().int().describe("Width of the SVG in pixels"),
+  height: z.number().int().describe("Height of the SVG in pixels"),
+  svg: z.string().describe("The diagram: an SVG document (every text escaped, no scripts)"),
+});
+export type TCircuitDiagramResult = z.infer<typeof ZCircuitDiagramResult>;
 
 export const ZRunsQuery = ZPageQuery.extend({
   entityType: z.enum(QUANTUM_ENTITY_TYPES).optional().describe("Only runs of this kind"),

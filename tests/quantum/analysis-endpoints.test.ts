@@ -100,7 +100,7 @@ describe("GET /quantum/agent", () => {
     [{ shots: 2.5 }, "shots must be a whole number"],
     [{ shots: "many" }, "Invalid input: expected number, received NaN"],
     [{ seed: -1 }, "seed must be at least 0"],
-    [{ format: "svg" }, undefined],
+    [{ format: "png" }, undefined],
   ])("answers 400 for %j", async (query, message) => {
     const response = await call(agentRoute.GET, "GET", "/quantum/agent", { query: { agentId: strong, ...query } as Record<string, string | number> });
     expect(response.status).toBe(400);

@@ -16,6 +16,7 @@ import {
 import { resetEnv } from "../../config/env";
 import { resetLimits } from "../../config/limits";
 import { quantumConfig, resetQuantumConfig } from "../config";
+import { circuitDiagram } from "../diagram/svg";
 import { parseQasm, QasmError, QasmLimitError, type QasmLimits } from "../qasm";
 import { DEFAULT_TOP_OUTCOMES, MAX_STATEVECTOR_QUBITS } from "../schemas";
 import { checkQubits, checkWork, evolve, simulateTop, type Circuit } from "../simulator";
@@ -27,7 +28,8 @@ export type SimulationTask =
   | ({ kind: "agent"; input: AgentModelInput } & Shots)
   | ({ kind: "squad"; input: SquadModelInput } & Shots)
   | ({ kind: "syndicate"; input: SyndicateModelInput } & Shots)
-  | ({ kind: "wallet"; input: WalletModelInput; sampled?: Record<string, number> } & Shots);
+  | ({ kind: "wallet"; input: WalletModelInput; sampled?: Record<string, number> } & Shots)
+  | { kind: "diagram"; qasm: string; title?: string };
 
 export type SimulationFailure = { code: ErrorCode; message: string; errors?: FieldError[] };
 export type SimulationOutcome<T = unknown> = { ok: true; value: T } | { ok: false; error: SimulationFailure };
@@ -101,6 +103,12 @@ export const simulateCircuit = (task: { qasm: string; top?: number; exact?: bool
   };
 };
 
+/** Reads a submitted program under the same limits as a run, and draws it (nothing is simulated). */
+export const drawCircuit = (task: { qasm: string; title?: string }) => {
+  const c = parseCircuit(task.qasm);
+  return { qubits: c.qubits, clbits: c.clbits, ...circuitDiagram(c, { title: task.title }) };
+};
+
 /** What each kind of task answers. */
 export type SimulationResults = {
   circuit: ReturnType<typeof simulateCircuit>;
@@ -108,9 +116,11 @@ export type SimulationResults = {
   squad: ReturnType<typeof runSquadModel>;
   syndicate: ReturnType<typeof runSyndicateModel>;
   wallet: ReturnType<typeof runWalletModel>;
+  diagram: ReturnType<typeof drawCircuit>;
 };
 
 export const computeTask = (task: SimulationTask): SimulationResults[SimulationTask["kind"]] => {
+  if (task.kind === "diagram") return drawCircuit(task);
   const options = { shots: task.shots, seed: task.seed };
   switch (task.kind) {
     case "circuit":

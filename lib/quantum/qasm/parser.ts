@@ -16,7 +16,7 @@
 // `measure q -> c;`), `barrier`, comments. Mid-circuit measurement, `reset` and `if` make the
 // circuit dynamic (see Circuit.program). Every error names its line and column, and every limit
 // of `QasmLimits` is checked while reading, before the thing it bounds is allocated or expanded.
-import type { Circuit, Condition, Instruction, Measurement } from "../simulator/circuit";
+import type { Barrier, Circuit, Condition, Instruction, Measurement } from "../simulator/circuit";
 import { GATES, type GateOp } from "../simulator/gates";
 import { evaluate, namesIn, parseExpression, type Cursor, type DepthGuard, type Expr } from "./expression";
 import { QasmError, tokenize, type Token } from "./lexer";
@@ -119,6 +119,8 @@ class Parser implements Cursor {
   private touched = new Set<number>();
   private measured = new Set<number>();
   private dynamic = false;
+  /** Barriers with the length of `program` when each was read (turned into Barrier.at at the end). */
+  private barriers: Barrier[] = [];
   /** Operations produced so far, counted as they are produced (gates after expansion, measurements). */
   private operations = 0;
   private readonly guard: DepthGuard;
@@ -173,6 +175,21 @@ class Parser implements Cursor {
   }
 
   parse(): Circuit {
+    const circuit = this.circuit();
+    if (this.barriers.length === 0) return circuit;
+    // A static circuit counts its barriers' places in gates (its measurements are drawn at the end).
+    const gatesBefore: number[] = [];
+    let count = 0;
+    for (const step of this.program) {
+      gatesBefore.push(count);
+      if (step.kind === "gate") count += 1;
+    }
+    gatesBefore.push(count);
+    const barriers = circuit.program ? this.barriers : this.barriers.map((b) => ({ at: gatesBefore[b.at], qubits: b.qubits }));
+    return { ...circuit, barriers };
+  }
+
+  private circuit(): Circuit {
     this.header();
     while (this.peek().kind !== "eof") this.statement();
     if (this.qubits === 0) this.fail(this.peek(), "the program declares no qubits (qreg)");
@@ -391,12 +408,25 @@ class Parser implements Cursor {
 
   private barrier() {
     this.next();
-    this.argument(this.qregs, "quantum register");
+    const qubits = new Set<number>();
+    const add = (arg: Arg) => {
+      if (arg.index !== undefined) qubits.add(arg.register.offset + arg.index);
+      else for (let k = 0; k < arg.register.size; k += 1) qubits.add(arg.register.offset + k);
+    };
+    add(this.argument(this.qregs, "quantum register"));
     while (this.is(",")) {
       this.next();
-      this.argument(this.qregs, "quantum register");
+      add(this.argument(this.qregs, "quantum register"));
     }
     this.expect(";");
+    // A conditional barrier is drawn as an unconditional one. At most one barrier per program
+    // step (barriers in a row draw as one), so they are bounded by the operations.
+    const last = this.barriers.at(-1);
+    if (last && last.at === this.program.length) {
+      last.qubits = [...new Set([...last.qubits, ...qubits])].sort((a, b) => a - b);
+      return;
+    }
+    this.barriers.push({ at: this.program.length, qubits: [...qubits].sort((a, b) => a - b) });
   }
 
   // if (c == 3) stmt;  if (c[0]) stmt;  if (!c[0]) { … } else { … }

@@ -18,6 +18,12 @@ export type Instruction =
   | { kind: "measure"; qubit: number; clbit: number; when?: Condition[] }
   | { kind: "reset"; qubit: number; when?: Condition[] };
 
+/**
+ * A barrier as the program wrote it: it changes nothing in a simulation; diagrams draw it. `at` is
+ * how many steps come before it: of `program` for a dynamic circuit, of `ops` for a static one.
+ */
+export type Barrier = { at: number; qubits: number[] };
+
 export type Circuit = {
   qubits: number;
   /** Classical bits; the result's bitstrings have this many characters (bit 0 rightmost). */
@@ -31,6 +37,8 @@ export type Circuit = {
    * is the whole program (run by shot branching) and `ops`/`measurements` only describe it.
    */
   program?: Instruction[];
+  /** The program's barriers, in order (absent when it has none); only diagrams read them. */
+  barriers?: Barrier[];
 };
 
 /** A circuit over n qubits, every one measured into its own bit. */

@@ -1,27 +1,39 @@
 import Link from "next/link";
 import type { Metadata } from "next";
-import { CircuitRunner } from "@/components/quantum/circuit-runner";
+import { DEFAULT_EXAMPLE } from "@/components/quantum/circuit-examples";
+import { CircuitStudio } from "@/components/quantum/circuit-studio";
+import { decodeProgram, SHARE_PARAM } from "@/components/quantum/share-link";
 import { env } from "@/lib/config/env";
 
 export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = { title: "Run a circuit" };
 
-const CircuitPage = () => (
-  <>
-    <p>
-      <Link href="/quantum">← Quantum analytics</Link>
-    </p>
-    <div className="page-header">
-      <div>
-        <h1>Run a circuit</h1>
-        <p className="muted" style={{ margin: "0.25rem 0 0" }}>
-          OpenQASM 2.0 on the built-in statevector simulator. Running needs a signed-in user or an API key (POST /quantum/run).
-        </p>
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const CircuitPage = async ({ searchParams }: Props) => {
+  // A shared link carries the program (base64url of its UTF-8 bytes, bounded); a bad one is said so.
+  const raw = (await searchParams)[SHARE_PARAM];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  const shared = value === undefined ? null : decodeProgram(value);
+  const linkNote = value !== undefined && shared === null ? "The link's program could not be read (damaged or too long); an example is shown instead." : undefined;
+  return (
+    <>
+      <p>
+        <Link href="/quantum">← Quantum analytics</Link>
+      </p>
+      <div className="page-header">
+        <div>
+          <h1>Run a circuit</h1>
+          <p className="muted" style={{ margin: "0.25rem 0 0" }}>
+            OpenQASM 2.0 or 3 on the built-in statevector simulator, mid-circuit measurement, reset and if included. The diagram follows what you type;
+            running needs a signed-in user or an API key (POST /quantum/run).
+          </p>
+        </div>
       </div>
-    </div>
-    <CircuitRunner quantumUrl={(env().QUANTUM_URL ?? "").replace(/\/+$/, "")} />
-  </>
-);
+      <CircuitStudio quantumUrl={(env().QUANTUM_URL ?? "").replace(/\/+$/, "")} initialQasm={shared ?? DEFAULT_EXAMPLE.qasm} linkNote={linkNote} />
+    </>
+  );
+};
 
 export default CircuitPage;

@@ -3,8 +3,10 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { AnalysisView } from "@/components/quantum/analysis-view";
+import { CircuitDiagramImage } from "@/components/quantum/circuit-diagram";
+import { Card } from "@/components/ui/card";
 import { env } from "@/lib/config/env";
-import { ANALYSIS_ENTITY_TYPES, findEntityName, type TAnalysisEntityType } from "@/lib/quantum";
+import { ANALYSIS_ENTITY_TYPES, entityCircuitDiagram, findEntityName, type TAnalysisEntityType } from "@/lib/quantum";
 
 export const dynamic = "force-dynamic";
 
@@ -40,6 +42,7 @@ export const generateMetadata = async ({ params }: Props): Promise<Metadata> => 
 const QuantumEntityPage = async ({ params }: Props) => {
   const { entityType, entityId } = await params;
   const entity = await loadEntity(entityType, entityId);
+  const diagram = await entityCircuitDiagram(entity.type, entity.id);
   return (
     <>
       <p>
@@ -55,6 +58,12 @@ const QuantumEntityPage = async ({ params }: Props) => {
         </div>
       </div>
       <AnalysisView entityType={entity.type} entityId={entity.id} name={entity.name} quantumUrl={(env().QUANTUM_URL ?? "").replace(/\/+$/, "")} />
+      <Card title="Circuit diagram">
+        <p className="muted" style={{ marginTop: 0 }}>
+          The circuit the analysis runs: one qubit per dimension, RY by its score, controlled rotations for the dependencies between them (GET /quantum/{entity.type}?format=svg).
+        </p>
+        <CircuitDiagramImage svg={diagram} alt={`Circuit diagram of the ${entity.type} ${entity.name}'s analysis: 3 qubits, one per dimension`} />
+      </Card>
     </>
   );
 };
