@@ -33,3 +33,16 @@ export const defineJobKind = <P, R>(kind: JobKind<P, R>): JobKind<P, R> => kind;
  * Retry-After (a full simulation queue) are worth another try; a refused input is not.
  */
 export const defaultRetryable = (error: unknown) => !isAppError(error) || (error.status === 503 && Boolean(error.headers?.["retry-after"]));
+
+/** Why a running job's signal was aborted; the signal's reason is a JobStopped. */
+export type JobStopReason = "cancel" | "shutdown" | "lost";
+
+export class JobStopped extends Error {
+  constructor(readonly reason: JobStopReason) {
+    super(`The job was stopped (${reason}).`);
+    this.name = "JobStopped";
+  }
+}
+
+/** True when `signal` was aborted because the job's owner cancelled it (not a shutdown). */
+export const cancelledByOwner = (signal: AbortSignal) => signal.aborted && (signal.reason as JobStopped | undefined)?.reason === "cancel";

@@ -5,7 +5,7 @@
 // back to the queue, so another process (or the next start) runs them.
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { defaultRetryable, type JobKind } from "./kinds";
+import { defaultRetryable, JobStopped, type JobKind, type JobStopReason } from "./kinds";
 import {
   claimJob,
   completeJob,
@@ -31,7 +31,7 @@ export type WorkerOptions = {
   backoffMs?: (attempt: number) => number;
 };
 
-type StopReason = "cancel" | "shutdown" | "lost";
+type StopReason = JobStopReason;
 type Running = { controller: AbortController; reason?: StopReason; done: Promise<void> };
 
 // Workers of this process, so that a cancel or an enqueue handled here reaches them at once.
@@ -79,7 +79,7 @@ export class JobWorker {
     const entry = this.running.get(id);
     if (!entry || entry.reason) return;
     entry.reason = reason;
-    entry.controller.abort(new Error(`job ${reason}`));
+    entry.controller.abort(new JobStopped(reason));
   }
 
   /** Stops claiming; waits up to graceMs for running jobs, then hands the rest back to the queue. */
