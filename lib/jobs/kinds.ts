@@ -26,6 +26,9 @@ export type JobKind<P = unknown, R = unknown> = {
   retryable?: (error: unknown) => boolean;
 };
 
+/** Any job kind, whatever its payload and result (what the worker holds). */
+export type AnyJobKind = JobKind<never, unknown>;
+
 export const defineJobKind = <P, R>(kind: JobKind<P, R>): JobKind<P, R> => kind;
 
 /**

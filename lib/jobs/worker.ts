@@ -5,7 +5,7 @@
 // back to the queue, so another process (or the next start) runs them.
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { defaultRetryable, JobStopped, type JobKind, type JobStopReason } from "./kinds";
+import { defaultRetryable, JobStopped, type AnyJobKind, type JobStopReason } from "./kinds";
 import {
   claimJob,
   completeJob,
@@ -20,7 +20,7 @@ import {
 } from "./store";
 
 export type WorkerOptions = {
-  kinds: JobKind<never, unknown>[] | JobKind<any, any>[];
+  kinds: AnyJobKind[];
   concurrency: number;
   leaseMs: number;
   pollMs: number;
@@ -46,7 +46,7 @@ export const abortLocally = (id: string) => workers().forEach((worker) => worker
 
 export class JobWorker {
   readonly workerId: string;
-  private readonly kinds: Map<string, JobKind<any, any>>;
+  private readonly kinds: Map<string, AnyJobKind>;
   private readonly running = new Map<string, Running>();
   private stopping = false;
   private loopDone: Promise<void> | undefined;
@@ -54,7 +54,7 @@ export class JobWorker {
   private readonly log: (message: string) => void;
 
   constructor(private readonly options: WorkerOptions) {
-    this.kinds = new Map((options.kinds as JobKind<any, any>[]).map((kind) => [kind.kind, kind]));
+    this.kinds = new Map(options.kinds.map((kind) => [kind.kind, kind]));
     this.workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     this.log = options.log ?? ((message) => console.error(message));
   }
@@ -158,7 +158,7 @@ export class JobWorker {
     try {
       const result = await kind.run({
         id: job.id,
-        payload: job.payload,
+        payload: job.payload as never,
         attempt: job.attempts,
         progress: job.progress,
         userId: job.userId,

@@ -1,11 +1,11 @@
 // The process's job worker: started once the database is ready (instrumentation.ts), for every
 // registered job kind; stopped first at shutdown, so that running jobs finish or go back to the
 // queue before the simulation pool and the database close.
-import { JobWorker, jobsConfig, type JobKind } from "../jobs";
+import { JobWorker, jobsConfig, type AnyJobKind } from "../jobs";
 import { quantumCircuitJob } from "../quantum";
 
 /** Every job kind of the application. A new area adds its kind here. */
-export const JOB_KINDS: JobKind<any, any>[] = [quantumCircuitJob];
+export const JOB_KINDS: AnyJobKind[] = [quantumCircuitJob];
 
 const state = globalThis as typeof globalThis & { __syndicateJobWorker?: JobWorker };
 
