@@ -2,7 +2,6 @@
 // quota, stores a QUEUED job and answers at once; a worker of the job engine (lib/jobs) runs it on
 // the simulator pool, or submits it to the hosted backend and polls there, never in a request.
 // Jobs are private: their owner and admins see them.
-import { performance } from "node:perf_hooks";
 import { prisma, type Prisma, type Role } from "../db";
 import { AppError, notFound } from "../core/errors";
 import { encodeCursor } from "../core/paging";
@@ -89,9 +88,8 @@ export const quantumCircuitJob = defineJobKind<Payload, TQuantumJobResult>({
   kind: QUANTUM_JOB_KIND,
   run: async (context) => {
     if (context.payload.body.backend === IBM_BACKEND) return runHosted(context);
-    const started = performance.now();
-    const result = await runCircuit(context.payload.body, context.userId ?? undefined, context.signal);
-    return { ...result, simulationDuration: result.simulationDuration ?? formatDuration(performance.now() - started) };
+    // The simulator, as POST /quantum/run runs it (the run is kept in /quantum/runs too).
+    return runCircuit(context.payload.body, context.userId ?? undefined, context.signal);
   },
 });
 
