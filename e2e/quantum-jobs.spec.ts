@@ -16,8 +16,8 @@ const heavy = () => {
 
 test("queues circuits as jobs, shows their status live, and cancels a running one", async ({ page }) => {
   await answerFavicon(page);
-  await signIn(page, undefined, undefined, "/quantum/jobs");
-  await page.goto("/quantum/jobs");
+  await signIn(page, undefined, undefined, "/quantum/queue");
+  await page.goto("/quantum/queue");
   await expect(page.getByRole("heading", { level: 1, name: "Quantum jobs" })).toBeVisible();
 
   // The example circuit: queued, then done without a reload.

@@ -102,6 +102,19 @@ describe("POST /quantum/jobs on the simulator", () => {
     }
   });
 
+  it("lets exactly the quota through when one user's submits race", async () => {
+    process.env.QUANTUM_JOBS_ACTIVE_MAX = "2";
+    resetJobsConfig();
+    try {
+      const answers = await Promise.all(Array.from({ length: 6 }, () => submit({ qasm: BELL })));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([202, 202, 429, 429, 429, 429]);
+      expect(await prisma.job.count()).toBe(2);
+    } finally {
+      delete process.env.QUANTUM_JOBS_ACTIVE_MAX;
+      resetJobsConfig();
+    }
+  });
+
   it("cancels a queued job at once; a second cancel is 409 and so is its result", async () => {
     const { json: job } = await submit({ qasm: BELL });
     const cancelled = await cancel(job.id);

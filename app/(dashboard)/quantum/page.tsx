@@ -32,7 +32,7 @@ const QuantumPage = async () => {
           <Link className="button secondary" href="/quantum/circuit">
             Run a circuit
           </Link>
-          <Link className="button secondary" href="/quantum/jobs">
+          <Link className="button secondary" href="/quantum/queue">
             Jobs
           </Link>
         </div>

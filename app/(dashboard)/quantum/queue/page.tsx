@@ -28,7 +28,7 @@ const QuantumJobsPage = async () => {
         <QuantumJobs base={(env().QUANTUM_URL ?? "").replace(/\/+$/, "")} />
       ) : (
         <p className="note">
-          <Link href="/signin?next=/quantum/jobs">Sign in</Link> to queue circuits and see your jobs.
+          <Link href="/signin?next=/quantum/queue">Sign in</Link> to queue circuits and see your jobs.
         </p>
       )}
     </>
