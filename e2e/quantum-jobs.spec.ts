@@ -1,5 +1,5 @@
 import { signIn } from "./auth";
-import { answerFavicon } from "./auth-helpers";
+import { answerFavicon, apiWrite } from "./auth-helpers";
 import { test, expect } from "./fixtures";
 
 // ~20 s of simulation: long enough to be seen running and cancelled.
@@ -14,7 +14,8 @@ const heavy = () => {
   return lines.join("\n");
 };
 
-test("queues circuits as jobs, shows their status live, and cancels a running one", async ({ page }) => {
+test("queues circuits as jobs, shows their status live, and cancels a running one", async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
   await answerFavicon(page);
   await signIn(page, undefined, undefined, "/quantum/queue");
   await page.goto("/quantum/queue");
@@ -26,9 +27,10 @@ test("queues circuits as jobs, shows their status live, and cancels a running on
   await expect(rows.nth(1).locator(".badge")).toHaveText("done", { timeout: 30_000 });
   await expect(rows.nth(1).getByRole("link", { name: "Result (JSON)" })).toBeVisible();
 
-  // A long one: seen queued or running, then cancelled by its owner.
-  await page.getByLabel("OpenQASM 2.0 or 3").fill(heavy());
-  await page.getByRole("button", { name: "Queue job" }).click();
+  // A long one (queued through the API: the program is 8000 lines), seen running, then cancelled by its owner.
+  const queued = await apiWrite(page.request, baseURL!, "POST", "/quantum/jobs", { qasm: heavy(), shots: 10 });
+  expect(queued.status()).toBe(202);
+  await page.reload();
   const newest = rows.nth(1);
   await expect(newest.locator(".badge")).toHaveText(/queued|running/);
   await expect(newest.locator(".badge")).toHaveText("running", { timeout: 20_000 });
