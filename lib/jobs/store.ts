@@ -54,7 +54,9 @@ export const claimJob = async (workerId: string, kinds: string[], leaseMs: numbe
       SELECT id FROM "Job"
       WHERE kind IN (${Prisma.join(kinds)})
         AND ((status = 'QUEUED'::"JobStatus" AND "runAfter" <= ${NOW})
-          OR (status = 'RUNNING'::"JobStatus" AND "lockedUntil" < ${NOW} AND NOT "cancelRequested"))
+          OR (status = 'RUNNING'::"JobStatus" AND "lockedUntil" < ${NOW} AND NOT "cancelRequested"
+              -- never a job this worker still runs (its renewal was late, not its process dead)
+              AND "lockedBy" IS DISTINCT FROM ${workerId}))
       ORDER BY "runAfter", "createdAt", id
       LIMIT 1
       FOR UPDATE SKIP LOCKED

@@ -123,6 +123,7 @@ export class JobWorker {
   }
 
   private launch(job: JobRow) {
+    if (this.running.has(job.id)) return;
     const entry = { controller: new AbortController() } as Running;
     this.running.set(job.id, entry);
     entry.done = this.execute(job, entry)

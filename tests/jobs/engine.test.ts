@@ -94,6 +94,16 @@ describe("job engine", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(150);
   });
 
+  it("never claims again a job it still runs when its own renewal came late", async () => {
+    const job = await enqueueJob({ kind: "test.double", payload: { n: 3, ms: 800 } });
+    const worker = startWorker([doubling], { leaseMs: 3000, workerId: "slow-renewer" });
+    await until(() => getJob(job.id), (row) => row.status === "RUNNING");
+    // The lease runs out while the work goes on (as when the event loop stalled past the renewal).
+    await prisma.job.update({ where: { id: job.id }, data: { lockedUntil: new Date(Date.now() - 60_000) } });
+    worker.wake();
+    expect(await settled(job.id)).toMatchObject({ status: "DONE", attempts: 1, result: { doubled: 6 } });
+  });
+
   it("keeps a running job's lease while it works longer than the lease", async () => {
     const job = await enqueueJob({ kind: "test.double", payload: { n: 1, ms: 1500 } });
     startWorker([doubling], { leaseMs: 600, workerId: "first" });

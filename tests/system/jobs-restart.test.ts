@@ -24,7 +24,7 @@ const start = async () => {
 
 beforeAll(async () => {
   database = await testDatabase("jobs");
-  env = { ...database.env, SEED_ON_FIRST_START: "false", JOBS_LEASE_MS: "1500", JOBS_POLL_MS: "200", JOBS_STOP_GRACE_MS: "0", SIMULATION_THREADS: "1" };
+  env = { ...database.env, SEED_ON_FIRST_START: "false", JOBS_LEASE_MS: "2000", JOBS_POLL_MS: "200", JOBS_STOP_GRACE_MS: "0", SIMULATION_THREADS: "1" };
 }, 180_000);
 
 afterAll(async () => {
@@ -49,7 +49,8 @@ describe("quantum jobs across restarts", () => {
   it("a killed server's job is run again by the next one; a stopped server's job is handed back", async () => {
     const step = stepLog("jobs");
     const first = await start();
-    key = await keyFor(first, ACCOUNTS.operator);
+    // No demo data (quicker start): the admin is the one account.
+    key = await keyFor(first, ACCOUNTS.admin);
     const submitted = await first.fetch("/quantum/jobs", {
       method: "POST",
       headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
