@@ -2,7 +2,7 @@
 // empty embedded database with demo data, make sure an admin exists. When the database cannot be
 // reached yet, the server starts anyway (503 problems, readiness false) and keeps trying in the
 // background until it can (lib/health/startup.ts). Also registers what graceful shutdown closes
-// (server.mjs calls it after the last in-flight request).
+// (server.mjs calls it after the last in-flight request). Starts the background job worker.
 export const register = async () => {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { prepareApp } = await import("./lib/startup");
@@ -10,9 +10,16 @@ export const register = async () => {
   const { closeDatabase } = await import("./lib/db");
   const { closeSimulationPool } = await import("./lib/quantum/pool");
   const { closeRateLimiter } = await import("./lib/http/rate-limit");
+  const { startJobWorker, stopJobWorker } = await import("./lib/startup/jobs");
   (globalThis as { __syndicateShutdown?: () => Promise<void> }).__syndicateShutdown = async () => {
+    // Running jobs finish (or go back to the queue) while the pool and the database still work.
+    await stopJobWorker().catch((error) => console.error("jobs: stopping the worker failed:", error));
     await Promise.allSettled([closeSimulationPool(), closeRateLimiter()]);
     await closeDatabase();
   };
-  await prepareWithRetry(() => prepareApp());
+  // The job worker starts once the database is ready (also when that takes retries).
+  await prepareWithRetry(async () => {
+    await prepareApp();
+    startJobWorker();
+  });
 };

@@ -11,3 +11,4 @@ export { quantumConfig, resetQuantumConfig } from "./config";
 
 /** An OpenQASM program as the answer of `?format=qasm`. */
 export const qasmResponse = (qasm: string) => new Response(qasm, { headers: { "content-type": "text/plain; charset=utf-8" } });
+export { quantumCircuitJob, submitQuantumJob, getQuantumJob, getQuantumJobResult, cancelQuantumJob, listQuantumJobs, QUANTUM_JOB_KIND } from "./jobs";

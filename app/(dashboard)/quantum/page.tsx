@@ -28,9 +28,14 @@ const QuantumPage = async () => {
             <code>docs/quantum-model.md</code>.
           </p>
         </div>
-        <Link className="button secondary" href="/quantum/circuit">
-          Run a circuit
-        </Link>
+        <div className="row">
+          <Link className="button secondary" href="/quantum/circuit">
+            Run a circuit
+          </Link>
+          <Link className="button secondary" href="/quantum/queue">
+            Jobs
+          </Link>
+        </div>
       </div>
       <div className="stack">
         <Card title="Open an analysis">

@@ -139,9 +139,8 @@ export const countSamples = (samples: readonly string[], bits: number): Record<s
 
 export type IbmRunResult = { jobId: string; backend: string; counts: Record<string, number>; probabilities: Record<string, number>; durationMs: number; qasm: string };
 
-/** Runs the circuit on the configured IBM backend and waits for its counts. */
-export const runOnIbm = async (c: Circuit, shots: number, settings: IbmSettings = ibmSettings()): Promise<IbmRunResult> => {
-  const started = performance.now();
+/** Transpiles the circuit for the configured backend and submits it; answers the hosted job's id. */
+export const submitToIbm = async (c: Circuit, shots: number, settings: IbmSettings = ibmSettings()): Promise<{ jobId: string; qasm: string }> => {
   const target = await backendTarget(settings);
   let qasm: string;
   try {
@@ -157,31 +156,43 @@ export const runOnIbm = async (c: Circuit, shots: number, settings: IbmSettings 
     params: { pubs: [[qasm, null, shots]], version: 2 },
   })) as { id?: string };
   if (!job.id) throw unavailable("the job submission answered no job id.");
-  const deadline = started + settings.jobTimeoutMs;
-  for (;;) {
-    const { status, reason } = statusOf((await api(settings, "GET", `/jobs/${job.id}`, `reading job ${job.id}`)) as object);
-    if (status === "completed") break;
-    if (status === "failed" || status === "cancelled") throw unavailable(`job ${job.id} ${status}${reason ? `: ${reason}` : ""}.`);
-    if (performance.now() + settings.pollMs > deadline) {
-      await api(settings, "POST", `/jobs/${job.id}/cancel`, "cancelling the job").catch(() => undefined);
-      throw unavailable(`job ${job.id} did not finish within ${settings.jobTimeoutMs} ms (last status: ${status || "unknown"}); it was cancelled.`);
-    }
-    await sleep(settings.pollMs);
-  }
-  const results = (await api(settings, "GET", `/jobs/${job.id}/results`, `reading job ${job.id}'s results`)) as {
+  return { jobId: job.id, qasm };
+};
+
+/** A hosted job's status, lower case (queued, running, completed, failed, cancelled), and why it failed. */
+export const ibmJobStatus = async (settings: IbmSettings, jobId: string) => statusOf((await api(settings, "GET", `/jobs/${jobId}`, `reading job ${jobId}`)) as object);
+
+/** Asks IBM Quantum to cancel a hosted job; a failure to ask is ignored (the job ends anyway). */
+export const cancelIbmJob = (settings: IbmSettings, jobId: string) => api(settings, "POST", `/jobs/${jobId}/cancel`, "cancelling the job").then(() => undefined, () => undefined);
+
+/** A completed hosted job's counts and probabilities (`bits` classical bits when the results do not say). */
+export const ibmJobCounts = async (settings: IbmSettings, jobId: string, bits: number) => {
+  const results = (await api(settings, "GET", `/jobs/${jobId}/results`, `reading job ${jobId}'s results`)) as {
     results?: { data?: Record<string, { samples?: string[]; num_bits?: number }> }[];
   };
   const data = results.results?.[0]?.data ?? {};
   const register = data.c ?? Object.values(data)[0];
-  if (!register?.samples) throw unavailable(`job ${job.id}'s results hold no samples.`);
-  const counts = countSamples(register.samples, register.num_bits ?? c.clbits);
+  if (!register?.samples) throw unavailable(`job ${jobId}'s results hold no samples.`);
+  const counts = countSamples(register.samples, register.num_bits ?? bits);
   const total = register.samples.length || 1;
-  return {
-    jobId: job.id,
-    backend: settings.backend,
-    counts,
-    probabilities: Object.fromEntries(Object.entries(counts).map(([bits, count]) => [bits, count / total])),
-    durationMs: performance.now() - started,
-    qasm,
-  };
+  return { counts, probabilities: Object.fromEntries(Object.entries(counts).map(([key, count]) => [key, count / total])) };
+};
+
+/** Runs the circuit on the configured IBM backend and waits for its counts. */
+export const runOnIbm = async (c: Circuit, shots: number, settings: IbmSettings = ibmSettings()): Promise<IbmRunResult> => {
+  const started = performance.now();
+  const { jobId, qasm } = await submitToIbm(c, shots, settings);
+  const deadline = started + settings.jobTimeoutMs;
+  for (;;) {
+    const { status, reason } = await ibmJobStatus(settings, jobId);
+    if (status === "completed") break;
+    if (status === "failed" || status === "cancelled") throw unavailable(`job ${jobId} ${status}${reason ? `: ${reason}` : ""}.`);
+    if (performance.now() + settings.pollMs > deadline) {
+      await cancelIbmJob(settings, jobId);
+      throw unavailable(`job ${jobId} did not finish within ${settings.jobTimeoutMs} ms (last status: ${status || "unknown"}); it was cancelled.`);
+    }
+    await sleep(settings.pollMs);
+  }
+  const { counts, probabilities } = await ibmJobCounts(settings, jobId, c.clbits);
+  return { jobId, backend: settings.backend, counts, probabilities, durationMs: performance.now() - started, qasm };
 };

@@ -1,0 +1,203 @@
+// The job engine against a real database (embedded, or the server at DATABASE_URL): claiming
+// without double runs, bounded concurrency, a dead worker's job taken over when its lease runs
+// out, cancel that stops the running work, retries, and jobs handed back at shutdown running to
+// the end under the next worker.
+import { afterEach, describe, expect, it } from "vitest";
+import { prisma } from "../../lib/db";
+import { cancelJob, defineJobKind, enqueueJob, getJob, JobWorker, type JobKind } from "../../lib/jobs";
+import { claimJob } from "../../lib/jobs/store";
+import { useApiTest } from "../helpers/api";
+
+useApiTest();
+
+const workers: JobWorker[] = [];
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((worker) => worker.stop(0)));
+  await prisma.job.deleteMany({});
+});
+
+const startWorker = (kinds: JobKind<any, any>[], options: { concurrency?: number; leaseMs?: number; workerId?: string } = {}) => {
+  const worker = new JobWorker({ kinds, concurrency: options.concurrency ?? 2, leaseMs: options.leaseMs ?? 3000, pollMs: 20, workerId: options.workerId, backoffMs: () => 10, log: () => {} }).start();
+  workers.push(worker);
+  return worker;
+};
+
+const until = async <T>(probe: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 10_000) => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+const settled = (id: string) => until(() => getJob(id), (job) => ["DONE", "ERROR", "CANCELLED"].includes(job.status));
+
+// Doubles its input after `ms`; stops when its signal aborts.
+const doubling = defineJobKind<{ n: number; ms?: number }, { doubled: number }>({
+  kind: "test.double",
+  run: ({ payload, signal }) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => resolve({ doubled: payload.n * 2 }), payload.ms ?? 0);
+      signal.addEventListener("abort", () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      });
+    }),
+});
+
+describe("job engine", () => {
+  it("runs a queued job to DONE and keeps its result", async () => {
+    const job = await enqueueJob({ kind: "test.double", payload: { n: 21 } });
+    expect(job.status).toBe("QUEUED");
+    startWorker([doubling]);
+    const done = await settled(job.id);
+    expect(done).toMatchObject({ status: "DONE", attempts: 1, result: { doubled: 42 }, lockedBy: null });
+    expect(done.startedAt).not.toBeNull();
+    expect(done.finishedAt!.getTime()).toBeGreaterThanOrEqual(done.startedAt!.getTime());
+  });
+
+  it("never runs one job twice when workers claim together, and runs at most `concurrency` at once per worker", async () => {
+    let running = 0;
+    let peak = 0;
+    const runs = new Map<number, number>();
+    const counted = defineJobKind<{ n: number }, number>({
+      kind: "test.counted",
+      run: async ({ payload }) => {
+        running += 1;
+        peak = Math.max(peak, running);
+        runs.set(payload.n, (runs.get(payload.n) ?? 0) + 1);
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        running -= 1;
+        return payload.n;
+      },
+    });
+    const jobs = await Promise.all(Array.from({ length: 12 }, (_, n) => enqueueJob({ kind: "test.counted", payload: { n } })));
+    startWorker([counted], { concurrency: 2 });
+    startWorker([counted], { concurrency: 1 });
+    for (const job of jobs) expect((await settled(job.id)).status).toBe("DONE");
+    expect([...runs.values()]).toEqual(Array(12).fill(1));
+    expect(peak).toBeLessThanOrEqual(3);
+    expect(peak).toBeGreaterThan(1);
+  });
+
+  it("takes over a job whose worker died once its lease runs out", async () => {
+    const job = await enqueueJob({ kind: "test.double", payload: { n: 5 } });
+    // A worker claims it and dies: it never renews the lease nor settles the job.
+    const claimed = await claimJob("dead-worker", ["test.double"], 300);
+    expect(claimed).toMatchObject({ id: job.id, status: "RUNNING", lockedBy: "dead-worker", attempts: 1 });
+    const started = Date.now();
+    startWorker([doubling], { workerId: "rescuer" });
+    const done = await settled(job.id);
+    expect(done).toMatchObject({ status: "DONE", attempts: 2, result: { doubled: 10 } });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+  });
+
+  it("never claims again a job it still runs when its own renewal came late", async () => {
+    const job = await enqueueJob({ kind: "test.double", payload: { n: 3, ms: 800 } });
+    const worker = startWorker([doubling], { leaseMs: 3000, workerId: "slow-renewer" });
+    await until(() => getJob(job.id), (row) => row.status === "RUNNING");
+    // The lease runs out while the work goes on (as when the event loop stalled past the renewal).
+    await prisma.job.update({ where: { id: job.id }, data: { lockedUntil: new Date(Date.now() - 60_000) } });
+    worker.wake();
+    expect(await settled(job.id)).toMatchObject({ status: "DONE", attempts: 1, result: { doubled: 6 } });
+  });
+
+  it("keeps a running job's lease while it works longer than the lease", async () => {
+    const job = await enqueueJob({ kind: "test.double", payload: { n: 1, ms: 1500 } });
+    startWorker([doubling], { leaseMs: 600, workerId: "first" });
+    await until(() => getJob(job.id), (row) => row.status === "RUNNING");
+    // A second worker must not take it over while the first renews its lease.
+    startWorker([doubling], { leaseMs: 600, workerId: "second" });
+    const done = await settled(job.id);
+    expect(done).toMatchObject({ status: "DONE", attempts: 1 });
+  });
+
+  it("cancel stops a running job's work and ends it CANCELLED; a queued one ends at once", async () => {
+    let aborted = false;
+    const endless = defineJobKind<object, never>({
+      kind: "test.endless",
+      run: ({ signal }) =>
+        new Promise((_resolve, reject) =>
+          signal.addEventListener("abort", () => {
+            aborted = true;
+            reject(signal.reason);
+          }),
+        ),
+    });
+    const running = await enqueueJob({ kind: "test.endless", payload: {} });
+    startWorker([endless], { concurrency: 1 });
+    await until(() => getJob(running.id), (row) => row.status === "RUNNING");
+    const queued = await enqueueJob({ kind: "test.endless", payload: {} });
+    expect((await cancelJob(queued.id)).status).toBe("CANCELLED");
+    const asked = await cancelJob(running.id);
+    expect(asked.cancelRequested).toBe(true);
+    expect((await settled(running.id)).status).toBe("CANCELLED");
+    expect(aborted).toBe(true);
+    await expect(cancelJob(running.id)).rejects.toMatchObject({ status: 409 });
+  });
+
+  it("a cancel flagged in the database reaches a worker of another process at its next lease renewal", async () => {
+    let aborted = false;
+    const endless = defineJobKind<object, never>({
+      kind: "test.endless",
+      run: ({ signal }) => new Promise((_resolve, reject) => signal.addEventListener("abort", () => ((aborted = true), reject(signal.reason)))),
+    });
+    const job = await enqueueJob({ kind: "test.endless", payload: {} });
+    startWorker([endless], { leaseMs: 600 });
+    await until(() => getJob(job.id), (row) => row.status === "RUNNING");
+    // What another process's cancel writes (no local abort here).
+    await prisma.job.update({ where: { id: job.id }, data: { cancelRequested: true } });
+    expect((await settled(job.id)).status).toBe("CANCELLED");
+    expect(aborted).toBe(true);
+  });
+
+  it("retries an unexpected failure after a back-off, and fails for good on a refused input", async () => {
+    let calls = 0;
+    const flaky = defineJobKind<object, string>({
+      kind: "test.flaky",
+      run: async () => {
+        calls += 1;
+        if (calls === 1) throw new Error("connection reset");
+        return "ok";
+      },
+    });
+    const refused = defineJobKind<object, string>({
+      kind: "test.refused",
+      run: async () => {
+        const { AppError } = await import("../../lib/core/errors");
+        throw new AppError("validation_failed", "qasm does not parse");
+      },
+    });
+    const a = await enqueueJob({ kind: "test.flaky", payload: {} });
+    const b = await enqueueJob({ kind: "test.refused", payload: {} });
+    startWorker([flaky, refused]);
+    expect(await settled(a.id)).toMatchObject({ status: "DONE", attempts: 2, result: "ok" });
+    expect(await settled(b.id)).toMatchObject({ status: "ERROR", attempts: 1, error: { status: 400, detail: "qasm does not parse" } });
+  });
+
+  it("hands running jobs back at shutdown; the next worker runs them to the end", async () => {
+    const job = await enqueueJob({ kind: "test.double", payload: { n: 4, ms: 60_000 } });
+    const first = startWorker([doubling]);
+    await until(() => getJob(job.id), (row) => row.status === "RUNNING");
+    await first.stop(0);
+    expect(await getJob(job.id)).toMatchObject({ status: "QUEUED", attempts: 0, lockedBy: null });
+    // The restarted process (shorter work this time, so the test ends soon).
+    await prisma.job.update({ where: { id: job.id }, data: { payload: { n: 4, ms: 10 } } });
+    startWorker([doubling]);
+    expect(await settled(job.id)).toMatchObject({ status: "DONE", attempts: 1, result: { doubled: 8 } });
+  });
+
+  it("fails a job whose workers kept dying instead of running it forever", async () => {
+    const job = await enqueueJob({ kind: "test.double", payload: { n: 1 }, maxAttempts: 2 });
+    for (const dead of ["dead-1", "dead-2"]) {
+      await until(() => claimJob(dead, ["test.double"], 50), (row) => row !== null);
+      await new Promise((resolve) => setTimeout(resolve, 80));
+    }
+    startWorker([doubling]);
+    const failed = await settled(job.id);
+    expect(failed.status).toBe("ERROR");
+    expect((failed.error as { detail: string }).detail).toMatch(/abandoned/);
+  });
+});
