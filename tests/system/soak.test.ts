@@ -1,0 +1,64 @@
+// The short soak (the long one is `npm run soak`): the production server under a fixed-rate,
+// open-model mixed load — reads of every area, an operator's creates, replacements, deletes and
+// status moves, a few light quantum runs — for 45 s. Every request is answered with the status
+// it should have (no 5xx, none lost, none refused for lack of capacity), and the server's resident
+// memory grows less than a stated bound after the warm-up. The figures are printed.
+import { afterAll, describe, expect, it } from "vitest";
+import { discoverIds, mixedLoad, runLoad, secondLine, summary, verdict } from "./load";
+import { ACCOUNTS, startServer, testDatabase } from "./server";
+import { keyFor } from "./session";
+
+// A rate the shared two-core machine holds alongside other work, for long enough that a leak
+// proportional to requests would show: 45 s at 20/s is 900 requests, 600 of them after the warm-up.
+const RATE = 20;
+const DURATION_MS = 45_000;
+const WARMUP_MS = 15_000;
+// Growth of the server's RSS from the end of the warm-up to the end of the run. What legitimately
+// grows meanwhile: the rows written (a few hundred), the embedded database's pages and caches
+// (PGlite's WebAssembly memory grows and is never given back), V8's heap settling between
+// collections. A leak of even 50 KiB per request would add 30 MiB here.
+const RSS_GROWTH_BOUND_MIB = 48;
+
+let cleanup = async () => {};
+afterAll(async () => cleanup());
+
+describe("soak (short form)", () => {
+  it(`holds ${RATE} requests/s of mixed reads and writes for ${DURATION_MS / 1000} s: no 5xx, every request answered as expected, RSS growth after warm-up under ${RSS_GROWTH_BOUND_MIB} MiB`, { timeout: DURATION_MS + 120_000 }, async () => {
+    const db = await testDatabase("soak");
+    cleanup = db.cleanup;
+    const server = await startServer({ env: { ...db.env, RATE_LIMIT_PER_KEY: "100000000", RATE_LIMIT_PER_ADDRESS: "100000000" } });
+    const key = await keyFor(server, ACCOUNTS.operator);
+    const ids = await discoverIds(server.url);
+
+    const report = await runLoad({
+      url: server.url,
+      rate: RATE,
+      durationMs: DURATION_MS,
+      warmupMs: WARMUP_MS,
+      next: mixedLoad(ids, `soak-${Date.now().toString(36)}`),
+      operatorKey: key,
+      pid: server.pid,
+      onSecond: (figures) => console.log(secondLine(figures)),
+    });
+    console.log(`soak (${db.mode} database):\n${summary(report)}`);
+
+    const expected = Math.floor((DURATION_MS / 1000) * RATE);
+    expect(report.sent + report.notSent).toBe(expected);
+    expect(report.notSent).toBe(0);
+    expect(report.answered).toBe(expected);
+    expect(report.byClass["5xx"]).toBe(0);
+    expect(report.byClass.failed).toBe(0);
+    expect(report.unexpectedExamples).toEqual([]);
+    // The mix really was mixed: writes and quantum runs were among the answers.
+    for (const name of ["POST agent", "PUT agent", "DELETE agent", "POST task", "PATCH task status", "POST quantum run", "GET quantum agent", "GET agent details"])
+      expect(report.byName[name]?.count ?? 0, name).toBeGreaterThan(0);
+    expect(report.rss).toBeDefined();
+    expect(report.rss!.growthAfterWarmupMiB).toBeLessThan(RSS_GROWTH_BOUND_MIB);
+    expect(verdict(report, RSS_GROWTH_BOUND_MIB)).toEqual([]);
+
+    // Still healthy afterwards.
+    expect(server.running()).toBe(true);
+    expect((await server.fetch("/api/health/ready")).status).toBe(200);
+    await server.stop();
+  });
+});
