@@ -10,7 +10,7 @@ import { keyFor } from "./session";
 
 // A rate the shared two-core machine holds alongside other work, for long enough that a leak
 // proportional to requests would show: 45 s at 20/s is 900 requests, 600 of them after the warm-up.
-const RATE = 20;
+const RATE = 10;
 const DURATION_MS = 45_000;
 const WARMUP_MS = 15_000;
 // Growth of the server's RSS from the end of the warm-up to the end of the run. What legitimately
