@@ -8,16 +8,19 @@ import { discoverIds, mixedLoad, runLoad, secondLine, summary, verdict } from ".
 import { ACCOUNTS, startServer, testDatabase } from "./server";
 import { keyFor } from "./session";
 
-// A rate the shared two-core machine holds alongside other work, for long enough that a leak
-// proportional to requests would show: 45 s at 20/s is 900 requests, 600 of them after the warm-up.
+// A rate the shared two-core machine holds alongside other work (it answered about 14/s at most
+// there, with others' builds running): 45 s at 10/s is 450 requests, 300 of them after the warm-up.
 const RATE = 10;
 const DURATION_MS = 45_000;
 const WARMUP_MS = 15_000;
-// Growth of the server's RSS from the end of the warm-up to the end of the run. What legitimately
-// grows meanwhile: the rows written (a few hundred), the embedded database's pages and caches
-// (PGlite's WebAssembly memory grows and is never given back), V8's heap settling between
-// collections. A leak of even 50 KiB per request would add 30 MiB here.
-const RSS_GROWTH_BOUND_MIB = 48;
+// Growth of the server's RSS from the end of the warm-up to the end of the run. In this short
+// window the server has not yet had its first full garbage collection: measured here, RSS climbs
+// about 1.2 MiB a second at 10 requests/s (V8's heap growing towards its first major collection,
+// the embedded database's WebAssembly memory, which is never given back), some 35–40 MiB in 30 s.
+// `npm run soak` shows what follows: a drop of about 100 MiB at the first major collection, then a
+// flat line. The bound lets that climb through and fails a leak of more than about 220 KiB per
+// request (the long form's bound is tighter, being measured after the first collection).
+const RSS_GROWTH_BOUND_MIB = 64;
 
 let cleanup = async () => {};
 afterAll(async () => cleanup());
