@@ -1,4 +1,4 @@
-// npm run soak [-- --duration 300 --rate 10 --warmup 120 --rss-bound 64 --url http://host:port --key <operator key>]
+// npm run soak [-- --duration 300 --rate 10 --warmup 120 --rss-bound 128 --url http://host:port --key <operator key>]
 //
 // The long form of the soak test (tests/system/soak.test.ts is the short one): a fixed-rate,
 // open-model mixed load (reads of every area, writes with an operator's API key, a few light
@@ -26,7 +26,7 @@ const { values } = parseArgs({
     duration: { type: "string", default: process.env.SOAK_DURATION_S ?? "300" },
     rate: { type: "string", default: process.env.SOAK_RATE ?? "10" },
     warmup: { type: "string", default: process.env.SOAK_WARMUP_S ?? "120" },
-    "rss-bound": { type: "string", default: process.env.SOAK_RSS_BOUND_MIB ?? "64" },
+    "rss-bound": { type: "string", default: process.env.SOAK_RSS_BOUND_MIB ?? "128" },
     url: { type: "string", default: process.env.SOAK_URL },
     key: { type: "string", default: process.env.SOAK_API_KEY },
     pid: { type: "string", default: process.env.SOAK_PID },

@@ -211,8 +211,8 @@ export type LoadReport = {
   /** Answered requests per second over the whole run. */
   throughput: number;
   perSecond: SecondFigures[];
-  /** The server's RSS; growthLastHalfMiB is the growth over the second half of the time after the warm-up (a leak grows in both halves, settling memory mostly in the first). */
-  rss?: { startMiB: number; afterWarmupMiB: number; endMiB: number; maxMiB: number; growthAfterWarmupMiB: number; growthLastHalfMiB: number };
+  /** The server's RSS; min/maxAfterWarmupMiB the band it stayed in after the warm-up; growthLastHalfMiB is the growth over the second half of the time after the warm-up (a leak grows in both halves, settling memory mostly in the first). */
+  rss?: { startMiB: number; afterWarmupMiB: number; endMiB: number; maxMiB: number; growthAfterWarmupMiB: number; growthLastHalfMiB: number; minAfterWarmupMiB: number; maxAfterWarmupMiB: number };
 };
 
 export type LoadOptions = {
@@ -367,6 +367,7 @@ export const runLoad = async (options: LoadOptions): Promise<LoadReport> => {
   let rss: LoadReport["rss"];
   if (rssSamples.length > 0 && endRss !== undefined) {
     const afterWarmup = rssSamples.find((sample) => sample.at >= warmupMs) ?? rssSamples.at(-1)!;
+    const afterWarmupSamples = rssSamples.filter((sample) => sample.at >= afterWarmup.at).map((sample) => sample.bytes);
     const midway = rssSamples.find((sample) => sample.at >= (warmupMs + elapsed) / 2) ?? rssSamples.at(-1)!;
     rss = {
       startMiB: round(rssSamples[0].bytes / MIB),
@@ -375,6 +376,8 @@ export const runLoad = async (options: LoadOptions): Promise<LoadReport> => {
       maxMiB: round(Math.max(...rssSamples.map((sample) => sample.bytes)) / MIB),
       growthAfterWarmupMiB: round((endRss - afterWarmup.bytes) / MIB),
       growthLastHalfMiB: round((endRss - midway.bytes) / MIB),
+      minAfterWarmupMiB: round(Math.min(...afterWarmupSamples) / MIB),
+      maxAfterWarmupMiB: round(Math.max(...afterWarmupSamples) / MIB),
     };
   }
 
@@ -417,7 +420,7 @@ export const summary = (report: LoadReport) => {
   ];
   if (report.rss)
     lines.push(
-      `server RSS MiB: start ${report.rss.startMiB}, after warm-up ${report.rss.afterWarmupMiB}, end ${report.rss.endMiB}, max ${report.rss.maxMiB}; growth after warm-up ${report.rss.growthAfterWarmupMiB} (of which in its second half ${report.rss.growthLastHalfMiB})`,
+      `server RSS MiB: start ${report.rss.startMiB}, after warm-up ${report.rss.afterWarmupMiB}, end ${report.rss.endMiB}, max ${report.rss.maxMiB}; growth after warm-up ${report.rss.growthAfterWarmupMiB} (of which in its second half ${report.rss.growthLastHalfMiB}); between ${report.rss.minAfterWarmupMiB} and ${report.rss.maxAfterWarmupMiB} after warm-up`,
     );
   for (const [name, figures] of Object.entries(report.byName)) lines.push(`  ${name.padEnd(24)} ${String(figures.count).padStart(6)}  p50 ${figures.p50}  p95 ${figures.p95}  p99 ${figures.p99}`);
   return lines.join("\n");
