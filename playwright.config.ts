@@ -44,6 +44,8 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { E2E_PORT: String(port) },
+    // The server's output is piped into the test report: its request lines (info) would bury it,
+    // while warnings and failed requests (error lines, with their stacks) stay.
+    env: { E2E_PORT: String(port), LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
   },
 });

@@ -42,7 +42,17 @@ const server = createServer({ requestTimeout, headersTimeout, keepAliveTimeout, 
   handle(request, response);
 });
 
-const log = (message, fields = {}) => console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: message, ...fields }));
+// Process events as JSON lines of the same shape as the app's request lines (lib/http/log.ts):
+// level name, ISO time, pid, fields, msg; LOG_LEVEL applies to them too.
+const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
+const threshold = LEVELS[process.env.LOG_LEVEL || "info"] ?? LEVELS.info;
+const write = (level, message, fields) => {
+  if (LEVELS[level] < threshold) return;
+  console.log(JSON.stringify({ level, time: new Date().toISOString(), pid: process.pid, ...fields, msg: message }));
+};
+const log = (message, fields = {}) => write("info", message, fields);
+const logError = (message, error) =>
+  write("error", message, { err: { type: error?.name ?? typeof error, message: error?.message ?? String(error), stack: error?.stack } });
 
 const shutdown = async (reason) => {
   if (stopping) return;
@@ -63,7 +73,7 @@ const shutdown = async (reason) => {
     // Registered by instrumentation.ts: simulation workers, Redis, database.
     await globalThis.__syndicateShutdown?.();
   } catch (error) {
-    console.error("shutdown: closing resources failed", error);
+    logError("shutdown: closing resources failed", error);
   }
   await app.close?.().catch(() => {});
   log("shutdown: done", { ms: Date.now() - started });

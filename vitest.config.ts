@@ -8,6 +8,7 @@ export default defineConfig({
     // The system tests run the production server: their own config (vitest.system.config.ts).
     exclude: ["**/node_modules/**", "tests/system/**"],
     globalSetup: ["tests/helpers/global-setup.ts"],
+    setupFiles: ["tests/helpers/quiet-logs.ts"],
     environment: "node",
     // Two cores: a worker each; every test file gets its own fresh database.
     maxWorkers: 2,

@@ -86,3 +86,6 @@ export const resolvePrincipal = async (request: Request): Promise<Principal | nu
   }
   return fromSession(request.headers.get("cookie"));
 };
+
+/** The dashboard session a request carries, or null (API keys are not looked at). */
+export const sessionPrincipal = (request: Request): Promise<Principal | null> => fromSession(request.headers.get("cookie"));

@@ -23,16 +23,22 @@ export const createUser = async (input: TCreateUserBody): Promise<TUser> => {
   return toUser(row);
 };
 
-export const updateUserRole = async (userId: string, role: Role): Promise<TUser> => {
-  const user = await prisma.user.findUnique({ where: { id: userId }, select: { id: true, role: true } });
-  if (!user) throw notFound("User", userId);
-  // The last admin cannot demote themselves out of the only admin seat.
-  if (user.role === "admin" && role !== "admin") {
-    const admins = await prisma.user.count({ where: { role: "admin" } });
-    if (admins <= 1) throw new AppError("conflict", "This is the only admin; make another user admin first.");
-  }
-  return toUser(await prisma.user.update({ where: { id: userId }, data: { role }, select: USER_SELECT }));
-};
+/**
+ * Changes a user's role; 409 when it would leave no admin. The admins' rows are locked (in id
+ * order) before they are counted, so two admins demoting each other at once cannot both succeed:
+ * the second one counts again after the first has committed.
+ */
+export const updateUserRole = async (userId: string, role: Role): Promise<TUser> =>
+  prisma.$transaction(async (tx) => {
+    const admins = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "User" WHERE "role" = 'admin' ORDER BY "id" FOR NO KEY UPDATE`;
+    const user = await tx.user.findUnique({ where: { id: userId }, select: { id: true, role: true } });
+    if (!user) throw notFound("User", userId);
+    // The last admin cannot be demoted out of the only admin seat.
+    if (user.role === "admin" && role !== "admin" && admins.length <= 1) {
+      throw new AppError("conflict", "This is the only admin; make another user admin first.");
+    }
+    return toUser(await tx.user.update({ where: { id: userId }, data: { role }, select: USER_SELECT }));
+  });
 
 /** The user for a sign-in, or null for a wrong email or password (indistinguishable to the caller). */
 export const authenticateUser = async (email: string, password: string) => {

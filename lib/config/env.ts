@@ -39,6 +39,10 @@ const ZEnv = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   DATABASE_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+    .default("info")
+    .describe("Least severe log line written to stdout: request lines are info (error from 500 on)"),
 });
 
 export type TEnv = z.infer<typeof ZEnv>;

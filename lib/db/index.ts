@@ -3,11 +3,13 @@
 import { env, type TEnv } from "../config/env";
 import { openDatabase, type DbHandle, type DbOptions } from "./client";
 import { applyMigrations } from "./migrate";
+import { retryOnConflict } from "./retry";
 import type { PrismaClient } from "./generated/client";
 
 export type { DbHandle, DbOptions, SqlRunner, DbMode } from "./client";
 export { openDatabase } from "./client";
 export { applyMigrations, readMigrations } from "./migrate";
+export { isTransientConflict, retryOnConflict } from "./retry";
 export { Prisma } from "./generated/client";
 export type { PrismaClient } from "./generated/client";
 export * from "./generated/enums";
@@ -42,6 +44,13 @@ export const closeDatabase = async () => {
   await handle?.close();
 };
 
+const transactionWithRetry = (client: PrismaClient): PrismaClient["$transaction"] =>
+  ((input: unknown, options?: unknown) => {
+    const run = client.$transaction.bind(client) as (input: unknown, options?: unknown) => Promise<unknown>;
+    // A batch (an array of queries) cannot be replayed: its queries run once.
+    return typeof input === "function" ? retryOnConflict(() => run(input, options)) : run(input, options);
+  }) as PrismaClient["$transaction"];
+
 /**
  * The process's Prisma client. Opening is deferred to first use, so that importing lib/ (as
  * `next build` does) never touches a database.
@@ -49,6 +58,8 @@ export const closeDatabase = async () => {
 export const prisma: PrismaClient = new Proxy({} as PrismaClient, {
   get: (_target, property) => {
     const client = getDb().prisma;
+    // An interactive transaction that lost a deadlock or serialization race runs again (retry.ts).
+    if (property === "$transaction") return transactionWithRetry(client);
     const value = Reflect.get(client, property, client);
     return typeof value === "function" ? value.bind(client) : value;
   },

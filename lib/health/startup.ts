@@ -11,6 +11,25 @@ const state = globalThis as typeof globalThis & { __syndicateStartup?: StartupSt
 /** undefined when nothing prepares this process (tests, scripts). */
 export const startupState = (): StartupState | undefined => state.__syndicateStartup;
 
+/**
+ * One line saying what failed. Some errors have an empty message (a connection refused on every
+ * address of a host is an AggregateError whose message is ""): then their code, their inner
+ * errors, or their name.
+ */
+export const describeError = (error: unknown): string => {
+  const e = error as { message?: unknown; code?: unknown; errors?: unknown; name?: unknown } | null | undefined;
+  const message = typeof e?.message === "string" ? e.message.split("\n")[0].trim() : "";
+  if (message) return message;
+  if (Array.isArray(e?.errors) && e.errors.length > 0) {
+    const inner = [...new Set(e.errors.map((x) => describeError(x)))].join("; ");
+    return typeof e.code === "string" ? `${e.code}: ${inner}` : inner;
+  }
+  if (typeof e?.code === "string" && e.code) return e.code;
+  if (typeof e?.name === "string" && e.name && e.name !== "Error") return e.name;
+  const text = String(error);
+  return text && text !== "[object Object]" && text !== "Error" ? text : "unknown error (no message)";
+};
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 export const prepareWithRetry = async (
@@ -29,7 +48,7 @@ export const prepareWithRetry = async (
       return true;
     } catch (error) {
       current.phase = "retrying";
-      current.lastError = (error as Error)?.message?.split("\n")[0] ?? String(error);
+      current.lastError = describeError(error);
       return false;
     }
   };

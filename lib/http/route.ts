@@ -1,5 +1,6 @@
 // The one route wrapper. In order: request id → credential → rate limit → role → parsing of
-// params, query and body (zod) → handler → error mapping. Every failure is a problem+json.
+// params, query and body (zod) → handler → error mapping → one log line. Every failure is a
+// problem+json.
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { env } from "../config/env";
@@ -12,6 +13,7 @@ import { problemResponse } from "./problem";
 import { getRateLimiter, rateLimitHeaders } from "./rate-limit";
 import { readJsonBody, parseParts } from "./parse";
 import { clientAddress } from "./client-address";
+import { logRequest } from "./log";
 
 type Part<O, K extends "params" | "query" | "body", Otherwise> = O extends { [key in K]: infer S extends z.ZodType }
   ? z.output<S>
@@ -34,7 +36,8 @@ export type RouteHandler = (request: Request, context: NextRouteContext) => Prom
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-const requestIdOf = (request: Request) => {
+/** The caller's X-Request-Id when it is a plain token, else a new UUID. */
+export const requestIdOf = (request: Request) => {
   const given = request.headers.get("x-request-id");
   return given && REQUEST_ID.test(given) ? given : randomUUID();
 };
@@ -101,12 +104,16 @@ export const route = <O extends Operation>(
   handler: (context: RouteContext<O>) => Promise<HandlerResult> | HandlerResult,
 ): RouteHandler => {
   const status = successStatus(operation);
-  return async (request, nextContext) => {
+  const handle: RouteHandler = async (request, nextContext) => {
+    const started = performance.now();
     const requestId = requestIdOf(request);
     const url = new URL(request.url);
     let headers: Record<string, string> = { "x-request-id": requestId };
+    let principal: Principal | null = null;
+    let response: Response;
+    let failure: unknown;
     try {
-      const principal = await resolvePrincipal(request);
+      principal = await resolvePrincipal(request);
       if (operation.rateLimited !== false) headers = { ...headers, ...(await rateLimit(request, principal)) };
       authorize(operation, principal);
       checkOrigin(request, url, principal);
@@ -117,13 +124,21 @@ export const route = <O extends Operation>(
         body: rawBody,
       });
       const result = await handler({ ...parts, principal, request, url, requestId } as RouteContext<O>);
-      return withHeaders(toResponse(result, status), headers);
+      response = withHeaders(toResponse(result, status), headers);
     } catch (error) {
+      failure = error;
       const problem = toProblem(error, { instance: url.pathname, requestId });
-      return problemResponse(problem.problem, { ...headers, ...problem.headers });
+      response = problemResponse(problem.problem, { ...headers, ...problem.headers });
     }
+    logRequest({ requestId, method: request.method, route: operation.path, status: response.status, started, principal, error: failure });
+    return response;
   };
+  pathOf.set(handle, operation.path);
+  return handle;
 };
+
+// The path template each wrapped handler serves, so that methods() can name it in its 405 lines.
+const pathOf = new WeakMap<RouteHandler, string>();
 
 const METHODS: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
@@ -133,15 +148,25 @@ const METHODS: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
  */
 export const methods = (handlers: Partial<Record<HttpMethod, RouteHandler>>): Record<HttpMethod, RouteHandler> => {
   const allow = METHODS.filter((method) => handlers[method]).join(", ");
-  const refuse: RouteHandler = async (request) =>
-    problemResponse(
+  const path = Object.values(handlers)
+    .map((handler) => pathOf.get(handler))
+    .find((found) => found !== undefined);
+  const refuse: RouteHandler = async (request) => {
+    const started = performance.now();
+    const requestId = requestIdOf(request);
+    const response = problemResponse(
       {
         title: "Method Not Allowed",
         status: 405,
         detail: `${request.method} is not allowed here; allowed: ${allow}.`,
         instance: new URL(request.url).pathname,
+        requestId,
       },
-      { allow },
+      { allow, "x-request-id": requestId },
     );
+    // The credential is not looked at for a method the path lacks: principal null.
+    logRequest({ requestId, method: request.method, route: path ?? "unknown", status: response.status, started });
+    return response;
+  };
   return Object.fromEntries(METHODS.map((method) => [method, handlers[method] ?? refuse])) as Record<HttpMethod, RouteHandler>;
 };

@@ -1,6 +1,6 @@
 // Error mapping: AppError by its code, Prisma's not-found and unique-violation errors, database
 // unavailability (every connection-class error) as 503 with Retry-After, and everything else as a
-// generic 500 whose stack goes to the log, never to the client.
+// generic 500 whose stack goes to the log (the request's log line, lib/http/log.ts), never to the client.
 import { AppError, ERROR_TITLE } from "../core/errors";
 import type { Problem } from "./problem";
 
@@ -93,7 +93,6 @@ export const toProblem = (
     );
   }
   else {
-    console.error(`[${context.requestId}] unhandled error`, error);
     mapped = fromAppError(new AppError("internal", "An unexpected error occurred; it has been logged."));
   }
   return { problem: { ...mapped.problem, instance: context.instance, requestId: context.requestId }, headers: mapped.headers };

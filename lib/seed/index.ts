@@ -61,9 +61,7 @@ const validate = (options: SeedOptions) => {
 export const seedDatabase = async (prisma: PrismaClient, options: SeedOptions = {}): Promise<string> => {
   const { agents, seed, epoch } = validate(options);
   const log = options.log ?? (() => {});
-  const rng = new Prng(seed);
   const passwords = await preparePasswordHashes(options, log);
-  const wallets = demoWalletAddresses(rng);
 
   // Large seeds report how long each area took (timing only; it never feeds the data).
   const timed = async <T>(area: string, work: () => Promise<T>): Promise<T> => {
@@ -75,6 +73,10 @@ export const seedDatabase = async (prisma: PrismaClient, options: SeedOptions = 
 
   return prisma.$transaction(
     async (db) => {
+      // The generator starts inside the transaction: a transaction run again after a deadlock
+      // (lib/db/retry.ts) draws the same values.
+      const rng = new Prng(seed);
+      const wallets = demoWalletAddresses(rng);
       const ctx: SeedContext = { db, rng, epoch, log };
       const useCases = await seedUseCases(ctx);
       const seededAgents = await timed("agents", () => seedAgents(ctx, agents, [...wallets, ...ownerPool(rng)]));

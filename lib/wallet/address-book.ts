@@ -4,6 +4,7 @@
 import { prisma } from "../db";
 import { notFound } from "../core/errors";
 import { pageArgs, toPage, type Page } from "../core/paging";
+import { lockUserRow } from "./user-lock";
 import type { TAddressBookBody, TAddressBookEntry, TAddressBookQuery } from "./address-book-schemas";
 
 const SELECT = { id: true, address: true, label: true, trusted: true, createdAt: true, updatedAt: true } as const;
@@ -26,13 +27,19 @@ export const listAddressBook = async (userId: string, query: TAddressBookQuery):
   return { ...page, items: page.items.map(({ id: _id, ...entry }) => entry) };
 };
 
-/** Creates or replaces the entry; `created` tells which. */
+/**
+ * Creates or replaces the entry; `created` tells which. The user's row is locked for the
+ * transaction, so of concurrent PUTs of one address exactly one is told it created the entry.
+ */
 export const putAddressBookEntry = async (userId: string, address: string, body: TAddressBookBody): Promise<{ entry: TAddressBookEntry; created: boolean }> => {
   const data = { label: body.label ?? null, trusted: body.trusted ?? false };
-  const existing = await prisma.addressBookEntry.findUnique({ where: { userId_address: { userId, address } }, select: { id: true } });
-  const row = await prisma.addressBookEntry.upsert({ where: { userId_address: { userId, address } }, create: { userId, address, ...data }, update: data, select: SELECT });
-  const { id: _id, ...entry } = toEntry(row);
-  return { entry, created: !existing };
+  return prisma.$transaction(async (tx) => {
+    await lockUserRow(tx, userId);
+    const existing = await tx.addressBookEntry.findUnique({ where: { userId_address: { userId, address } }, select: { id: true } });
+    const row = await tx.addressBookEntry.upsert({ where: { userId_address: { userId, address } }, create: { userId, address, ...data }, update: data, select: SELECT });
+    const { id: _id, ...entry } = toEntry(row);
+    return { entry, created: !existing };
+  });
 };
 
 export const deleteAddressBookEntry = async (userId: string, address: string): Promise<void> => {

@@ -10,6 +10,9 @@ import type { TImportBody, TImportResult } from "./import-schema";
 
 type Tx = Prisma.TransactionClient;
 
+/** The advisory lock key imports take (an arbitrary constant of this application). */
+const IMPORT_LOCK_KEY = 7_240_191_301;
+
 // PostgreSQL takes at most 65,535 parameters per statement; stay well below.
 const MAX_PARAMS = 30_000;
 
@@ -125,5 +128,14 @@ const writeAll = async (tx: Tx, body: TImportBody): Promise<TImportResult> => {
 
 export const importWalletData = async (body: TImportBody): Promise<TImportResult> => {
   await checkRowChains(body);
-  return prisma.$transaction((tx) => writeAll(tx, body), { timeout: 10 * 60_000, maxWait: 60_000 });
+  return prisma.$transaction(
+    async (tx) => {
+      // One import at a time: two that replace the same keys at once would each delete nothing
+      // of the other's uncommitted rows and then collide inserting theirs (a 409 for a request
+      // that is idempotent). The lock is released when the transaction ends.
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`;
+      return writeAll(tx, body);
+    },
+    { timeout: 10 * 60_000, maxWait: 60_000 },
+  );
 };

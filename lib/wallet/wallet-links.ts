@@ -3,6 +3,7 @@
 import { prisma, type Prisma } from "../db";
 import { AppError, notFound } from "../core/errors";
 import type { TLinkWalletBody, TUpdateWalletLinkBody, TWalletLink } from "./schemas";
+import { lockUserRow } from "./user-lock";
 
 type LinkRow = { address: string; label: string | null; isDefault: boolean; createdAt: Date };
 
@@ -13,8 +14,11 @@ const toLink = (row: LinkRow): TWalletLink => ({ ...row, createdAt: row.createdA
 export const listWalletLinks = async (userId: string): Promise<TWalletLink[]> =>
   (await prisma.userWallet.findMany({ where: { userId }, select: SELECT, orderBy: [{ isDefault: "desc" }, { createdAt: "asc" }, { address: "asc" }] })).map(toLink);
 
+// Every write below locks the user's row first, so that concurrent link, default and unlink
+// requests of one user run one after the other and leave exactly one default.
 export const linkWallet = async (userId: string, body: TLinkWalletBody): Promise<TWalletLink> =>
   prisma.$transaction(async (tx) => {
+    await lockUserRow(tx, userId);
     const existing = await tx.userWallet.findMany({ where: { userId }, select: { address: true } });
     if (existing.some((link) => link.address === body.address)) throw new AppError("conflict", `You have already linked ${body.address}.`);
     const isDefault = existing.length === 0 || body.isDefault === true;
@@ -24,6 +28,7 @@ export const linkWallet = async (userId: string, body: TLinkWalletBody): Promise
 
 export const updateWalletLink = async (userId: string, address: string, body: TUpdateWalletLinkBody): Promise<TWalletLink> =>
   prisma.$transaction(async (tx) => {
+    await lockUserRow(tx, userId);
     const link = await tx.userWallet.findUnique({ where: { userId_address: { userId, address } }, select: { address: true } });
     if (!link) throw notFound("Linked wallet", address);
     if (body.isDefault) await tx.userWallet.updateMany({ where: { userId, isDefault: true, NOT: { address } }, data: { isDefault: false } });
@@ -35,6 +40,7 @@ export const updateWalletLink = async (userId: string, address: string, body: TU
 
 export const unlinkWallet = async (userId: string, address: string): Promise<void> => {
   await prisma.$transaction(async (tx) => {
+    await lockUserRow(tx, userId);
     const link = await tx.userWallet.findUnique({ where: { userId_address: { userId, address } }, select: { isDefault: true } });
     if (!link) throw notFound("Linked wallet", address);
     await tx.userWallet.delete({ where: { userId_address: { userId, address } } });

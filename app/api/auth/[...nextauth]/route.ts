@@ -4,6 +4,7 @@ import { assertSignInAllowed, clearSignInFailures, recordSignInFailure } from "@
 import { authOptions } from "@/lib/auth/next-auth";
 import { problemResponse } from "@/lib/http";
 import { clientAddress } from "@/lib/http/client-address";
+import { logged } from "@/lib/http/logged";
 import { toProblem } from "@/lib/http/to-problem";
 
 export const dynamic = "force-dynamic";
@@ -14,7 +15,7 @@ const nextAuth = async (request: NextRequest, context: Context) => NextAuth(requ
 
 // A password attempt: refused (429, Retry-After) while the account or the address is over its
 // limit of failures; a failure (next-auth answers 401) is counted, a success clears the account.
-const credentialsSignIn = async (request: NextRequest, context: Context) => {
+const credentialsSignIn = async (request: NextRequest, context: Context, requestId: string) => {
   const form = await request.clone().formData().catch(() => undefined);
   const email = String(form?.get("email") ?? "");
   const address = clientAddress(request);
@@ -25,16 +26,24 @@ const credentialsSignIn = async (request: NextRequest, context: Context) => {
     else if (response.ok) await clearSignInFailures(email);
     return response;
   } catch (error) {
-    const { problem, headers } = toProblem(error, { instance: new URL(request.url).pathname, requestId: crypto.randomUUID() });
+    const { problem, headers } = toProblem(error, { instance: new URL(request.url).pathname, requestId });
     return problemResponse(problem, headers);
   }
 };
 
-// GET|POST /api/auth/* – next-auth's sign-in, sign-out, session and CSRF endpoints
-const handler = async (request: NextRequest, context: Context) => {
-  const { nextauth } = await context.params;
-  if (request.method === "POST" && nextauth.join("/") === "callback/credentials") return credentialsSignIn(request, context);
-  return nextAuth(request, context);
+// next-auth's endpoints by name; anything else is logged under the catch-all's template.
+const ACTIONS = new Set(["providers", "session", "csrf", "signin", "signout", "error", "verify-request", "_log", "signin/credentials", "callback/credentials"]);
+
+const routeOf = async (_request: NextRequest, context: Context) => {
+  const action = (await context.params).nextauth.join("/");
+  return ACTIONS.has(action) ? `/api/auth/${action}` : "/api/auth/{nextauth}";
 };
+
+// GET|POST /api/auth/* – next-auth's sign-in, sign-out, session and CSRF endpoints
+const handler = logged(routeOf, async (request: NextRequest, context: Context, requestId) => {
+  const { nextauth } = await context.params;
+  if (request.method === "POST" && nextauth.join("/") === "callback/credentials") return credentialsSignIn(request, context, requestId);
+  return nextAuth(request, context);
+});
 
 export { handler as GET, handler as POST };

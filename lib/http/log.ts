@@ -1,0 +1,98 @@
+// Structured logs: one JSON object per line on stdout (pino), one line per API request. A request
+// line names the operation's path template, never the raw URL (a query string can carry a secret),
+// and never holds a body, a header or a cookie. Fields and levels: docs/operations.md ("Logs").
+import { pino, type DestinationStream, type Logger, type LoggerOptions } from "pino";
+import type { Principal } from "../auth/principal";
+import { env } from "../config/env";
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const configuredLevel = (): LogLevel => {
+  try {
+    return env().LOG_LEVEL;
+  } catch {
+    // A bad configuration is answered elsewhere (503/500 problems); logging still works.
+    return "info";
+  }
+};
+
+// Only what an operator needs to find the fault: never an error's own enumerable fields, which
+// for database errors may hold query values.
+const errorFields = (error: unknown) => {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error) };
+  const code = (error as { code?: unknown }).code;
+  return { type: error.name, message: error.message, ...(typeof code === "string" ? { code } : {}), stack: error.stack };
+};
+
+const createLogger = (level: LogLevel, destination?: DestinationStream): Logger => {
+  const options = {
+    level,
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    messageKey: "msg",
+    // Level names ("info"), not numbers: the same shape as the lines server.mjs writes.
+    formatters: { level: (label: string) => ({ level: label }) },
+    serializers: { err: errorFields },
+  } satisfies LoggerOptions;
+  // Without a destination: pino's own stdout stream (asynchronous, flushed when the process exits).
+  return destination ? pino(options, destination) : pino(options);
+};
+
+let logger: Logger | undefined;
+
+/** The process's logger (LOG_LEVEL, JSON lines on stdout). */
+export const log = (): Logger => (logger ??= createLogger(configuredLevel()));
+
+/**
+ * Tests: send every line to `destination` at `level` (default info) instead of stdout; call the
+ * returned function to go back to the configured logger.
+ */
+export const useLogDestination = (destination: DestinationStream, level: LogLevel = "info") => {
+  const previous = logger;
+  logger = createLogger(level, destination);
+  return () => {
+    logger = previous;
+  };
+};
+
+export type RequestLogLine = {
+  requestId: string;
+  method: string;
+  /** The operation's path template (/api/agents/{agentId}), never the URL as sent. */
+  route: string;
+  status: number;
+  durationMs: number;
+  principal: { kind: Principal["kind"]; id: string; keyId?: string } | null;
+};
+
+const principalOf = (principal: Principal | null | undefined): RequestLogLine["principal"] =>
+  principal ? { kind: principal.kind, id: principal.userId, ...(principal.keyId ? { keyId: principal.keyId } : {}) } : null;
+
+/** Milliseconds since `started` (a performance.now() reading), to a tenth. */
+export const elapsedMs = (started: number) => Math.round((performance.now() - started) * 10) / 10;
+
+/**
+ * The one line of a finished request: info below 500; error from 500 on, with the error's type,
+ * message and stack (for the log only: the response never carries them).
+ */
+export const logRequest = (fields: {
+  requestId: string;
+  method: string;
+  route: string;
+  status: number;
+  started: number;
+  principal?: Principal | null;
+  error?: unknown;
+}) => {
+  const line: RequestLogLine = {
+    requestId: fields.requestId,
+    method: fields.method,
+    route: fields.route,
+    status: fields.status,
+    durationMs: elapsedMs(fields.started),
+    principal: principalOf(fields.principal),
+  };
+  if (fields.status >= 500) log().error(fields.error === undefined ? line : { ...line, err: fields.error }, "request failed");
+  else log().info(line, "request");
+};
