@@ -3,7 +3,7 @@
 // Measures in one run, on this machine, the app's GET /api/agents (a page of agent summaries
 // with its total) against a bare node:http + pg server running the same SQL: the practical
 // limit for that query. Prints throughput, latency and the ratio app / bare. Then runs the
-// quantum simulator benchmark when it exists. Ratios, not absolute numbers, are the targets:
+// quantum simulator benchmark and the POST /quantum/run shots-scaling ratio. Ratios, not absolute numbers, are the targets:
 // these machines are shared and noisy. All traffic stays on 127.0.0.1.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createServer, type Server } from "node:http";
@@ -149,6 +149,11 @@ const main = async () => {
   if (existsSync("scripts/bench-quantum.ts")) {
     console.log("\nquantum simulator:");
     spawnSync("npx", ["tsx", "scripts/bench-quantum.ts"], { stdio: "inherit" });
+  }
+  if (existsSync("scripts/bench-quantum-run.ts")) {
+    // POST /quantum/run at 20 qubits: 10^6 shots against 10^3 shots, end to end (target ≤ 1.5×).
+    console.log("\nquantum run, shots scaling:");
+    spawnSync("npx", ["tsx", "scripts/bench-quantum-run.ts"], { stdio: "inherit" });
   }
 };
 

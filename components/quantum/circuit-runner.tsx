@@ -7,6 +7,7 @@ import { FormField } from "@/components/ui/form-field";
 import { ProblemAlert } from "@/components/ui/problem-alert";
 import { ApiError } from "@/lib/client/api";
 import { DEFAULT_SHOTS } from "@/lib/quantum/schemas";
+import { MAX_BARS, type HistogramSort } from "@/lib/quantum/histogram/svg";
 import { DistributionChart, HistogramImage } from "./distribution-chart";
 import { optionalInteger, sortedEntries } from "./format";
 import { useRunCircuit } from "./use-quantum";
@@ -28,11 +29,15 @@ export const CircuitRunner = ({ quantumUrl = "" }: { quantumUrl?: string }) => {
   const [qasm, setQasm] = useState(EXAMPLE_QASM);
   const [shots, setShots] = useState(String(DEFAULT_SHOTS));
   const [seed, setSeed] = useState("");
+  const [sort, setSort] = useState<"" | HistogramSort>("");
+  const [keep, setKeep] = useState("");
   const run = useRunCircuit(quantumUrl);
   const fields = run.error instanceof ApiError ? run.error.fieldErrors() : {};
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    run.mutate({ qasm, shots: optionalInteger(shots), seed: optionalInteger(seed) });
+    const numberToKeep = optionalInteger(keep);
+    const histogram = sort || numberToKeep !== undefined ? { ...(sort ? { sort } : {}), ...(numberToKeep !== undefined ? { numberToKeep } : {}) } : undefined;
+    run.mutate({ qasm, shots: optionalInteger(shots), seed: optionalInteger(seed), ...(histogram ? { histogram } : {}) });
   };
   const result = run.data;
   return (
@@ -57,6 +62,18 @@ export const CircuitRunner = ({ quantumUrl = "" }: { quantumUrl?: string }) => {
             <FormField id="circuit-seed" label="Seed" error={fields.seed} hint="Empty: random (reported)">
               <input id="circuit-seed" inputMode="numeric" value={seed} onChange={(event) => setSeed(event.target.value)} />
             </FormField>
+            <FormField id="circuit-histogram-sort" label="Histogram order" error={fields["histogram.sort"]}>
+              <select id="circuit-histogram-sort" value={sort} onChange={(event) => setSort(event.target.value as "" | HistogramSort)}>
+                <option value="">Automatic</option>
+                <option value="value_desc">Most probable first</option>
+                <option value="value">Least probable first</option>
+                <option value="asc">Bitstring, ascending</option>
+                <option value="desc">Bitstring, descending</option>
+              </select>
+            </FormField>
+            <FormField id="circuit-histogram-keep" label="Bars to keep" error={fields["histogram.numberToKeep"]} hint={`Empty: up to ${MAX_BARS - 1} and the rest`}>
+              <input id="circuit-histogram-keep" inputMode="numeric" value={keep} onChange={(event) => setKeep(event.target.value)} />
+            </FormField>
             <button type="submit" disabled={run.isPending}>
               {run.isPending ? "Running…" : "Run circuit"}
             </button>
@@ -69,12 +86,20 @@ export const CircuitRunner = ({ quantumUrl = "" }: { quantumUrl?: string }) => {
           <div className="stats">
             <Stat label="Qubits" value={result.qubits} />
             <Stat label="Shots" value={result.shots.toLocaleString("en-US")} hint={`seed ${result.seed}`} />
-            <Stat label="Outcomes" value={Object.keys(result.counts).length} />
+            <Stat
+              label="Outcomes"
+              value={result.distinctOutcomes.toLocaleString("en-US")}
+              hint={result.otherProbability > 0 ? `${Object.keys(result.counts).length.toLocaleString("en-US")} most frequent answered` : "all answered"}
+            />
             <Stat label="Simulation duration" value={result.simulationDuration} />
           </div>
           <div className="grid-2">
             <Card title="Distribution">
-              <DistributionChart probabilities={result.probabilities} label="Probability of each measured bitstring" />
+              <DistributionChart
+                probabilities={result.probabilities}
+                label="Probability of each measured bitstring"
+                rest={{ probability: result.otherProbability, outcomes: result.distinctOutcomes - Object.keys(result.counts).length }}
+              />
             </Card>
             <Card title="Histogram">
               <HistogramImage base64={result.histogram} alt="Histogram of the measured bitstrings" />

@@ -5,6 +5,7 @@
 import { Suspense, lazy, useSyncExternalStore } from "react";
 import { ChartSkeleton } from "@/components/charts/chart-skeleton";
 import { formatProbability, sortedEntries } from "./format";
+import { histogramLayout, histogramSubtitle } from "@/lib/quantum/histogram/svg";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 
 const DistributionBarChart = lazy(() => import("./distribution-bar-chart"));
@@ -14,13 +15,20 @@ const useIsBrowser = () => useSyncExternalStore(subscribe, () => true, () => fal
 
 const HEIGHT = 260;
 
-export const DistributionChart = ({ probabilities, label }: { probabilities: Record<string, number>; label: string }) => {
+/**
+ * `rest`: probability the answer already left out (a bounded circuit answer), and how many
+ * outcomes it spans. The bars are the histogram image's: every outcome while a dozen fit, else
+ * the most probable ones and one bar for the rest.
+ */
+export const DistributionChart = ({ probabilities, label, rest }: { probabilities: Record<string, number>; label: string; rest?: { probability: number; outcomes: number } }) => {
   const isBrowser = useIsBrowser();
   const entries = sortedEntries(probabilities);
-  const data = entries.slice(0, 256).map(([bits, probability]) => ({ bits, probability }));
+  const layout = histogramLayout(probabilities, { rest });
+  const data = layout.bars.map(([bits, probability]) => ({ bits, probability }));
   return (
     <figure style={{ margin: 0 }}>
-      <div role="img" aria-label={label} data-testid="distribution-chart">
+      <figcaption className="muted">{histogramSubtitle(layout)}</figcaption>
+      <div role="img" aria-label={`${label}: ${histogramSubtitle(layout)}`} data-testid="distribution-chart">
         {isBrowser ? (
           <Suspense fallback={<ChartSkeleton height={HEIGHT} />}>
             <DistributionBarChart data={data} height={HEIGHT} />

@@ -65,7 +65,8 @@ const analyze = async <Input extends Named, Result>(
 ): Promise<Result & RunFields> => {
   const input = await analysis.load(id);
   const { evaluation: e, result } = await analysis.run(input, { shots: options.shots ?? DEFAULT_SHOTS, seed: options.seed }, signal);
-  const histogram = await histogramBase64(e.run.probabilities, { title: `${analysis.title} ${input.name}: ${e.run.shots} shots` });
+  const scored = (result as { assessment?: string }).assessment !== "insufficient-data";
+  const histogram = await histogramBase64(e.run.probabilities, { title: `${analysis.title} ${input.name}: ${e.run.shots} shots${scored ? "" : " (insufficient data)"}` });
   const response: Result & RunFields = { ...result, seed: e.run.seed, shots: e.run.shots, backend: AER, histogram };
   await recordRun({
     userId,
@@ -77,8 +78,8 @@ const analyze = async <Input extends Named, Result>(
     seed: e.run.seed,
     durationMs: e.run.durationMs,
     probabilities: e.run.probabilities,
-    riskScore: e.risk * 100,
-    improvementPercent: e.improvementPercent,
+    riskScore: scored ? e.risk * 100 : undefined,
+    improvementPercent: scored ? e.improvementPercent : undefined,
     response,
   });
   return response;
@@ -101,7 +102,7 @@ export const entityCircuitQasm = async (entityType: TAnalysisEntityType, id: str
   const dimensions = await ANALYSES[entityType].dimensionsOf(id);
   const header = [
     `// ${entityType} ${id}: one qubit per dimension, |1> = healthy (docs/quantum-model.md)`,
-    ...dimensions.map((d, k) => `// q[${k}] ${d.label}: score ${d.score.toFixed(6)} from ${d.drivers}`),
+    ...dimensions.map((d, k) => `// q[${k}] ${d.label}: score ${d.score.toFixed(6)} from ${d.drivers}${d.coverage === 0 ? " (nothing measured: unknown, 0.5)" : ""}`),
   ];
   return `${header.join("\n")}\n${toQasm3(chainCircuit(dimensions.map((d) => d.score)))}`;
 };

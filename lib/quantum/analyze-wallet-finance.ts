@@ -18,10 +18,8 @@ export const analyzeWalletFinance = async (body: TWalletFinanceBody, userId?: st
   const model = hosted ? await runSimulation({ kind: "wallet", input: wallet, shots, seed: body.seed, sampled: hosted.probabilities }, signal) : local;
   const run = local.evaluation.run;
   // Missing data is not good data: a wallet with nothing stored gets no verdict.
-  const insufficient = wallet.coverage.status === "not-indexed";
-  const analysis = insufficient
-    ? `Insufficient data: ${wallet.coverage.detail} No financial verdict or risk level is given; the distribution shows the model's neutral starting point, not this wallet.`
-    : model.analysis;
+  const insufficient = model.assessment === "insufficient-data";
+  const analysis = insufficient ? `${model.analysis} ${wallet.coverage.detail}` : model.analysis;
   const response: TWalletFinanceResult = {
     wallet_address: body.walletAddress,
     quantum_backend: backend,
@@ -33,6 +31,7 @@ export const analyzeWalletFinance = async (body: TWalletFinanceBody, userId?: st
       analysis,
     },
     coverage: wallet.coverage,
+    assessment: model.assessment,
     ...(hosted ? {} : { seed: run.seed }),
     shots,
   };
@@ -47,7 +46,7 @@ export const analyzeWalletFinance = async (body: TWalletFinanceBody, userId?: st
     durationMs: hosted?.durationMs ?? run.durationMs,
     probabilities: model.probabilities,
     riskScore: insufficient ? undefined : model.risk * 100,
-    improvementPercent: local.evaluation.improvementPercent,
+    improvementPercent: insufficient ? undefined : local.evaluation.improvementPercent,
     response: { ...response, ...(hosted ? { jobId: hosted.jobId } : {}) },
   });
   return response;

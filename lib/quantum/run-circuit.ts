@@ -3,6 +3,7 @@
 // past one of the reading limits (QUANTUM_MAX_*) is a 400 naming the limit and its value, raised
 // while the program is read. The reading, the simulation and the choice of the `top` outcomes run
 // on a worker thread (./pool); `signal` cancels the run.
+import { AppError } from "../core/errors";
 import { histogramBase64 } from "./histogram";
 import { formatDuration } from "./models";
 import { runSimulation } from "./pool";
@@ -13,10 +14,15 @@ export { parseCircuit, qasmLimits, topEntries } from "./pool/tasks";
 
 export const runCircuit = async (body: TRunCircuitBody, userId?: string, signal?: AbortSignal): Promise<TRunCircuitResult> => {
   const shots = body.shots ?? DEFAULT_SHOTS;
+  const target = body.histogram?.targetString;
   const run = await runSimulation(
     { kind: "circuit", qasm: body.qasm, shots, seed: body.seed, top: body.top, exact: body.exact, statevector: body.statevector },
     signal,
   );
+  if (target !== undefined && target.length !== run.clbits) {
+    const message = `targetString must have one character per classical bit (${run.clbits}); it has ${target.length}`;
+    throw new AppError("bad_request", `The histogram's ${message}.`, { errors: [{ path: "body.histogram.targetString", message }] });
+  }
   const counts = run.counts;
   const answered = Object.values(counts).reduce((sum, count) => sum + count, 0);
   const probabilities = Object.fromEntries(Object.entries(counts).map(([bits, count]) => [bits, count / shots]));
@@ -32,7 +38,12 @@ export const runCircuit = async (body: TRunCircuitBody, userId?: string, signal?
     otherProbability: (shots - answered) / shots,
     ...(run.exactTop ? { exactProbabilities: run.exactTop } : {}),
     ...(run.statevector ? { statevector: run.statevector } : {}),
-    histogram: await histogramBase64(probabilities, { title: `Circuit: ${run.qubits} qubits, ${shots} shots` }),
+    // The histogram draws the answered outcomes and, as its rest, the share left out of the answer.
+    histogram: await histogramBase64(probabilities, {
+      title: `Circuit: ${run.qubits} qubits, ${shots.toLocaleString("en-US")} shots`,
+      ...body.histogram,
+      rest: { probability: (shots - answered) / shots, outcomes: run.distinctOutcomes - Object.keys(counts).length },
+    }),
     simulationDuration: formatDuration(run.durationMs),
   };
   await recordRun({

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { shotsMax } from "../config/limits";
 import { ZPageQuery } from "../core/paging";
 import { ZCoverage } from "../wallet/schemas";
+import { HISTOGRAM_SORTS, MAX_BARS, MAX_KEEP } from "./histogram/svg";
 
 export const DEFAULT_SHOTS = 1024;
 export const SEED_MAX = Number.MAX_SAFE_INTEGER;
@@ -44,13 +45,29 @@ const additions = {
   histogram: z.string().describe("Addition: base64 PNG of the distribution (no data: prefix)"),
 };
 
+export const ZAssessment = z
+  .enum(["scored", "insufficient-data"])
+  .describe("Addition: scored, or insufficient-data when too little of the entity's data is measured for a risk (the risk fields then read \"insufficient data\")");
+
+export const ZAnalysisCoverage = z
+  .object({
+    status: z.enum(["sufficient", "insufficient"]).describe("insufficient: less than half of the model's weight rests on measured data"),
+    share: z.number().describe("Σ weight × measured share over the dimensions, 0–1"),
+    measured: z.array(z.string()).describe("Dimensions with measured data"),
+    missing: z.array(z.string()).describe("Dimensions with none (simulated at 0.5, unknown)"),
+    detail: z.string(),
+  })
+  .describe("Addition: how much of the analysis rests on measured data");
+
 export const ZAgentQuantumResult = z.object({
   agentId: z.string(),
   predictedImprovement: z.string().describe('Relative rise in expected health from the optimal role adjustment, e.g. "7.4%"'),
-  quantumRiskScore: z.string().describe('Risk 0–100 (1 − expected health), e.g. "16.1/100"'),
+  quantumRiskScore: z.string().describe('Risk 0–100 (1 − expected health), e.g. "16.1/100"; "insufficient data" without enough measured data'),
   optimalRoleAdjustment: z.string(),
   simulationDuration: z.string().describe('Measured simulation time with unit, e.g. "3.2 ms"'),
   detailedMetrics: z.object({ bitstringProbabilities: ZProbabilities, analysis: z.string() }),
+  assessment: ZAssessment,
+  coverage: ZAnalysisCoverage,
   ...additions,
 });
 
@@ -58,9 +75,11 @@ export const ZSquadQuantumResult = z.object({
   squadId: z.string(),
   predictedSquadImprovement: z.string(),
   optimalRoleDistribution: z.array(z.string()).describe('Recommended role slots, e.g. ["Defender: 2", "Builder: 1"]'),
-  quantumRiskLevel: z.string().describe("Low, Moderate, High or Critical"),
+  quantumRiskLevel: z.string().describe("Low, Moderate, High or Critical; \"Insufficient data\" without enough measured data"),
   simulationDuration: z.string(),
   detailedMetrics: z.object({ aggregatedBitstringProbabilities: ZProbabilities, analysis: z.string() }),
+  assessment: ZAssessment,
+  coverage: ZAnalysisCoverage,
   ...additions,
 });
 
@@ -70,6 +89,8 @@ export const ZSyndicateQuantumResult = z.object({
   quantumRiskAnalysis: z.string(),
   simulationDuration: z.string(),
   detailedMetrics: z.object({ aggregatedSyndicateProbabilities: ZProbabilities, analysis: z.string() }),
+  assessment: ZAssessment,
+  coverage: ZAnalysisCoverage,
   ...additions,
 });
 
@@ -105,6 +126,7 @@ export const ZWalletFinanceResult = z.object({
     analysis: z.string(),
   }),
   coverage: ZCoverage.optional().describe("What the wallet data behind the analysis covers; status not-indexed means the analysis says \"Insufficient data\" instead of a verdict"),
+  assessment: ZAssessment.optional(),
   seed: additions.seed.optional(),
   shots: additions.shots,
 });
@@ -116,6 +138,18 @@ export const MAX_TOP_OUTCOMES = 65_536;
 /** Largest register whose statevector can be asked for (2^n amplitudes in the answer). */
 export const MAX_STATEVECTOR_QUBITS = 10;
 
+export const ZHistogramOptions = z
+  .object({
+    sort: z.enum(HISTOGRAM_SORTS).optional()
+      .describe("Qiskit's sort: asc or desc by bitstring, value or value_desc by probability, hamming by distance to targetString. Default: asc while every outcome fits, else value_desc"),
+    numberToKeep: z.number().int("numberToKeep must be a whole number").min(1, "numberToKeep must be at least 1").max(MAX_KEEP, `numberToKeep must be at most ${MAX_KEEP}`).optional()
+      .describe(`Qiskit's number_to_keep: draw this many most probable outcomes and one "rest" bar for all others. Default: all while they fit in ${MAX_BARS} bars, else ${MAX_BARS - 1}`),
+    targetString: z.string().regex(/^[01]{1,1024}$/, "targetString must be a bitstring").optional().describe("With sort hamming: the bitstring distances are measured to"),
+  })
+  .refine((options) => options.sort !== "hamming" || options.targetString !== undefined, { message: "sort hamming needs a targetString", path: ["targetString"] })
+  .describe("How the histogram image is drawn");
+export type THistogramOptions = z.infer<typeof ZHistogramOptions>;
+
 export const ZRunCircuitBody = z.object({
   qasm: z.string().min(1, "qasm is required").max(200_000).describe('An OpenQASM 2.0 program (include "qelib1.inc"; qreg/creg, gates, measure, reset, if, barrier) or an OpenQASM 3 one (include "stdgates.inc"; qubit/bit, c = measure q, reset, if, gate modifiers)'),
   shots: ZBodyShots,
@@ -124,6 +158,7 @@ export const ZRunCircuitBody = z.object({
     .describe(`Answer only the k most frequent outcomes (default ${DEFAULT_TOP_OUTCOMES}); distinctOutcomes and otherProbability say what was left out`),
   exact: z.boolean("exact must be true or false").optional().describe("Also answer exactProbabilities: the exact distribution, without sampling (the same k most probable outcomes)"),
   statevector: z.boolean("statevector must be true or false").optional().describe(`Also answer the final statevector as [re, im] pairs (circuits of at most ${MAX_STATEVECTOR_QUBITS} qubits without mid-circuit measurement)`),
+  histogram: ZHistogramOptions.optional(),
 });
 export type TRunCircuitBody = z.infer<typeof ZRunCircuitBody>;
 

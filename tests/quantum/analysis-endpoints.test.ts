@@ -4,6 +4,7 @@ import * as agentRoute from "../../app/quantum/agent/route";
 import * as squadRoute from "../../app/quantum/squad/route";
 import * as syndicateRoute from "../../app/quantum/syndicate/route";
 import * as runsRoute from "../../app/quantum/runs/route";
+import * as agentsRoute from "../../app/api/agents/route";
 import { resetEnv } from "../../lib/config/env";
 import { prisma } from "../../lib/db";
 import { useApiTest } from "../helpers/api";
@@ -47,10 +48,11 @@ describe("GET /quantum/agent", () => {
     expect(response.status).toBe(200);
     const body = response.json;
     expect(Object.keys(body).sort()).toEqual(
-      ["agentId", "backend", "detailedMetrics", "histogram", "optimalRoleAdjustment", "predictedImprovement", "quantumRiskScore", "seed", "shots", "simulationDuration"].sort(),
+      ["agentId", "assessment", "backend", "coverage", "detailedMetrics", "histogram", "optimalRoleAdjustment", "predictedImprovement", "quantumRiskScore", "seed", "shots", "simulationDuration"].sort(),
     );
     expect(Object.keys(body.detailedMetrics).sort()).toEqual(["analysis", "bitstringProbabilities"]);
-    expect(body).toMatchObject({ agentId: strong, seed: 11, shots: 2048, backend: "aer" });
+    expect(body).toMatchObject({ agentId: strong, seed: 11, shots: 2048, backend: "aer", assessment: "scored" });
+    expect(body.coverage).toMatchObject({ status: "sufficient", share: 1, measured: ["reliability", "delivery", "growth"], missing: [] });
     expect(body.predictedImprovement).toMatch(/^-?\d+\.\d%$/);
     expect(body.quantumRiskScore).toMatch(/^\d+\.\d\/100$/);
     expect(body.simulationDuration).toMatch(/^\d+(\.\d+)? (ms|s)$/);
@@ -132,7 +134,7 @@ describe("GET /quantum/squad and /quantum/syndicate", () => {
     expect(response.status).toBe(200);
     const body = response.json;
     expect(Object.keys(body).sort()).toEqual(
-      ["backend", "detailedMetrics", "histogram", "optimalRoleDistribution", "predictedSquadImprovement", "quantumRiskLevel", "seed", "shots", "simulationDuration", "squadId"].sort(),
+      ["assessment", "backend", "coverage", "detailedMetrics", "histogram", "optimalRoleDistribution", "predictedSquadImprovement", "quantumRiskLevel", "seed", "shots", "simulationDuration", "squadId"].sort(),
     );
     expect(Object.keys(body.detailedMetrics).sort()).toEqual(["aggregatedBitstringProbabilities", "analysis"]);
     expect(body.squadId).toBe(squad);
@@ -147,10 +149,10 @@ describe("GET /quantum/squad and /quantum/syndicate", () => {
     expect(response.status).toBe(200);
     const body = response.json;
     expect(Object.keys(body).sort()).toEqual(
-      ["backend", "detailedMetrics", "histogram", "predictedSyndicateImprovement", "quantumRiskAnalysis", "seed", "shots", "simulationDuration", "syndicateId"].sort(),
+      ["assessment", "backend", "coverage", "detailedMetrics", "histogram", "predictedSyndicateImprovement", "quantumRiskAnalysis", "seed", "shots", "simulationDuration", "syndicateId"].sort(),
     );
     expect(Object.keys(body.detailedMetrics).sort()).toEqual(["aggregatedSyndicateProbabilities", "analysis"]);
-    expect(body.quantumRiskAnalysis).toMatch(/^(Low|Moderate|High|Critical) risk \(\d+\.\d\/100\): .*2 squad\(s\), 2 agent\(s\)\.$/);
+    expect(body.quantumRiskAnalysis).toMatch(/^(Low|Moderate|High|Critical) risk \(\d+\.\d\/100\): .*2 squad\(s\), 2 agent\(s\)\. 100 % of the model's weight rests on measured data\.$/);
     expect(sum(body.detailedMetrics.aggregatedSyndicateProbabilities)).toBeCloseTo(1, 12);
   });
 
@@ -161,6 +163,46 @@ describe("GET /quantum/squad and /quantum/syndicate", () => {
     expect(errorPaths((await call(squadRoute.GET, "GET", "/quantum/squad", {})).json)).toEqual(["query.squadId"]);
     const qasm = await call(syndicateRoute.GET, "GET", "/quantum/syndicate", { query: { syndicateId: syndicate, format: "qasm" } });
     expect(qasm.text).toContain("coordination");
+  });
+});
+
+describe("missing data is not good data", () => {
+  it("answers insufficient data for an agent created without metrics, where a real weak agent gets a risk", async () => {
+    const operator = await userWithKey("operator");
+    const id = "quantum-no-metrics";
+    const created = await call(agentsRoute.POST, "POST", "/api/agents", { key: operator.key, body: { id, name: "Fresh agent", aiEngine: "GPT-4o" } });
+    expect(created.status).toBe(201);
+    const fresh = (await call(agentRoute.GET, "GET", "/quantum/agent", { key, query: { agentId: id, seed: 2 } })).json;
+    expect(fresh).toMatchObject({ agentId: id, assessment: "insufficient-data", quantumRiskScore: "insufficient data", predictedImprovement: "insufficient data" });
+    expect(fresh.coverage).toMatchObject({ status: "insufficient", share: 0.25, missing: ["reliability", "delivery"] });
+    expect(fresh.detailedMetrics.analysis).toMatch(/^Insufficient data for Fresh agent \(quantum-no-metrics\)/);
+    expect(sum(fresh.detailedMetrics.bitstringProbabilities)).toBeCloseTo(1, 12);
+    expectHistogram(fresh.histogram);
+    const stored = await call(runsRoute.GET, "GET", "/quantum/runs", { query: { entityType: "agent", entityId: id } });
+    expect(stored.json[0].riskScore).toBeNull();
+    expect(stored.json[0].improvementPercent).toBeNull();
+    const qasm = (await call(agentRoute.GET, "GET", "/quantum/agent", { query: { agentId: id, format: "qasm" } })).text;
+    expect(qasm).toContain("// q[0] reliability: score 0.500000 from uptime and error rate (nothing measured: unknown, 0.5)");
+    expect(qasm).not.toContain("growth: score 0.000000 from experience points (nothing");
+    const real = (await call(agentRoute.GET, "GET", "/quantum/agent", { query: { agentId: weak, seed: 2 } })).json;
+    expect(real.assessment).toBe("scored");
+    expect(real.quantumRiskScore).toMatch(/^\d+\.\d\/100$/);
+  });
+
+  it("answers insufficient data for an empty squad, a squad of agents without metrics and their syndicate", async () => {
+    const silent = await insertAgent({ uptime: 0, completionRate: 0, averageResponseTime: 0, errorRate: 0 });
+    const empty = (await call(squadRoute.GET, "GET", "/quantum/squad", { query: { squadId: await insertSquad([]), seed: 1 } })).json;
+    expect(empty).toMatchObject({ quantumRiskLevel: "Insufficient data", optimalRoleDistribution: [], assessment: "insufficient-data", coverage: { share: 0 } });
+    const quietSquad = await insertSquad([silent]);
+    const quiet = (await call(squadRoute.GET, "GET", "/quantum/squad", { query: { squadId: quietSquad, seed: 1 } })).json;
+    expect(quiet).toMatchObject({ quantumRiskLevel: "Insufficient data", assessment: "insufficient-data", coverage: { status: "insufficient", missing: ["reliability", "delivery"] } });
+    const quietSyndicate = (await call(syndicateRoute.GET, "GET", "/quantum/syndicate", { query: { syndicateId: await insertSyndicate([quietSquad]), seed: 1 } })).json;
+    expect(quietSyndicate.quantumRiskAnalysis).toMatch(/^Insufficient data: /);
+    expect(quietSyndicate.assessment).toBe("insufficient-data");
+    // One reporting member is enough for half the squad's data: scored, and partial coverage said.
+    const mixed = (await call(squadRoute.GET, "GET", "/quantum/squad", { query: { squadId: await insertSquad([strong, silent]), seed: 1 } })).json;
+    expect(["Low", "Moderate", "High", "Critical"]).toContain(mixed.quantumRiskLevel);
+    expect(mixed.coverage).toMatchObject({ status: "sufficient", share: 0.625 });
   });
 });
 

@@ -104,6 +104,37 @@ describe("POST /quantum/run", () => {
     expect(wide.otherProbability).toBeGreaterThan(0.5);
   });
 
+  it("draws the histogram with Qiskit's options, the share left out of the answer as its rest bar", async () => {
+    const body = { qasm: "qreg q[5]; h q;", shots: 10_000, seed: 3 };
+    // By default 32 outcomes do not fit: 11 bars, most probable first, and the rest.
+    const plain = (await call(runRoute.POST, "POST", "/quantum/run", { key, body })).json;
+    const image = decodePng(Buffer.from(plain.histogram, "base64"));
+    expect(maxRunsOfColor(image, [0x64, 0x8f, 0xff])).toBe(11);
+    expect(maxRunsOfColor(image, [0x9a, 0xa5, 0xb1])).toBe(1);
+    const kept = (await call(runRoute.POST, "POST", "/quantum/run", { key, body: { ...body, histogram: { sort: "asc", numberToKeep: 4 } } })).json;
+    expect(maxRunsOfColor(decodePng(Buffer.from(kept.histogram, "base64")), [0x64, 0x8f, 0xff])).toBe(4);
+    // Bounded to the 3 most frequent outcomes: the histogram's rest is the 29 others.
+    const bounded = (await call(runRoute.POST, "POST", "/quantum/run", { key, body: { ...body, top: 3 } })).json;
+    const boundedImage = decodePng(Buffer.from(bounded.histogram, "base64"));
+    expect(maxRunsOfColor(boundedImage, [0x64, 0x8f, 0xff])).toBe(3);
+    expect(maxRunsOfColor(boundedImage, [0x9a, 0xa5, 0xb1])).toBe(1);
+    const hamming = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { ...body, histogram: { sort: "hamming", targetString: "11111" } } });
+    expect(hamming.status).toBe(200);
+  });
+
+  it("answers 400 for histogram options it cannot follow", async () => {
+    const bad = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm: BELL, histogram: { sort: "random", numberToKeep: 0, targetString: "12" } } });
+    expect(bad.status).toBe(400);
+    expect(errorPaths(bad.json)).toEqual(["body.histogram.numberToKeep", "body.histogram.sort", "body.histogram.targetString"]);
+    const noTarget = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm: BELL, histogram: { sort: "hamming" } } });
+    expect(noTarget.status).toBe(400);
+    expect(errorPaths(noTarget.json)).toEqual(["body.histogram.targetString"]);
+    const length = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm: BELL, histogram: { sort: "hamming", targetString: "111" } } });
+    expect(length.status).toBe(400);
+    expect(length.json.detail).toBe("The histogram's targetString must have one character per classical bit (2); it has 3.");
+    expect(errorPaths(length.json)).toEqual(["body.histogram.targetString"]);
+  });
+
   it("answers exact probabilities without sampling, and the statevector of a small circuit", async () => {
     const response = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm: BELL, shots: 10, seed: 1, exact: true, statevector: true } });
     expect(response.status).toBe(200);
@@ -146,9 +177,9 @@ describe("POST /qmetrics/finance", () => {
     const response = await call(financeRoute.POST, "POST", "/qmetrics/finance", { key, body: { walletAddress: WALLET, shots: 3000, seed: 4, tokenMap: { "eth-mainnet": "ETH" } } });
     expect(response.status).toBe(200);
     const body = response.json;
-    expect(Object.keys(body).sort()).toEqual(["coverage", "quantum_backend", "quantum_results", "seed", "shots", "total_balance_usd", "wallet_address"]);
+    expect(Object.keys(body).sort()).toEqual(["assessment", "coverage", "quantum_backend", "quantum_results", "seed", "shots", "total_balance_usd", "wallet_address"]);
     expect(Object.keys(body.quantum_results).sort()).toEqual(["analysis", "histogram", "mapped_results", "probabilities"]);
-    expect(body).toMatchObject({ wallet_address: WALLET, quantum_backend: "aer", shots: 3000, seed: 4 });
+    expect(body).toMatchObject({ wallet_address: WALLET, quantum_backend: "aer", shots: 3000, seed: 4, assessment: "scored", coverage: { status: "indexed" } });
     const report = await buildMetricsReport({ wallet: WALLET, part: "body" });
     expect(body.total_balance_usd).toBe(report.financialMetrics.balance);
     expect(body.total_balance_usd).toBeCloseTo(3000, 6);
@@ -158,6 +189,22 @@ describe("POST /qmetrics/finance", () => {
     expect(body.quantum_results.analysis).toContain(`Wallet ${WALLET}`);
     expect(Buffer.from(body.quantum_results.histogram, "base64").subarray(1, 4).toString()).toBe("PNG");
     expect(await prisma.quantumRun.count({ where: { entityType: "wallet", entityId: WALLET } })).toBe(1);
+  });
+
+  it("gives a wallet the database has never seen no behaviour, no risk and an insufficient-data assessment", async () => {
+    const unseen = "0x9999999999999999999999999999999999999999";
+    const response = await call(financeRoute.POST, "POST", "/qmetrics/finance", { key, body: { walletAddress: unseen, shots: 2000, seed: 4 } });
+    expect(response.status).toBe(200);
+    const body = response.json;
+    expect(body).toMatchObject({ wallet_address: unseen, total_balance_usd: 0, assessment: "insufficient-data", coverage: { status: "not-indexed" } });
+    expect(body.quantum_results.analysis).toMatch(/^Insufficient data for wallet 0x9999.* Nothing is stored for 0x9999/);
+    expect(body.quantum_results.analysis).not.toMatch(/dormant|risk \d|\((Low|Moderate|High|Critical)\)/);
+    const behaviors = Object.values(body.quantum_results.mapped_results as Record<string, { behavior: string }>).map((entry) => entry.behavior);
+    expect(behaviors.length).toBeGreaterThan(1);
+    for (const behavior of behaviors) expect(behavior).toMatch(/^Insufficient data/);
+    expect(Math.max(...(Object.values(body.quantum_results.probabilities) as number[]))).toBeLessThan(0.3);
+    const run = await prisma.quantumRun.findFirstOrThrow({ where: { entityType: "wallet", entityId: unseen } });
+    expect((run.result as { riskScore: number | null }).riskScore).toBeNull();
   });
 
   it("answers 400 for a bad address, an unknown chain or backend, and 401 without a credential", async () => {

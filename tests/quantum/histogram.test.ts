@@ -1,6 +1,7 @@
 // The histogram is a real PNG: signature, IHDR size, and one #648fff bar per bitstring.
 import { describe, expect, it } from "vitest";
-import { histogramBase64, histogramSvg, MAX_BARS } from "../../lib/quantum/histogram";
+import fc from "fast-check";
+import { histogramBase64, histogramBars, histogramSvg, MAX_BARS, REST_COLOR } from "../../lib/quantum/histogram";
 import { decodePng, maxRunsOfColor, PNG_SIGNATURE } from "./png";
 
 const BAR: [number, number, number] = [0x64, 0x8f, 0xff];
@@ -39,12 +40,65 @@ describe("histogram", () => {
     expect(svg.match(/stroke-dasharray/g)).toHaveLength(4);
   });
 
-  it("keeps at most MAX_BARS bars: the most probable ones and one for the rest", () => {
+  it("keeps at most MAX_BARS bars by default: the most probable first, and one bar for the rest", () => {
     const many = Object.fromEntries(Array.from({ length: 100 }, (_, k) => [k.toString(2).padStart(7, "0"), (k + 1) / 5050]));
-    const { bars } = histogramSvg(many);
+    const { bars, svg } = histogramSvg(many);
     expect(bars).toHaveLength(MAX_BARS);
-    expect(bars[bars.length - 1][0]).toBe(`other (${100 - MAX_BARS + 1})`);
+    // The 11 most probable are k = 99 … 89, most probable first.
+    expect(bars.slice(0, -1).map(([bits]) => parseInt(bits, 2))).toEqual(Array.from({ length: MAX_BARS - 1 }, (_, j) => 99 - j));
+    expect(bars[bars.length - 1]).toEqual([`rest (${100 - MAX_BARS + 1})`, expect.closeTo((89 * 90) / 2 / 5050, 12), true]);
     expect(bars.reduce((sum, [, p]) => sum + p, 0)).toBeCloseTo(1, 12);
+    expect(svg).toContain(`>11 of 100 outcomes, most probable first; rest: 89 more, ${(((89 * 90) / 2 / 5050) * 100).toFixed(1)} % in all</text>`);
+  });
+});
+
+describe("histogram options (Qiskit's sort and number_to_keep)", () => {
+  const five = { "000": 0.1, "011": 0.4, "101": 0.25, "110": 0.05, "111": 0.2 };
+  const labels = (bars: [string, number, true?][]) => bars.map(([label]) => label);
+  const REST: [number, number, number] = [0x9a, 0xa5, 0xb1];
+
+  it("sorts by bitstring, by value either way, or by Hamming distance to a target", () => {
+    expect(labels(histogramBars(five, { sort: "asc" }))).toEqual(["000", "011", "101", "110", "111"]);
+    expect(labels(histogramBars(five, { sort: "desc" }))).toEqual(["111", "110", "101", "011", "000"]);
+    expect(labels(histogramBars(five, { sort: "value" }))).toEqual(["110", "000", "111", "101", "011"]);
+    expect(labels(histogramBars(five, { sort: "value_desc" }))).toEqual(["011", "101", "111", "000", "110"]);
+    // Distances to 111: 111 → 0; 011, 101, 110 → 1 (then by bitstring); 000 → 3.
+    expect(labels(histogramBars(five, { sort: "hamming", targetString: "111" }))).toEqual(["111", "011", "101", "110", "000"]);
+  });
+
+  it("keeps numberToKeep outcomes and draws the rest as one grey bar, labelled with how many it holds", async () => {
+    const bars = histogramBars(five, { numberToKeep: 2, sort: "asc" });
+    expect(bars).toEqual([["011", 0.4], ["101", 0.25], ["rest (3)", expect.closeTo(0.35, 12), true]]);
+    const image = decodePng(Buffer.from(await histogramBase64(five, { numberToKeep: 2 }), "base64"));
+    expect(maxRunsOfColor(image, BAR)).toBe(2);
+    expect(maxRunsOfColor(image, REST)).toBe(1);
+    expect(REST_COLOR).toBe("#9aa5b1");
+  });
+
+  it("adds the probability an answer already left out to the rest, and says so under the title", () => {
+    const { bars, svg } = histogramSvg({ "0011": 0.2, "0101": 0.1 }, { rest: { probability: 0.7, outcomes: 1200 } });
+    expect(bars).toEqual([["0011", 0.2], ["0101", 0.1], ["rest (1,200)", expect.closeTo(0.7, 12), true]]);
+    expect(svg).toContain(">2 of 1,202 outcomes, most probable first; rest: 1,200 more, 70.0 % in all</text>");
+    expect(svg).toContain(">0.700</text>");
+    // A rest of 99.996 % is not rounded to all of it.
+    expect(histogramSvg({ "01": 0.00004 }, { rest: { probability: 0.99996, outcomes: 9000 } }).svg).toContain("rest: 9,000 more, &gt; 99.9 % in all</text>");
+  });
+
+  it("stays readable at any size: a handful of bars, a phone-sized image, fonts of at least 14 px, no bare 0.000", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 3000 }), fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 1, max: 24 }), (distinct, left, width) => {
+        const n = Math.max(width, Math.ceil(Math.log2(distinct + 1)));
+        const probabilities = Object.fromEntries(Array.from({ length: distinct }, (_, k) => [k.toString(2).padStart(n, "0"), 1 / (distinct + left)]));
+        const { svg, bars, width: pixels } = histogramSvg(probabilities, { rest: { probability: left / (distinct + left), outcomes: left } });
+        expect(bars.length).toBeLessThanOrEqual(MAX_BARS);
+        expect(pixels).toBeLessThanOrEqual(800);
+        expect(bars.reduce((sum, [, p]) => sum + p, 0)).toBeCloseTo(1, 9);
+        for (const size of svg.matchAll(/font-size="(\d+)"/g)) expect(Number(size[1])).toBeGreaterThanOrEqual(14);
+        expect(svg).not.toMatch(/>0\.000</);
+      }),
+      { seed: 7, numRuns: 60 },
+    );
+    expect(histogramSvg({ "00": 0.999996, "11": 0.000004 }).svg).toContain(">4e\u22126</text>");
   });
 });
 

@@ -1,2 +1,16 @@
-export { histogramSvg, histogramBars, BAR_COLOR, MAX_BARS, type HistogramOptions } from "./svg";
+export {
+  histogramSvg,
+  histogramBars,
+  histogramLayout,
+  histogramSubtitle,
+  BAR_COLOR,
+  REST_COLOR,
+  MAX_BARS,
+  MAX_KEEP,
+  HISTOGRAM_SORTS,
+  type HistogramOptions,
+  type HistogramSort,
+  type HistogramBar,
+  type HistogramLayout,
+} from "./svg";
 export { renderPng, histogramBase64 } from "./png";

@@ -3,7 +3,8 @@
 import { evaluateChain, type ChainEvaluation, type Dimension } from "./chain";
 import type { TAgentQuantumResult, TQuantumRunField } from "../schemas";
 import { describeDimensions, formatDuration, formatPercent, formatProbability, formatRiskScore, riskLevel, topOutcome } from "./format";
-import { deliveryScore, experienceScore, reliabilityScore } from "./scores";
+import { assessCoverage, assessmentOf, INSUFFICIENT, insufficientAnalysis } from "./coverage";
+import { deliveryScore, experienceScore, hasPerformanceMetrics, reliabilityScore, UNKNOWN_SCORE } from "./scores";
 
 export type AgentModelInput = {
   id: string;
@@ -16,11 +17,16 @@ export type AgentModelInput = {
   roles: string[];
 };
 
-export const agentDimensions = (agent: AgentModelInput): Dimension[] => [
-  { key: "reliability", label: "reliability", score: reliabilityScore(agent.uptime, agent.errorRate), weight: 0.4, role: "Defender", drivers: "uptime and error rate" },
-  { key: "delivery", label: "delivery", score: deliveryScore(agent.completionRate, agent.averageResponseTime), weight: 0.35, role: "Builder", drivers: "completion rate and response time" },
-  { key: "growth", label: "growth", score: experienceScore(agent.experiencePoints), weight: 0.25, role: "Scout", drivers: "experience points" },
-];
+export const agentDimensions = (agent: AgentModelInput): Dimension[] => {
+  // Experience points are a counter (0 is a real fact); the performance metrics may be unreported.
+  const reported = hasPerformanceMetrics(agent);
+  const measured = reported ? 1 : 0;
+  return [
+    { key: "reliability", label: "reliability", score: reported ? reliabilityScore(agent.uptime, agent.errorRate) : UNKNOWN_SCORE, weight: 0.4, role: "Defender", drivers: "uptime and error rate", coverage: measured },
+    { key: "delivery", label: "delivery", score: reported ? deliveryScore(agent.completionRate, agent.averageResponseTime) : UNKNOWN_SCORE, weight: 0.35, role: "Builder", drivers: "completion rate and response time", coverage: measured },
+    { key: "growth", label: "growth", score: experienceScore(agent.experiencePoints), weight: 0.25, role: "Scout", drivers: "experience points", coverage: 1 },
+  ];
+};
 
 /** The analysis fields of the result; the run fields (seed, shots, backend, histogram) are added by the caller. */
 export type AgentQuantumResult = Omit<TAgentQuantumResult, TQuantumRunField>;
@@ -41,6 +47,19 @@ export const runAgentModel = (agent: AgentModelInput, options: { shots: number; 
 };
 
 export const shapeAgentResult = (agent: AgentModelInput, dimensions: Dimension[], e: ChainEvaluation): AgentQuantumResult => {
+  const coverage = assessCoverage(dimensions, "no performance metrics reported");
+  if (coverage.status === "insufficient") {
+    return {
+      agentId: agent.id,
+      predictedImprovement: INSUFFICIENT,
+      quantumRiskScore: INSUFFICIENT,
+      optimalRoleAdjustment: "None until the agent reports its performance metrics (uptime, completion rate, response time, error rate).",
+      simulationDuration: formatDuration(e.run.durationMs),
+      detailedMetrics: { bitstringProbabilities: e.run.probabilities, analysis: insufficientAnalysis(`${agent.name} (${agent.id})`, coverage, e.run.shots) },
+      assessment: assessmentOf(coverage),
+      coverage,
+    };
+  }
   const top = topOutcome(e.run.probabilities);
   const weakest = dimensions.reduce((low, d, k) => (e.healthy[k] < e.healthy[low] ? k : low), 0);
   const analysis =
@@ -56,5 +75,7 @@ export const shapeAgentResult = (agent: AgentModelInput, dimensions: Dimension[]
     optimalRoleAdjustment: roleAdjustment(agent, dimensions[e.best], e.lifted[e.best], e.health),
     simulationDuration: formatDuration(e.run.durationMs),
     detailedMetrics: { bitstringProbabilities: e.run.probabilities, analysis },
+    assessment: assessmentOf(coverage),
+    coverage,
   };
 };

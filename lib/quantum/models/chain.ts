@@ -23,6 +23,8 @@ export type Dimension = {
   role: string;
   /** Which metrics drive it, for the analysis text and the docs. */
   drivers: string;
+  /** How much of the score rests on measured data, 0–1 (0: nothing measured, score UNKNOWN_SCORE). */
+  coverage: number;
 };
 
 export const chainCircuit = (scores: readonly number[]): Circuit => {

@@ -4,11 +4,32 @@
 
 export const clamp01 = (value: number) => (Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0);
 
-/** Uptime in nines: 100 % → 1, 90 % or less → 0 (a day's outage a week is no longer "up"). */
-export const uptimeScore = (uptimePercent: number) => clamp01(1 - (100 - uptimePercent) / 10);
+/**
+ * A failure share (downtime, errors) in percent, on a logarithmic scale that still tells every
+ * value 0–100 apart: 1 − log10(1 + 0.99·f)/2. 0 % → 1, 0.1 % → 0.98, 1 % → 0.85, 10 % → 0.48,
+ * 50 % → 0.15, 100 % → 0. Strictly falling, so no two percentages a user can enter score alike.
+ */
+export const failureScore = (failurePercent: number) => {
+  const f = Math.min(100, Math.max(0, Number.isFinite(failurePercent) ? failurePercent : 100));
+  return clamp01(1 - Math.log10(1 + 0.99 * f) / 2);
+};
 
-/** Errors decay the score: 0 % → 1, 1 % → 0.78, 4 % → 0.37. */
-export const errorScore = (errorRatePercent: number) => clamp01(Math.exp(-Math.max(0, errorRatePercent) / 4));
+/** Uptime, through its downtime: 100 % → 1, 99 % → 0.85, 90 % → 0.48, 50 % → 0.15, 0 % → 0. */
+export const uptimeScore = (uptimePercent: number) => failureScore(100 - uptimePercent);
+
+/** Error rate: 0 % → 1, 1 % → 0.85, 10 % → 0.48, 100 % → 0. */
+export const errorScore = (errorRatePercent: number) => failureScore(errorRatePercent);
+
+/** The score of a dimension nothing is known about: as likely healthy as not. */
+export const UNKNOWN_SCORE = 0.5;
+
+/**
+ * Whether an agent has reported performance metrics. An agent created without them stores 0 for
+ * all four (0 % uptime, 0 % completion, 0 ms, 0 % errors), which no running agent measures; the
+ * models read that as "not reported", never as a perfect error rate and an instant response.
+ */
+export const hasPerformanceMetrics = (m: { uptime: number; completionRate: number; averageResponseTime: number; errorRate: number }) =>
+  m.uptime !== 0 || m.completionRate !== 0 || m.averageResponseTime !== 0 || m.errorRate !== 0;
 
 /** Response time: 0 ms → 1, 1 s → 0.5, 3 s → 0.25. */
 export const speedScore = (responseMs: number) => clamp01(1000 / (1000 + Math.max(0, responseMs)));

@@ -6,7 +6,8 @@ import { evaluateChain, type Dimension } from "./chain";
 import type { TSyndicateQuantumResult, TQuantumRunField } from "../schemas";
 import { describeDimensions, formatDuration, formatPercent, formatProbability, formatRiskScore, riskLevel, topOutcome } from "./format";
 import { aggregateMembers, deliveryOf, reliabilityOf, type MemberMetrics } from "./group";
-import { clamp01, roleCoverage } from "./scores";
+import { assessCoverage, assessmentOf, insufficientAnalysis } from "./coverage";
+import { clamp01, hasPerformanceMetrics, roleCoverage, UNKNOWN_SCORE } from "./scores";
 
 export type SyndicateModelInput = { id: string; name: string; squads: { id: string; name: string; members: MemberMetrics[] }[] };
 
@@ -20,22 +21,29 @@ const uniqueAgents = (syndicate: SyndicateModelInput) => {
 
 export const syndicateDimensions = (syndicate: SyndicateModelInput): Dimension[] => {
   const agents = uniqueAgents(syndicate);
-  const all = aggregateMembers(agents);
-  const squadScores = syndicate.squads.map((squad) => {
-    const a = aggregateMembers(squad.members);
-    return 0.5 * reliabilityOf(a) + 0.5 * deliveryOf(a);
+  const reporting = agents.filter(hasPerformanceMetrics);
+  const all = aggregateMembers(reporting);
+  const share = agents.length === 0 ? 0 : reporting.length / agents.length;
+  // The weakest squad among those with reported metrics; squads without any say nothing.
+  const squadScores = syndicate.squads.flatMap((squad) => {
+    const members = squad.members.filter(hasPerformanceMetrics);
+    if (members.length === 0) return [];
+    const a = aggregateMembers(members);
+    return [0.5 * reliabilityOf(a) + 0.5 * deliveryOf(a)];
   });
-  const weakestSquad = squadScores.length === 0 ? 0 : Math.min(...squadScores);
+  const weakestSquad = squadScores.length === 0 ? UNKNOWN_SCORE : Math.min(...squadScores);
+  const coordinationCoverage = agents.length === 0 ? 0 : squadScores.length === 0 ? 0.5 : 1;
   return [
-    { key: "reliability", label: "reliability", score: reliabilityOf(all), weight: 0.35, role: "Defender", drivers: "uptime and error rate of all agents" },
-    { key: "delivery", label: "delivery", score: deliveryOf(all), weight: 0.35, role: "Builder", drivers: "completion rate and response time of all agents" },
+    { key: "reliability", label: "reliability", score: share > 0 ? reliabilityOf(all) : UNKNOWN_SCORE, weight: 0.35, role: "Defender", drivers: "uptime and error rate of all agents", coverage: share },
+    { key: "delivery", label: "delivery", score: share > 0 ? deliveryOf(all) : UNKNOWN_SCORE, weight: 0.35, role: "Builder", drivers: "completion rate and response time of all agents", coverage: share },
     {
       key: "coordination",
       label: "coordination",
-      score: clamp01(0.5 * roleCoverage(agents.flatMap((m) => m.roles)) + 0.5 * weakestSquad),
+      score: agents.length === 0 ? UNKNOWN_SCORE : clamp01(0.5 * roleCoverage(agents.flatMap((m) => m.roles)) + 0.5 * weakestSquad),
       weight: 0.3,
       role: "Strategist",
       drivers: "core role coverage and the weakest squad",
+      coverage: coordinationCoverage,
     },
   ];
 };
@@ -44,13 +52,27 @@ export const runSyndicateModel = (syndicate: SyndicateModelInput, options: { sho
   const dimensions = syndicateDimensions(syndicate);
   const e = evaluateChain(dimensions, options);
   const agents = uniqueAgents(syndicate).length;
+  const coverage = assessCoverage(dimensions, agents === 0 ? "the syndicate has no agents" : "no agent reported performance metrics");
+  if (coverage.status === "insufficient") {
+    const subject = `${syndicate.name} (${syndicate.id}), ${syndicate.squads.length} squad(s), ${agents} agent(s)`;
+    const result: SyndicateQuantumResult = {
+      syndicateId: syndicate.id,
+      predictedSyndicateImprovement: "insufficient data",
+      quantumRiskAnalysis: `Insufficient data: ${coverage.detail} No risk is given; ${syndicate.squads.length} squad(s), ${agents} agent(s).`,
+      simulationDuration: formatDuration(e.run.durationMs),
+      detailedMetrics: { aggregatedSyndicateProbabilities: e.run.probabilities, analysis: insufficientAnalysis(subject, coverage, e.run.shots) },
+      assessment: assessmentOf(coverage),
+      coverage,
+    };
+    return { dimensions, evaluation: e, result };
+  }
   const level = riskLevel(e.risk);
   const weakest = dimensions.reduce((low, _d, k) => (e.healthy[k] < e.healthy[low] ? k : low), 0);
   const strongest = dimensions.reduce((high, _d, k) => (e.healthy[k] > e.healthy[high] ? k : high), 0);
   const quantumRiskAnalysis =
     `${level} risk (${formatRiskScore(e.risk)}): ${dimensions[weakest].label} is the weakest dimension ` +
     `(P(healthy) ${formatProbability(e.healthy[weakest])}), ${dimensions[strongest].label} the strongest ` +
-    `(${formatProbability(e.healthy[strongest])}); ${syndicate.squads.length} squad(s), ${agents} agent(s).`;
+    `(${formatProbability(e.healthy[strongest])}); ${syndicate.squads.length} squad(s), ${agents} agent(s). ${coverage.detail}`;
   const top = topOutcome(e.run.probabilities);
   const analysis =
     `${syndicate.name} (${syndicate.id}): ${describeDimensions(dimensions, e.healthy)}. ` +
@@ -63,6 +85,8 @@ export const runSyndicateModel = (syndicate: SyndicateModelInput, options: { sho
     quantumRiskAnalysis,
     simulationDuration: formatDuration(e.run.durationMs),
     detailedMetrics: { aggregatedSyndicateProbabilities: e.run.probabilities, analysis },
+    assessment: assessmentOf(coverage),
+    coverage,
   };
   return { dimensions, evaluation: e, result };
 };

@@ -18,7 +18,7 @@ import { resetLimits } from "../../config/limits";
 import { quantumConfig, resetQuantumConfig } from "../config";
 import { parseQasm, QasmError, QasmLimitError, type QasmLimits } from "../qasm";
 import { DEFAULT_TOP_OUTCOMES, MAX_STATEVECTOR_QUBITS } from "../schemas";
-import { checkQubits, checkWork, evolve, simulate, type Circuit } from "../simulator";
+import { checkQubits, checkWork, evolve, simulateTop, type Circuit } from "../simulator";
 
 type Shots = { shots: number; seed?: number };
 
@@ -87,17 +87,16 @@ export const simulateCircuit = (task: { qasm: string; top?: number; exact?: bool
     });
   }
   const top = task.top ?? DEFAULT_TOP_OUTCOMES;
-  const run = simulate(c, { shots: task.shots, seed: task.seed, exact: task.exact });
-  const counts = topEntries(run.counts, top);
+  const run = simulateTop(c, { shots: task.shots, seed: task.seed, exact: task.exact, top });
   const state = task.statevector ? evolve(c) : undefined;
   return {
     qubits: c.qubits,
     clbits: c.clbits,
     seed: run.seed,
     durationMs: run.durationMs,
-    counts,
-    distinctOutcomes: Object.keys(run.counts).length,
-    ...(run.exact ? { exactTop: topEntries(run.exact, top) } : {}),
+    counts: run.counts,
+    distinctOutcomes: run.distinctOutcomes,
+    ...(run.exact ? { exactTop: run.exact } : {}),
     ...(state ? { statevector: Array.from(state.re, (re, i): [number, number] => [re, state.im[i]]) } : {}),
   };
 };

@@ -6,8 +6,9 @@ import { runBranching } from "./branching";
 import { checkOps, type Circuit } from "./circuit";
 import { applyFused } from "./fuse";
 import { Rng, randomSeed } from "./random";
-import { sampleCounts } from "./sample";
-import { BYTES_PER_AMPLITUDE, bitstring, zeroState, type StateVector } from "./statevector";
+import { outcomeCoder, tallyCounts, tallyExact, tallyRecord, topPositions, type Tally } from "./outcomes";
+import { sampleIndexCounts } from "./sample";
+import { BYTES_PER_AMPLITUDE, zeroState, type StateVector } from "./statevector";
 
 export type RunOptions = {
   shots: number;
@@ -36,15 +37,8 @@ export type RunResult = {
 
 /** Maps a basis-state index to its classical bitstring under the circuit's measurements. */
 export const outcomeKey = (c: Circuit): ((index: number) => string) => {
-  // Qubit k measured into bit k for every k: the bitstring is the index itself. Counting the
-  // measurements is not enough (one qubit measured twice leaves another bit unwritten, at 0).
-  const identity = c.clbits === c.qubits && c.measurements.every((m) => m.qubit === m.clbit) && new Set(c.measurements.map((m) => m.qubit)).size === c.qubits;
-  if (identity) return (index) => bitstring(index, c.qubits);
-  return (index) => {
-    const bits = new Array<string>(c.clbits).fill("0");
-    for (const m of c.measurements) bits[c.clbits - 1 - m.clbit] = Math.floor(index / 2 ** m.qubit) % 2 === 1 ? "1" : "0";
-    return bits.join("");
-  };
+  const coder = outcomeCoder(c);
+  return (index) => coder.bits(coder.keyOf(index));
 };
 
 const sortedRecord = (entries: Map<string, number>) =>
@@ -74,11 +68,11 @@ const runResult = (
   c: Circuit,
   options: RunOptions,
   seed: number,
-  counts: Map<string, number>,
+  counts: Map<string, number> | Record<string, number>,
   exact: Record<string, number> | undefined,
   durationMs: number,
 ): RunResult => {
-  const sortedCounts = sortedRecord(counts);
+  const sortedCounts = counts instanceof Map ? sortedRecord(counts) : counts;
   const probabilities = Object.fromEntries(Object.entries(sortedCounts).map(([k, count]) => [k, count / options.shots]));
   return { qubits: c.qubits, shots: options.shots, seed, counts: sortedCounts, probabilities, ...(exact ? { exact } : {}), durationMs };
 };
@@ -102,18 +96,74 @@ const simulateDynamic = (c: Circuit, options: RunOptions, seed: number): RunResu
   return runResult(c, options, seed, run.counts, exact ? sortedRecord(exact) : undefined, durationMs);
 };
 
+// A static circuit: evolve once, draw the shots per basis state, tally them per outcome key.
+const simulateStatic = (c: Circuit, options: RunOptions, seed: number) => {
+  const started = performance.now();
+  const state = evolve(c, options.maxQubits);
+  const coder = outcomeCoder(c);
+  const counts = tallyCounts(sampleIndexCounts(state, options.shots, new Rng(seed)), coder);
+  const durationMs = performance.now() - started;
+  return { state, coder, counts, durationMs };
+};
+
 export const simulate = (c: Circuit, options: RunOptions): RunResult => {
   const seed = options.seed ?? randomSeed();
   if (c.program) return simulateDynamic(c, options, seed);
-  const started = performance.now();
-  const state = evolve(c, options.maxQubits);
-  const byIndex = sampleCounts(state, options.shots, new Rng(seed));
-  const durationMs = performance.now() - started;
-  const key = outcomeKey(c);
-  const counts = new Map<string, number>();
-  for (const [index, count] of byIndex) {
-    const k = key(index);
-    counts.set(k, (counts.get(k) ?? 0) + count);
+  const { state, coder, counts, durationMs } = simulateStatic(c, options, seed);
+  const exact = options.exact ? tallyRecord(tallyExact(state, coder), coder) : undefined;
+  return runResult(c, options, seed, tallyRecord(counts, coder), exact, durationMs);
+};
+
+/** A run answered in part: the `top` most frequent outcomes, and how many there were in all. */
+export type TopRunResult = {
+  qubits: number;
+  shots: number;
+  seed: number;
+  /** The `top` most frequent outcomes (ties: the smaller bitstring), in bitstring order. */
+  counts: Record<string, number>;
+  /** How many different outcomes the shots gave. */
+  distinctOutcomes: number;
+  /** The exact distribution's `top` most probable outcomes, when asked for. */
+  exact?: Record<string, number>;
+  durationMs: number;
+};
+
+// JSON-like objects put integer-looking keys ("101") first, so the entries are sorted again.
+const topOfRecord = (record: Record<string, number>, top: number) => {
+  const entries = Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const tally: Tally = { keys: Uint32Array.from(entries, (_, j) => j), values: Float64Array.from(entries, ([, value]) => value), size: entries.length };
+  return Object.fromEntries(Array.from(topPositions(tally, top), (j) => entries[j]));
+};
+
+/**
+ * Runs a circuit and keeps the `top` most frequent outcomes. A static circuit never builds a
+ * string or a map entry per outcome: counts stay in typed arrays by outcome key, the `top` are
+ * chosen there, and only they become bitstrings, so 10^6 shots over 2^20 outcomes cost about
+ * what 10^3 shots cost.
+ */
+export const simulateTop = (c: Circuit, options: RunOptions & { top: number }): TopRunResult => {
+  const seed = options.seed ?? randomSeed();
+  if (c.program) {
+    const run = simulateDynamic(c, options, seed);
+    return {
+      qubits: c.qubits,
+      shots: options.shots,
+      seed,
+      counts: topOfRecord(run.counts, options.top),
+      distinctOutcomes: Object.keys(run.counts).length,
+      ...(run.exact ? { exact: topOfRecord(run.exact, options.top) } : {}),
+      durationMs: run.durationMs,
+    };
   }
-  return runResult(c, options, seed, counts, options.exact ? exactDistribution(state, key) : undefined, durationMs);
+  const { state, coder, counts, durationMs } = simulateStatic(c, options, seed);
+  const exact = options.exact ? tallyExact(state, coder) : undefined;
+  return {
+    qubits: c.qubits,
+    shots: options.shots,
+    seed,
+    counts: tallyRecord(counts, coder, topPositions(counts, options.top, true)),
+    distinctOutcomes: counts.size,
+    ...(exact ? { exact: tallyRecord(exact, coder, topPositions(exact, options.top)) } : {}),
+    durationMs,
+  };
 };
