@@ -35,6 +35,32 @@ export const createServerDatabase = async () => {
   };
 };
 
+const TEST_DATABASE = /^syndicate_test_(\d+)_[0-9a-f]{8}$/;
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+};
+
+/**
+ * Drops the test databases whose creating process is gone: a run that was killed never reached
+ * its teardown. Databases of live processes (another run on this machine) are left alone.
+ */
+export const dropOrphanDatabases = async () => {
+  if (!serverUrl()) return;
+  await admin(async (client) => {
+    const { rows } = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'syndicate_test_%'");
+    for (const { datname } of rows) {
+      const pid = Number(TEST_DATABASE.exec(datname)?.[1] ?? 0);
+      if (pid > 0 && !isAlive(pid)) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => {});
+    }
+  });
+};
+
 export type TestDatabase = DbHandle & { dispose: () => Promise<void> };
 
 /** A migrated, empty database of the run's mode. */
@@ -46,8 +72,11 @@ export const createTestDatabase = async (): Promise<TestDatabase> => {
     return {
       ...handle,
       dispose: async () => {
-        await handle.close();
-        await server.drop();
+        try {
+          await handle.close();
+        } finally {
+          await server.drop();
+        }
       },
     };
   }
