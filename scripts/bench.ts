@@ -3,7 +3,8 @@
 // Measures in one run, on this machine, the app's GET /api/agents (a page of agent summaries
 // with its total) against a bare node:http + pg server running the same SQL: the practical
 // limit for that query. Prints throughput, latency and the ratio app / bare. Then runs the
-// quantum simulator benchmark and the POST /quantum/run shots-scaling ratio. Ratios, not absolute numbers, are the targets:
+// quantum simulator benchmark, the POST /quantum/run shots-scaling ratio and readiness latency
+// during the largest allowed simulation. Ratios, not absolute numbers, are the targets:
 // these machines are shared and noisy. All traffic stays on 127.0.0.1.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createServer, type Server } from "node:http";
@@ -155,6 +156,9 @@ const main = async () => {
     console.log("\nquantum run, shots scaling:");
     spawnSync("npx", ["tsx", "scripts/bench-quantum-run.ts"], { stdio: "inherit" });
   }
+  // GET /api/health/ready while the largest allowed circuit runs (target: every answer < 100 ms).
+  console.log("\nreadiness during the largest allowed simulation:");
+  spawnSync("npx", ["tsx", "scripts/bench-health.ts"], { stdio: "inherit" });
 };
 
 main().catch((error) => {

@@ -15,7 +15,6 @@
 // --pid (SOAK_PID) names the server's process on this machine.
 import { spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
-// @ts-expect-error -- a plain .mjs module without types
 import { acquireE2eLock, releaseE2eLock } from "./e2e-lock.mjs";
 import { discoverIds, mixedLoad, runLoad, secondLine, summary, verdict } from "../tests/system/load";
 import { ACCOUNTS, DIST_DIR, ROOT, startServer, testDatabase, type SystemServer } from "../tests/system/server";
@@ -65,7 +64,7 @@ const finish = async () => {
   server = undefined;
   await cleanup().catch(() => {});
   cleanup = async () => {};
-  if (lockHeld) (releaseE2eLock as () => void)();
+  if (lockHeld) releaseE2eLock();
   lockHeld = false;
 };
 for (const signal of ["SIGINT", "SIGTERM"] as const)
@@ -79,7 +78,7 @@ const main = async () => {
   let key = values.key;
   let pid = values.pid ? Number(values.pid) : undefined;
   if (!url) {
-    await (acquireE2eLock as (options: { log: (message: string) => void }) => Promise<void>)({ log: (message) => console.log(message) });
+    await acquireE2eLock({ log: (message) => console.log(message) });
     lockHeld = true;
     const build = spawnSync("node", ["scripts/build-if-stale.mjs"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, NEXT_DIST_DIR: DIST_DIR } });
     if (build.status !== 0) throw new Error("the production build (.next-e2e) failed");
