@@ -74,7 +74,9 @@ export const elapsedMs = (started: number) => Math.round((performance.now() - st
 
 /**
  * The one line of a finished request: info below 500; error from 500 on, with the error's type,
- * message and stack (for the log only: the response never carries them).
+ * message and stack (for the log only: the response never carries them). A request whose client
+ * went away before the answer (its work cancelled, e.g. a superseded live-diagram request) is not a
+ * server fault: info, marked `clientGone`, whatever status it ended with.
  */
 export const logRequest = (fields: {
   requestId: string;
@@ -84,6 +86,7 @@ export const logRequest = (fields: {
   started: number;
   principal?: Principal | null;
   error?: unknown;
+  clientGone?: boolean;
 }) => {
   const line: RequestLogLine = {
     requestId: fields.requestId,
@@ -93,6 +96,7 @@ export const logRequest = (fields: {
     durationMs: elapsedMs(fields.started),
     principal: principalOf(fields.principal),
   };
-  if (fields.status >= 500) log().error(fields.error === undefined ? line : { ...line, err: fields.error }, "request failed");
+  if (fields.clientGone) log().info({ ...line, clientGone: true }, "request abandoned by the client");
+  else if (fields.status >= 500) log().error(fields.error === undefined ? line : { ...line, err: fields.error }, "request failed");
   else log().info(line, "request");
 };

@@ -130,7 +130,7 @@ export const route = <O extends Operation>(
       const problem = toProblem(error, { instance: url.pathname, requestId });
       response = problemResponse(problem.problem, { ...headers, ...problem.headers });
     }
-    logRequest({ requestId, method: request.method, route: operation.path, status: response.status, started, principal, error: failure });
+    logRequest({ requestId, method: request.method, route: operation.path, status: response.status, started, principal, error: failure, clientGone: request.signal.aborted });
     return response;
   };
   pathOf.set(handle, operation.path);

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetEnv } from "../../lib/config/env";
 import { readEnv } from "../../lib/config/env";
-import { defineOperation, type Operation } from "../../lib/core";
+import { AppError, defineOperation, type Operation } from "../../lib/core";
 import { recordSignInFailure } from "../../lib/auth/sign-in-limit";
 import { route, methods } from "../../lib/http";
 import { useLogDestination } from "../../lib/http/log";
@@ -202,6 +202,28 @@ describe("one log line per request, without secrets", () => {
     const refused = await oneLine(() => call(handlers.DELETE, "DELETE", "/api/log-test/42"));
     expect(refused.line).toMatchObject({ route: "/api/log-test/{thingId}", status: 405, principal: null });
     expectNoSecrets();
+  });
+
+  it("logs a request its client abandoned at info, marked clientGone, without an error", async () => {
+    const abandoned = defineOperation({
+      method: "POST",
+      path: "/api/log-test/{thingId}/work",
+      operationId: "logTestAbandoned",
+      summary: "Work the client gives up on",
+      tags: ["Test"],
+      access: "public",
+      responses: { 200: { description: "never" } },
+    });
+    const controller = new AbortController();
+    const handler = route(abandoned, () => {
+      controller.abort(); // the client goes away while the work runs; the work is cancelled
+      throw new AppError("unavailable", "The work was cancelled: the client went away.");
+    });
+    const request = new Request("http://localhost/api/log-test/7/work", { method: "POST", signal: controller.signal });
+    const { result, line } = await oneLine(() => handler(request, { params: Promise.resolve({ thingId: "7" }) }));
+    expect(result.status).toBe(503);
+    expect(line).toMatchObject({ level: "info", msg: "request abandoned by the client", clientGone: true, status: 503, route: "/api/log-test/{thingId}/work" });
+    expect(line.err).toBeUndefined();
   });
 
   it("writes lines at LOG_LEVEL and above only", async () => {
