@@ -42,6 +42,9 @@ export default defineConfig({
     // Generous: a build, and possibly waiting for another run on this checkout to finish.
     timeout: 1_200_000,
     reuseExistingServer: false,
+    // SIGTERM, not Playwright's default SIGKILL: scripts/e2e-server.mjs then stops the server and
+    // throws its database away (the embedded folder, or the database made on the PostgreSQL server).
+    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
     stdout: "pipe",
     stderr: "pipe",
     // The server's output is piped into the test report: its request lines (info) would bury it,
