@@ -6,12 +6,11 @@
 //
 // Builds the app when needed (.next-e2e), starts its own production server on a fresh database and
 // stops it (its whole process group) at the end, also on failure or Ctrl-C.
-import { spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
-import { acquireE2eLock, releaseE2eLock } from "./e2e-lock.mjs";
 import { heavyCircuit } from "../tests/reliability/circuits";
-import { ACCOUNTS, DIST_DIR, ROOT, startServer, testDatabase, type SystemServer } from "../tests/system/server";
+import { ACCOUNTS } from "../tests/system/server";
 import { keyFor } from "../tests/system/session";
+import { startOwnServer, stopOwnServer } from "./own-server";
 
 const { values } = parseArgs({
   options: {
@@ -22,30 +21,10 @@ const { values } = parseArgs({
   },
 });
 
-let server: SystemServer | undefined;
-let cleanup = async () => {};
-let lockHeld = false;
-const finish = async () => {
-  await server?.stop().catch(() => {});
-  server = undefined;
-  await cleanup().catch(() => {});
-  cleanup = async () => {};
-  if (lockHeld) releaseE2eLock();
-  lockHeld = false;
-};
-for (const signal of ["SIGINT", "SIGTERM"] as const)
-  process.once(signal, () => void finish().then(() => process.exit(130)));
-
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
 const main = async () => {
-  await acquireE2eLock({ log: (message) => console.log(message) });
-  lockHeld = true;
-  const build = spawnSync("node", ["scripts/build-if-stale.mjs"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, NEXT_DIST_DIR: DIST_DIR } });
-  if (build.status !== 0) throw new Error("the production build (.next-e2e) failed");
-  const db = await testDatabase("bench_health");
-  cleanup = db.cleanup;
-  server = await startServer({ env: { ...db.env, RATE_LIMIT_PER_KEY: "100000000", RATE_LIMIT_PER_ADDRESS: "100000000" } });
+  const { server } = await startOwnServer("bench_health");
   const key = await keyFor(server, ACCOUNTS.operator);
   const ready = `${server.url}/api/health/ready`;
   const probe = async () => {
@@ -96,4 +75,4 @@ main()
     console.error(error);
     process.exitCode = 1;
   })
-  .finally(() => finish());
+  .finally(() => stopOwnServer());

@@ -13,11 +13,10 @@
 // process group at the end, also on failure or Ctrl-C. With --url it loads that server (seeded,
 // with limits high enough for the rate) using --key (SOAK_API_KEY), and reports RSS only when
 // --pid (SOAK_PID) names the server's process on this machine.
-import { spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
-import { acquireE2eLock, releaseE2eLock } from "./e2e-lock.mjs";
+import { startOwnServer, stopOwnServer } from "./own-server";
 import { discoverIds, mixedLoad, runLoad, secondLine, summary, verdict } from "../tests/system/load";
-import { ACCOUNTS, DIST_DIR, ROOT, startServer, testDatabase, type SystemServer } from "../tests/system/server";
+import { ACCOUNTS, type SystemServer } from "../tests/system/server";
 import { keyFor } from "../tests/system/session";
 
 const { values } = parseArgs({
@@ -57,35 +56,15 @@ if (values.url && !values.key) {
 }
 
 let server: SystemServer | undefined;
-let cleanup = async () => {};
-let lockHeld = false;
-const finish = async () => {
-  await server?.stop().catch(() => {});
-  server = undefined;
-  await cleanup().catch(() => {});
-  cleanup = async () => {};
-  if (lockHeld) releaseE2eLock();
-  lockHeld = false;
-};
-for (const signal of ["SIGINT", "SIGTERM"] as const)
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping`);
-    void finish().then(() => process.exit(130));
-  });
 
 const main = async () => {
   let url = values.url;
   let key = values.key;
   let pid = values.pid ? Number(values.pid) : undefined;
   if (!url) {
-    await acquireE2eLock({ log: (message) => console.log(message) });
-    lockHeld = true;
-    const build = spawnSync("node", ["scripts/build-if-stale.mjs"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, NEXT_DIST_DIR: DIST_DIR } });
-    if (build.status !== 0) throw new Error("the production build (.next-e2e) failed");
-    const db = await testDatabase("soak");
-    cleanup = db.cleanup;
-    server = await startServer({ env: { ...db.env, RATE_LIMIT_PER_KEY: "100000000", RATE_LIMIT_PER_ADDRESS: "100000000" } });
-    console.log(`server ${server.url} (pid ${server.pid}, ${db.mode} database)`);
+    const own = await startOwnServer("soak");
+    server = own.server;
+    console.log(`server ${server.url} (pid ${server.pid}, ${own.mode} database)`);
     url = server.url;
     key = await keyFor(server, ACCOUNTS.operator);
     pid = server.pid;
@@ -123,12 +102,12 @@ const main = async () => {
 
 main()
   .then(async (code) => {
-    await finish();
+    await stopOwnServer();
     process.exit(code);
   })
   .catch(async (error) => {
     console.error(error);
     if (server) console.error(server.lines().slice(-30).map((line) => `${line.stream}: ${line.text}`).join("\n"));
-    await finish();
+    await stopOwnServer();
     process.exit(1);
   });
