@@ -11,19 +11,11 @@ import { MAX_BARS, type HistogramSort } from "@/lib/quantum/histogram/svg";
 import { DistributionChart, HistogramImage } from "./distribution-chart";
 import { optionalInteger, sortedEntries } from "./format";
 import { useRunCircuit } from "./use-quantum";
+import { DEFAULT_EXAMPLE } from "./circuit-examples";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 
-export const EXAMPLE_QASM = `OPENQASM 2.0;
-include "qelib1.inc";
-// A GHZ state on three qubits, with a small rotation
-qreg q[3];
-creg c[3];
-h q[0];
-cx q[0], q[1];
-cx q[1], q[2];
-ry(pi/8) q[2];
-measure q -> c;
-`;
+/** The program the circuit page and the job form start with (the default example). */
+export const EXAMPLE_QASM = DEFAULT_EXAMPLE.qasm;
 
 type RunnerProps = {
   quantumUrl?: string;
