@@ -13,10 +13,11 @@ const prismaClientImports = {
 // of its edges pointing the right way.
 const prismaPatterns = prismaClientImports.patterns;
 
-// Files a browser bundle may contain: schemas and status machines (pure), the API client, the SVG
-// histogram geometry, the role ranks and the same-origin redirect rule. Everything else under lib/ is server code.
+// Files a browser bundle may contain: schemas and status machines (pure), the API client, the formatters, the SVG
+// histogram geometry, the role ranks, the same-origin redirect rule and the event stream's query (its known types).
+// Everything else under lib/ is server code.
 const clientSurface = {
-  regex: "^@/lib/(?!client/|[^/]+/schemas$|[^/]+/status-machine$|quantum/histogram/svg$|auth/roles$|auth/redirect$)",
+  regex: "^@/lib/(?!client/|format$|[^/]+/schemas$|[^/]+/status-machine$|quantum/histogram/svg$|auth/roles$|auth/redirect$|events/stream-schemas$)",
   allowTypeImports: true,
   message: "Client code imports an area only through its client-safe files (schemas, status-machine, lib/client); call the API or pass data from a server page.",
 };

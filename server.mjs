@@ -59,6 +59,12 @@ const shutdown = async (reason) => {
   stopping = true;
   const started = Date.now();
   log("shutdown: stop accepting, finish in-flight requests", { reason, boundMs: shutdownTimeout });
+  // Registered by instrumentation.ts: end the event streams (they would otherwise run until the bound).
+  try {
+    globalThis.__syndicateDrain?.();
+  } catch (error) {
+    logError("shutdown: ending event streams failed", error);
+  }
   const closed = new Promise((resolve) => server.close(resolve));
   server.closeIdleConnections();
   const idle = setInterval(() => server.closeIdleConnections(), 250);

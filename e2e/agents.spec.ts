@@ -25,7 +25,7 @@ test("the list filters by search, specialization and role, and pages", async ({ 
   for (const cell of await rows.locator("td:nth-child(4)").allInnerTexts()) expect(cell).toBe("Healer");
 
   const firstName = await rows.first().locator("td").first().innerText();
-  await page.getByLabel("Search").fill(firstName);
+  await page.getByRole("searchbox", { name: "Search" }).fill(firstName);
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/q=/);
   await expect(rows.first().locator("td").first()).toHaveText(firstName);
@@ -65,8 +65,8 @@ test("an operator creates, edits and deletes an agent", async ({ page, consoleEr
 
   // The shared schema speaks before anything is sent.
   await page.getByRole("button", { name: "Create agent" }).click();
-  await expect(page.locator("#agent-id-error")).toHaveText("must not be empty");
-  await expect(page.locator("#agent-name-error")).toHaveText("must not be empty");
+  await expect(page.locator("#agent-id-error")).toHaveText("Required");
+  await expect(page.locator("#agent-name-error")).toHaveText("Required");
 
   await page.getByLabel("Id", { exact: true }).fill(id);
   await page.getByLabel("Name", { exact: true }).fill("E2E Sentinel");
@@ -88,7 +88,7 @@ test("an operator creates, edits and deletes an agent", async ({ page, consoleEr
   await page.getByLabel("Name", { exact: true }).fill("E2E Sentinel Prime");
   await page.getByLabel("Uptime (%)").fill("150");
   await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.locator("#agent-uptime-error")).toHaveText("must be at most 100");
+  await expect(page.locator("#agent-uptime-error")).toHaveText("At most 100");
   await page.getByLabel("Uptime (%)").fill("99.9");
   await page.getByLabel("Role 1 name").fill("Strategist");
   await page.getByLabel("Specialization").fill("");

@@ -43,7 +43,7 @@ test("an example draws its diagram, a typo is named by line and column, and a sh
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
   await page.getByLabel("Seed", { exact: true }).fill("5");
   await page.getByRole("button", { name: "Run circuit" }).click();
-  await expect(page.getByRole("img", { name: "Histogram of the measured bitstrings" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Download the histogram (PNG)" })).toBeVisible();
 
   // A damaged link says so and falls back to an example.
   await page.goto("/quantum/circuit?program=%25%25");

@@ -47,10 +47,10 @@ test("the form shows field-level messages from the shared schema before anything
   await page.getByLabel("URL").fill("ftp://files.example.com");
   await page.getByLabel("Fixed price").check();
   await page.getByRole("button", { name: "Add item" }).click();
-  await expect(page.locator("#item-name-error")).toHaveText("must not be empty");
-  await expect(page.locator("#item-description-error")).toHaveText("must not be empty");
-  await expect(page.locator("#item-url-error")).toContainText("absolute http(s) URL");
-  await expect(page.locator("#item-price-error")).toHaveText("must be a number");
+  await expect(page.locator("#item-name-error")).toHaveText("Required");
+  await expect(page.locator("#item-description-error")).toHaveText("Required");
+  await expect(page.locator("#item-url-error")).toContainText("https://");
+  await expect(page.locator("#item-price-error")).toHaveText("Required");
   await expect(page.getByLabel("Name", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await expect(page).toHaveURL(/\/marketplace\/new$/);
   expect(consoleErrors).toEqual([]);
@@ -77,7 +77,9 @@ test("an operator edits an item, is refused deleting it while a task is open, th
   await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Conflict" })).toContainText("e2e-edit-me-review");
   await expect(page).toHaveURL(/\/marketplace\/e2e-edit-me$/);
-  forgiveStatus(consoleErrors, 409); // the refused DELETE, shown above in the API's words
+  forgiveStatus(consoleErrors, 409); // the refused DELETE, shown in the dialog in the API's words
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
 
   expect((await apiWrite(page.request, baseURL!, "PATCH", `/api/tasks/${task.id}/status`, { status: "completed" })).status()).toBe(200);
   await page.getByRole("button", { name: "Delete item" }).click();

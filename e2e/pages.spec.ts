@@ -34,7 +34,10 @@ const STATIC_PAGES = [
   "/api-reference",
   "/settings",
   "/settings/users",
+  "/settings/address-book",
+  "/settings/webhooks",
   "/signin",
+  "/activity",
 ];
 
 /** The first seeded record of a list, read through the public API (lists answer a JSON array). */
@@ -58,8 +61,22 @@ const detailPages = async (request: APIRequestContext) => {
     `/marketplace/${item}`,
     `/marketplace/${item}/edit`,
     `/deployments/${deployment}`,
+    `/deployments/${deployment}/edit`,
     `/quantum/agent/${agent}`,
+    ...(await taskPages(request)),
   ];
+};
+
+/** The first seeded task that is in progress (its finish form) and the first completed one (its result, its edit form). */
+const taskPages = async (request: APIRequestContext) => {
+  const first = async (status: string) => {
+    const response = await request.get(`/api/tasks?status=${status}&limit=1`);
+    const [task] = (await response.json()) as { id: string }[];
+    expect(task, `a seeded ${status} task`).toBeTruthy();
+    return encodeURIComponent(task.id);
+  };
+  const [running, done] = await Promise.all([first("in_progress"), first("completed")]);
+  return [`/tasks/${running}`, `/tasks/${done}`, `/tasks/${done}/edit`];
 };
 
 type Findings = { console: string[]; failed: string[] };

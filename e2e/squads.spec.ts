@@ -1,6 +1,7 @@
 // Squads and syndicates in the browser: lists and details render; an operator builds a squad,
 // edits its members and sees the aggregated metrics the API recomputes.
 import type { APIRequestContext } from "@playwright/test";
+import { formatPercent as percent } from "@/lib/format";
 import { signIn } from "./auth";
 import { expect, test, type Page } from "./fixtures";
 
@@ -8,7 +9,6 @@ type Summary = { id: string; name: string };
 type Agent = { id: string; name: string; experiencePoints: number; performanceMetrics: { uptime: number; completionRate: number } };
 
 const integer = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-const percent = (value: number) => `${value.toFixed(1)}%`;
 
 /** Two seeded agents whose names are unique, so that a search finds exactly them. */
 const twoAgents = async (request: APIRequestContext): Promise<Agent[]> => {

@@ -52,8 +52,8 @@ test("a task can be cancelled from an open column; the form refuses a missing en
   expect((await apiWrite(page.request, baseURL!, "POST", "/api/tasks/assign", task)).status()).toBe(201);
   await page.goto("/tasks");
   const card = page.getByRole("listitem").filter({ hasText: "E2E task to cancel" });
-  await expect(card.getByRole("button")).toHaveText(["Start", "Cancel"]);
-  await card.getByRole("button", { name: "Cancel" }).click();
+  await expect(card.getByRole("group").getByRole("button")).toHaveText(["Start", "Cancel"]);
+  await card.getByRole("button", { name: "Cancel", exact: true }).click();
   await expect(column(page, "Cancelled").getByText("E2E task to cancel")).toBeVisible();
 
   await page.goto("/tasks/new");

@@ -69,6 +69,11 @@ test("the wallet page says what it covers, lists transactions and checks a recip
   await table.getByLabel("Direction").selectOption("out");
   await expect(table.getByTestId("transaction-row").first()).toContainText("out");
 
+  // Token approvals: the demo data holds none, and the section says so rather than staying empty.
+  const approvals = page.getByTestId("wallet-approvals");
+  await expect(approvals.getByRole("heading", { name: "Token approvals" })).toBeVisible();
+  await expect(approvals).toContainText("No current approvals");
+
   // The demo wallet's look-alike, checked as a recipient: marked as such, its differing characters highlighted.
   const lookalike = await page.getByTestId("uncommon-address").filter({ hasText: "Address-poisoning look-alike" }).locator("code").first().innerText();
   const check = page.getByRole("region", { name: "Check a recipient" });
@@ -78,8 +83,10 @@ test("the wallet page says what it covers, lists transactions and checks a recip
   await expect(verdict).toHaveAttribute("data-verdict", "lookalike");
   await expect(verdict.locator("mark").first()).toBeVisible();
 
-  // An address nothing is stored for is said to be not indexed, not shown as an empty wallet.
+  // An address nothing is stored for is said to be not indexed, not shown as an empty wallet (on a
+  // chain without a data source: wallet-indexing.spec.ts adds one that has).
   await page.getByLabel("Wallet address").fill(`0x${"0".repeat(39)}7`);
+  await page.getByLabel("Base", { exact: true }).check();
   await page.getByRole("button", { name: "Show metrics" }).click();
   await expect(page.getByTestId("wallet-not-indexed")).toBeVisible();
 });

@@ -7,17 +7,26 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { acquireE2eLock, E2E_DIST_DIR, releaseE2eLock } from "./e2e-lock.mjs";
+import { startStandInExplorer } from "./e2e-stand-in-explorer.mjs";
 
 const port = process.env.E2E_PORT ?? "3100";
 // One build folder for browser tests (Next writes its path into tsconfig.json, so it must not vary);
 // a lock serializes concurrent runs on one checkout, which would otherwise rebuild under each other.
 const distDir = E2E_DIST_DIR;
 await acquireE2eLock();
-const releaseLock = () => releaseE2eLock();
 const env = { ...process.env, NEXT_DIST_DIR: distDir, SEED_ON_FIRST_START: "true", ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password", PORT: port };
 // The browser tests sign in as each demo account with one known password.
 env.OPERATOR_PASSWORD = env.VIEWER_PASSWORD = env.ADMIN_PASSWORD;
+// The webhooks spec registers a receiver on 127.0.0.1 (refused by default: docs/webhooks.md).
+env.WEBHOOKS_ALLOW_PRIVATE_URLS ??= "true";
 let cleanup = async () => {};
+// A stand-in explorer for the chain e2e/wallet-indexing.spec.ts imports (unknown until then).
+const explorer = await startStandInExplorer();
+env.EXPLORER_URL_E2E_DEVNET = explorer.url;
+const releaseLock = () => {
+  releaseE2eLock();
+  void explorer.close();
+};
 
 if (process.env.DATABASE_URL) {
   const name = `syndicate_e2e_${process.pid}`;

@@ -1,6 +1,8 @@
 import Link from "next/link";
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { Nav } from "@/components/layout/nav";
+import { NavigationProgress } from "@/components/layout/navigation-progress";
+import { SearchPalette } from "@/components/search/search-palette";
 import { UserMenu } from "@/components/auth/user-menu";
 import { ThemeToggle } from "@/components/ui/theme-toggle";
 import { currentUser } from "@/lib/auth/session";
@@ -11,11 +13,15 @@ const DashboardLayout = async ({ children }: { children: ReactNode }) => {
   const user = await currentUser();
   return (
     <div className="shell">
+      <Suspense fallback={null}>
+        <NavigationProgress />
+      </Suspense>
       <header className="topbar">
         <Link href="/" className="brand">
           <span aria-hidden="true" className="brand-mark">◆</span> Syndicate
         </Link>
         <div className="topbar-end">
+          <SearchPalette />
           <ThemeToggle />
           <UserMenu email={user?.email} role={user?.role} />
         </div>

@@ -1,60 +1,105 @@
-import { getOverview } from "@/lib/overview";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { ActivityChart } from "@/components/charts/activity-chart";
+import { RunSubject } from "@/components/quantum/run-subject";
 import { Card, Stat } from "@/components/ui/card";
+import { currentUser } from "@/lib/auth/session";
+import { formatDateTime, formatDecimal, formatInteger, formatPercent, formatStatus } from "@/lib/format";
+import { getOverview, type Kpi } from "@/lib/overview";
+import { taskHref } from "@/components/tasks/task-href";
 
 export const dynamic = "force-dynamic";
 
-const number = new Intl.NumberFormat("en-US");
-const percent = (value: number) => `${value.toFixed(1)}%`;
-const label = (status: string) => status.replace(/_/g, " ");
+const kpiValue = (kpi: Kpi) => (kpi.unit === "percent" ? formatPercent(kpi.value) : formatInteger(kpi.value));
+
+// "+2, vs 30 days ago", "no change, …", or what the figure is when no earlier value is stored.
+const kpiChange = (kpi: Kpi) => {
+  if (kpi.previous === null) return kpi.hint;
+  const delta = kpi.value - kpi.previous;
+  const amount = kpi.unit === "percent" ? `${formatDecimal(Math.abs(delta), 1)} pts` : formatInteger(Math.abs(delta));
+  if (amount === "0" || amount === "0.0 pts") return `no change, ${kpi.hint}`;
+  return `${delta > 0 ? "+" : "−"}${amount}, ${kpi.hint}`;
+};
+
+const Badge = ({ status }: { status: string }) => <span className={`badge badge-${status}`}>{formatStatus(status)}</span>;
+
+/** A card of label–value lines, or a short note when there are none. */
+const KeyValues = ({ title, empty, testId, rows }: { title: string; empty: string; testId?: string; rows: { key: string; label: ReactNode; value: ReactNode }[] }) => (
+  <Card title={title}>
+    {rows.length === 0 ? (
+      <p className="muted">{empty}</p>
+    ) : (
+      <ul className="kv" data-testid={testId}>
+        {rows.map((row) => (
+          <li key={row.key}>
+            {row.label}
+            {row.value}
+          </li>
+        ))}
+      </ul>
+    )}
+  </Card>
+);
+
+const counts = (byStatus: Record<string, number>) =>
+  Object.entries(byStatus).map(([status, count]) => ({ key: status, label: <Badge status={status} />, value: <span>{formatInteger(count)}</span> }));
 
 const OverviewPage = async () => {
-  const overview = await getOverview();
+  const user = await currentUser();
+  const overview = await getOverview({ viewer: user ? { userId: user.userId, role: user.role } : null });
+  const { recent } = overview;
   return (
     <>
       <h1>Overview</h1>
+      <p className="muted">As of {formatDateTime(overview.asOf)}; each change compares with the stored history a week or a month before.</p>
       <div className="stats" data-testid="kpis">
-        <Stat label="Agents" value={number.format(overview.agents)} />
-        <Stat label="Squads" value={number.format(overview.squads)} />
-        <Stat label="Syndicates" value={number.format(overview.syndicates)} />
-        <Stat label="Marketplace items" value={number.format(overview.marketplaceItems)} />
-        <Stat label="Avg. completion rate" value={percent(overview.averageCompletionRate)} />
-        <Stat label="Avg. uptime" value={percent(overview.averageUptime)} />
+        {overview.kpis.map((kpi) => (
+          <Stat key={kpi.key} label={kpi.label} value={kpiValue(kpi)} hint={kpiChange(kpi)} />
+        ))}
       </div>
-      <div className="grid-2">
-        <Card title="Deployments by status">
-          <ul className="kv">
-            {Object.entries(overview.deploymentsByStatus).map(([status, count]) => (
-              <li key={status}>
-                <span className={`badge badge-${status}`}>{label(status)}</span>
-                <span>{number.format(count)}</span>
-              </li>
-            ))}
-          </ul>
+      <div className="stack">
+        <Card title="Activity over the last 30 days">
+          <ActivityChart days={overview.activity} />
         </Card>
-        <Card title="Tasks by status">
-          <ul className="kv">
-            {Object.entries(overview.tasksByStatus).map(([status, count]) => (
-              <li key={status}>
-                <span className={`badge badge-${status}`}>{label(status)}</span>
-                <span>{number.format(count)}</span>
-              </li>
-            ))}
-          </ul>
-        </Card>
-        <Card title="Agents by AI engine">
-          {overview.aiEngines.length === 0 ? (
-            <p className="muted">No agents yet.</p>
-          ) : (
-            <ul className="kv">
-              {overview.aiEngines.map((row) => (
-                <li key={row.aiEngine}>
-                  <span>{row.aiEngine}</span>
-                  <span>{number.format(row.agents)}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Card>
+        <div className="grid-2">
+          <KeyValues
+            title="Recent quantum runs"
+            empty="No runs yet."
+            testId="recent-runs"
+            rows={recent.runs.map((run) => ({
+              key: run.id,
+              label: <RunSubject run={run} />,
+              value: <span className="muted">{`${run.riskScore === null ? "" : `risk ${formatDecimal(run.riskScore, 1)} · `}${formatDateTime(run.createdAt)}`}</span>,
+            }))}
+          />
+          <KeyValues
+            title="Recent deployments"
+            empty="No deployments yet."
+            testId="recent-deployments"
+            rows={recent.deployments.map((deployment) => ({
+              key: deployment.id,
+              label: <Link href={`/deployments/${encodeURIComponent(deployment.id)}`}>{deployment.name}</Link>,
+              value: <Badge status={deployment.status} />,
+            }))}
+          />
+          <KeyValues
+            title="Recent tasks"
+            empty="No tasks yet."
+            testId="recent-tasks"
+            rows={recent.tasks.map((task) => ({
+              key: task.id,
+              label: <Link href={taskHref(task.id, task.description)}>{task.description}</Link>,
+              value: <Badge status={task.status} />,
+            }))}
+          />
+          <KeyValues title="Deployments by status" empty="No deployments yet." rows={counts(overview.deploymentsByStatus)} />
+          <KeyValues title="Tasks by status" empty="No tasks yet." rows={counts(overview.tasksByStatus)} />
+          <KeyValues
+            title="Agents by AI engine"
+            empty="No agents yet."
+            rows={overview.aiEngines.map((row) => ({ key: row.aiEngine, label: <span>{row.aiEngine}</span>, value: <span>{formatInteger(row.agents)}</span> }))}
+          />
+        </div>
       </div>
     </>
   );

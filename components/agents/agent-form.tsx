@@ -1,17 +1,15 @@
 "use client";
 
-// Create or edit an agent. Validated here with the API's own zod schema (field-level messages),
-// then sent with react-query; the API's problem, if any, is shown as it comes back. Editing
-// sends the whole agent (PUT replaces it), history included, unchanged.
-import Link from "next/link";
+// Create or edit an agent on the form kit: validated with the API's own zod schema, sent with the
+// shared save hook, the API's problem mapped back onto the fields. Editing sends the whole agent
+// (PUT replaces it), history included, unchanged.
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent, type ReactNode } from "react";
-import { ApiError } from "@/lib/client/api";
-import { ROLES_PER_AGENT, ZAgentBody, type TAgent } from "@/lib/agents/schemas";
-import { FormField } from "@/components/ui/form-field";
-import { ProblemAlert } from "@/components/ui/problem-alert";
+import { useState, type ReactNode } from "react";
+import { ROLES_PER_AGENT, ZAgentBody, type TAgent, type TAgentBody } from "@/lib/agents/schemas";
+import { Field, FieldGroup, Form, FormFooter, useFormKit } from "@/components/form";
+import { RESOURCES } from "@/components/shared/resources";
+import { useSaveResource } from "@/components/shared/use-resource";
 import styles from "./agents.module.css";
-import { useSaveAgent } from "./use-agents";
 
 type RoleValues = { roleName: string; primaryFunction: string; skills: string };
 
@@ -88,77 +86,82 @@ const toBody = (values: Values, history: TAgent["historicalData"]) => ({
   historicalData: history,
 });
 
-const errorFor = (errors: Record<string, string>, key: string) =>
-  errors[key] ?? Object.entries(errors).find(([path]) => path.startsWith(`${key}.`))?.[1];
-
-const described = (id: string, error?: string) => (error ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {});
-
 const ROLE_SUGGESTIONS = ["Scout", "Builder", "Defender", "Healer", "Analyst", "Strategist", "Trader"];
+
+type TextOptions = { hint?: string; readOnly?: boolean; maxLength?: number; list?: string };
 
 export const AgentForm = ({ agent }: { agent?: TAgent }) => {
   const mode = agent ? "edit" : "create";
   const router = useRouter();
-  const save = useSaveAgent(mode);
+  const save = useSaveResource<TAgentBody>("agent", mode);
+  const kit = useFormKit({ conflictPath: "id" });
   const [values, setValues] = useState<Values>(() => toValues(agent));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const error = (key: string) => errorFor(errors, key);
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((current) => ({ ...current, [key]: value }));
   const setRole = (index: number, key: keyof RoleValues, value: string) =>
     setValues((current) => ({ ...current, roles: current.roles.map((role, i) => (i === index ? { ...role, [key]: value } : role)) }));
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = ZAgentBody.safeParse(toBody(values, agent?.historicalData ?? []));
-    if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[issue.path.map(String).join(".")] ??= issue.message;
-      setErrors(fields);
-      return;
-    }
-    setErrors({});
-    const id = parsed.data.id;
-    save.mutate(parsed.data, {
+  const submit = () => {
+    const body = kit.validate(ZAgentBody, toBody(values, agent?.historicalData ?? []));
+    if (!body) return;
+    save.mutate(body, {
       onSuccess: () => {
-        router.push(`/agents/${encodeURIComponent(id)}`);
+        router.push(RESOURCES.agent.page(body.id));
         router.refresh();
       },
-      onError: (failure) => setErrors(failure instanceof ApiError ? failure.fieldErrors() : {}),
+      onError: kit.failWith,
     });
   };
 
-  const text = (id: string, key: keyof Values, label: string, path: string, extra: { hint?: string; readOnly?: boolean; maxLength?: number; list?: string } = {}): ReactNode => (
-    <FormField id={id} label={label} error={error(path)} hint={extra.hint}>
-      <input
-        id={id}
-        className={styles.wide}
-        value={values[key] as string}
-        readOnly={extra.readOnly}
-        maxLength={extra.maxLength ?? 200}
-        list={extra.list}
-        onChange={(event) => set(key, event.target.value as never)}
-        {...described(id, error(path))}
-      />
-    </FormField>
+  const text = (id: string, key: keyof Values, label: string, path: string, extra: TextOptions = {}): ReactNode => (
+    <Field id={id} path={path} label={label} hint={extra.hint}>
+      {(control) => (
+        <input
+          {...control}
+          className={styles.wide}
+          value={values[key] as string}
+          readOnly={extra.readOnly}
+          maxLength={extra.maxLength ?? 200}
+          list={extra.list}
+          onChange={(event) => set(key, event.target.value as never)}
+        />
+      )}
+    </Field>
   );
 
   const numeric = (id: string, key: keyof Values, label: string, path: string, hint?: string): ReactNode => (
-    <FormField id={id} label={label} error={error(path)} hint={hint}>
-      <input
-        id={id}
-        className={styles.wide}
-        type="number"
-        inputMode="decimal"
-        step="any"
-        min={0}
-        value={values[key] as string}
-        onChange={(event) => set(key, event.target.value as never)}
-        {...described(id, error(path))}
-      />
-    </FormField>
+    <Field id={id} path={path} label={label} hint={hint}>
+      {(control) => (
+        <input
+          {...control}
+          className={styles.wide}
+          type="number"
+          inputMode="decimal"
+          step="any"
+          min={0}
+          value={values[key] as string}
+          onChange={(event) => set(key, event.target.value as never)}
+        />
+      )}
+    </Field>
+  );
+
+  const roleField = (index: number, key: keyof RoleValues, suffix: string, label: string, extra: { list?: string; maxLength?: number; hint?: string } = {}) => (
+    <Field id={`role-${index}-${suffix}`} path={`roles.${index}.${key}`} label={`Role ${index + 1} ${label}`} hint={extra.hint}>
+      {(control) => (
+        <input
+          {...control}
+          className={styles.wide}
+          list={extra.list}
+          maxLength={extra.maxLength}
+          value={values.roles[index][key]}
+          onChange={(event) => setRole(index, key, event.target.value)}
+        />
+      )}
+    </Field>
   );
 
   return (
-    <form className="form card" onSubmit={submit} noValidate aria-label={mode === "create" ? "Create agent" : "Edit agent"}>
+    <Form kit={kit} onSubmit={submit} label={mode === "create" ? "Create agent" : "Edit agent"}>
       <datalist id="role-names">
         {ROLE_SUGGESTIONS.map((name) => (
           <option key={name} value={name} />
@@ -180,59 +183,26 @@ export const AgentForm = ({ agent }: { agent?: TAgent }) => {
         {numeric("agent-xp", "experiencePoints", "Experience points", "experiencePoints")}
       </div>
 
-      <fieldset className={styles.fieldset}>
-        <legend>Roles</legend>
+      <FieldGroup id="agent-roles" path="roles" exact legend="Roles" className={styles.fieldset}>
         {mode === "create" ? (
           <label className={styles.check}>
             <input type="checkbox" checked={values.mintRoles} onChange={(event) => set("mintRoles", event.target.checked)} />
             Mint five roles automatically (from the id and AI engine)
           </label>
         ) : null}
-        {errors.roles ? (
-          <div className="field-error" role="alert">
-            {errors.roles}
-          </div>
-        ) : null}
         {values.mintRoles
           ? null
-          : values.roles.map((role, index) => (
+          : values.roles.map((_, index) => (
               <fieldset key={index} className={styles.fieldset}>
                 <legend>Role {index + 1}</legend>
                 <div className={styles.fields}>
-                  <FormField id={`role-${index}-name`} label={`Role ${index + 1} name`} error={error(`roles.${index}.roleName`)}>
-                    <input
-                      id={`role-${index}-name`}
-                      className={styles.wide}
-                      list="role-names"
-                      maxLength={64}
-                      value={role.roleName}
-                      onChange={(event) => setRole(index, "roleName", event.target.value)}
-                      {...described(`role-${index}-name`, error(`roles.${index}.roleName`))}
-                    />
-                  </FormField>
-                  <FormField id={`role-${index}-function`} label={`Role ${index + 1} primary function`} error={error(`roles.${index}.primaryFunction`)}>
-                    <input
-                      id={`role-${index}-function`}
-                      className={styles.wide}
-                      maxLength={200}
-                      value={role.primaryFunction}
-                      onChange={(event) => setRole(index, "primaryFunction", event.target.value)}
-                      {...described(`role-${index}-function`, error(`roles.${index}.primaryFunction`))}
-                    />
-                  </FormField>
-                  <FormField id={`role-${index}-skills`} label={`Role ${index + 1} skills`} hint="Comma-separated" error={error(`roles.${index}.skills`)}>
-                    <input
-                      id={`role-${index}-skills`}
-                      className={styles.wide}
-                      value={role.skills}
-                      onChange={(event) => setRole(index, "skills", event.target.value)}
-                      {...described(`role-${index}-skills`, error(`roles.${index}.skills`))}
-                    />
-                  </FormField>
+                  {roleField(index, "roleName", "name", "name", { list: "role-names", maxLength: 64 })}
+                  {roleField(index, "primaryFunction", "function", "primary function", { maxLength: 200 })}
+                  {roleField(index, "skills", "skills", "skills", { hint: "Comma-separated" })}
                 </div>
               </fieldset>
             ))}
-      </fieldset>
+      </FieldGroup>
 
       <fieldset className={styles.fieldset}>
         <legend>Performance metrics</legend>
@@ -257,28 +227,15 @@ export const AgentForm = ({ agent }: { agent?: TAgent }) => {
         {text("agent-upgrades", "skillUpgrades", "Skill upgrades", "dynamicMetadata.skillUpgrades", { hint: "Comma-separated", maxLength: 5000 })}
       </fieldset>
 
-      <FormField id="agent-history" label="Operational history" hint="One event per line, oldest first" error={error("operationalHistory")}>
-        <textarea
-          id="agent-history"
-          className={styles.wide}
-          rows={4}
-          value={values.operationalHistory}
-          onChange={(event) => set("operationalHistory", event.target.value)}
-          {...described("agent-history", error("operationalHistory"))}
-        />
-      </FormField>
+      <Field id="agent-history" path="operationalHistory" label="Operational history" hint="One event per line, oldest first">
+        {(control) => <textarea {...control} className={styles.wide} rows={4} value={values.operationalHistory} onChange={(event) => set("operationalHistory", event.target.value)} />}
+      </Field>
 
-      <div className="row">
-        <button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving…" : mode === "create" ? "Create agent" : "Save changes"}
-        </button>
-        <Link className="button secondary" href={agent ? `/agents/${encodeURIComponent(agent.id)}` : "/agents"}>
-          Cancel
-        </Link>
-      </div>
-      <div style={{ marginTop: "1rem" }}>
-        <ProblemAlert error={save.error} />
-      </div>
-    </form>
+      <FormFooter
+        pending={save.isPending}
+        submitLabel={mode === "create" ? "Create agent" : "Save changes"}
+        cancelHref={agent ? RESOURCES.agent.page(agent.id) : RESOURCES.agent.listPage}
+      />
+    </Form>
   );
 };

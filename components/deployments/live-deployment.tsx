@@ -1,18 +1,21 @@
 "use client";
 
-// A deployment's page body: its status updates live (polling), its history as a timeline, and
+// A deployment's page body: its status updates live (the event stream; polling while it is down), its history as a timeline, and
 // buttons for the moves the state machine allows from where it is now.
 import type { TDeploymentWithHistory } from "@/lib/deployments/schemas";
 import { allowedDeploymentMoves, isFinalDeploymentStatus } from "@/lib/deployments/status-machine";
 import { Card } from "@/components/ui/card";
 import { ProblemAlert } from "@/components/ui/problem-alert";
 import styles from "./deployments.module.css";
-import { MOVE_LABELS, formatDateTime, formatNumber, formatTimestamp, statusLabel } from "./format";
+import { formatDateTime, formatMeasure, formatStatus, formatTimestamp } from "@/lib/format";
+import { MOVE_LABELS } from "./labels";
+import { DeploymentRecordActions } from "./record-actions";
+import { StaleMarker } from "./stale-marker";
 import { useDeploymentStatus, useMoveDeployment } from "./use-deployment";
 import { useHydrated } from "@/components/ui/use-hydrated";
 
 export const LiveDeployment = ({ initial, canWrite }: { initial: TDeploymentWithHistory; canWrite: boolean }) => {
-  const { data, isFetching, error } = useDeploymentStatus(initial);
+  const { data, isFetching, error, live } = useDeploymentStatus(initial);
   const move = useMoveDeployment(initial.id);
   const hydrated = useHydrated();
   const deployment = data ?? initial;
@@ -25,11 +28,12 @@ export const LiveDeployment = ({ initial, canWrite }: { initial: TDeploymentWith
       <div className={styles.live}>
         <span>Status</span>
         <span role="status" aria-live="polite" data-testid="deployment-status" className={`badge badge-${status} ${styles.current}`}>
-          {statusLabel(status)}
+          {formatStatus(status)}
         </span>
-        <span className="muted" aria-hidden="true">
+        <span className="muted" aria-hidden="true" data-testid="deployment-live" data-live={live ? "stream" : "polling"}>
           {final ? "final" : isFetching ? "checking…" : "live"}
         </span>
+        {deployment.stale && deployment.staleSince ? <StaleMarker staleSince={deployment.staleSince} /> : null}
       </div>
       {canWrite && moves.length > 0 ? (
         <div className="row" style={{ margin: "1rem 0" }} aria-label="Move the deployment" role="group">
@@ -46,6 +50,7 @@ export const LiveDeployment = ({ initial, canWrite }: { initial: TDeploymentWith
           ))}
         </div>
       ) : null}
+      {canWrite ? <DeploymentRecordActions deployment={deployment} /> : null}
       <ProblemAlert error={move.error ?? error} />
       <div className="grid-2" style={{ marginTop: "1rem" }}>
         <Card title="Details">
@@ -66,9 +71,9 @@ export const LiveDeployment = ({ initial, canWrite }: { initial: TDeploymentWith
         </Card>
         <Card title="Metrics">
           <ul className="kv">
-            <li><span>Deployment time</span><span>{formatNumber(deployment.deploymentMetrics.deploymentTime, " s")}</span></li>
-            <li><span>Gas used</span><span>{formatNumber(deployment.deploymentMetrics.gasUsed)}</span></li>
-            <li><span>Security score</span><span>{formatNumber(deployment.deploymentMetrics.securityScore, " / 100")}</span></li>
+            <li><span>Deployment time</span><span>{formatMeasure(deployment.deploymentMetrics.deploymentTime, " s")}</span></li>
+            <li><span>Gas used</span><span>{formatMeasure(deployment.deploymentMetrics.gasUsed)}</span></li>
+            <li><span>Security score</span><span>{formatMeasure(deployment.deploymentMetrics.securityScore, " / 100")}</span></li>
           </ul>
         </Card>
         <Card title="Status history">
@@ -78,11 +83,11 @@ export const LiveDeployment = ({ initial, canWrite }: { initial: TDeploymentWith
                 <span>
                   {change.from ? (
                     <>
-                      {statusLabel(change.from)} → <strong>{statusLabel(change.to)}</strong>
+                      {formatStatus(change.from)} → <strong>{formatStatus(change.to)}</strong>
                     </>
                   ) : (
                     <>
-                      created as <strong>{statusLabel(change.to)}</strong>
+                      created as <strong>{formatStatus(change.to)}</strong>
                     </>
                   )}
                 </span>

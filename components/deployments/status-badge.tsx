@@ -1,8 +1,8 @@
-import { statusLabel } from "./format";
+import { formatStatus } from "@/lib/format";
 
 /** A status as a coloured badge (`badge badge-<status>` in globals.css). */
 export const StatusBadge = ({ status }: { status: string }) => (
   <span className={`badge badge-${status}`} style={{ whiteSpace: "nowrap" }}>
-    {statusLabel(status)}
+    {formatStatus(status)}
   </span>
 );

@@ -3,6 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
 import { useWrite } from "@/components/shared/use-resource";
+import { useLiveQuery } from "@/components/shared/use-event-stream";
+import { deletedKey } from "@/components/shared/delete-record-button";
 import type { TDeployBody, TDeployment, TDeploymentWithHistory } from "@/lib/deployments/schemas";
 import { isFinalDeploymentStatus, type DeploymentStatusValue } from "@/lib/deployments/status-machine";
 
@@ -13,17 +15,33 @@ export const deploymentKeys = {
 
 const statusPath = (id: string) => `/api/deployments/dapp/${encodeURIComponent(id)}/status`;
 
+/** Polling while the live event stream is down (signed out, refused, offline): the status every 2 s. */
 export const POLL_MS = 2000;
 
-/** The live status: polled every 2 s until the deployment reaches a final status. */
-export const useDeploymentStatus = (initial: TDeploymentWithHistory) =>
-  useQuery({
+/**
+ * The events that change what a deployment's page shows. Not deployment.deleted: reading a deleted
+ * deployment's status is a 404 (the page that deleted it is already on its way to the list).
+ */
+export const DEPLOYMENT_EVENTS = ["deployment.status_changed", "deployment.updated"] as const;
+
+/**
+ * The live status: read again when the event stream says the deployment changed; while the stream
+ * is down, polled every 2 s until the deployment reaches a final status. `live`: the stream is up.
+ */
+export const useDeploymentStatus = (initial: TDeploymentWithHistory) => {
+  const live = useLiveQuery(DEPLOYMENT_EVENTS, deploymentKeys.status(initial.id), { entityId: initial.id });
+  // Set by the delete button once this page deleted the deployment: no more reads of it (they would be 404s).
+  const { data: deleted } = useQuery({ queryKey: deletedKey(initial.id), queryFn: () => false, initialData: false, staleTime: Infinity });
+  const query = useQuery({
     queryKey: deploymentKeys.status(initial.id),
+    enabled: !deleted,
     queryFn: ({ signal }) => apiFetch<TDeploymentWithHistory>(statusPath(initial.id), { signal }),
     initialData: initial,
-    refetchInterval: (query) => (query.state.data && isFinalDeploymentStatus(query.state.data.deploymentStatus) ? false : POLL_MS),
+    refetchInterval: (query) => (live || (query.state.data && isFinalDeploymentStatus(query.state.data.deploymentStatus)) ? false : POLL_MS),
     refetchIntervalInBackground: false,
   });
+  return { ...query, live };
+};
 
 export const useMoveDeployment = (id: string) => {
   const queryClient = useQueryClient();
@@ -33,4 +51,5 @@ export const useMoveDeployment = (id: string) => {
   });
 };
 
-export const useDeploy = () => useWrite(deploymentKeys.all, (body: TDeployBody) => apiFetch<TDeployment>("/api/deployments/dapp/deploy", { method: "POST", body }));
+export const useDeploy = () =>
+  useWrite(deploymentKeys.all, (body: TDeployBody) => apiFetch<TDeployment>("/api/deployments/dapp/deploy", { method: "POST", body }), "Deployment started");

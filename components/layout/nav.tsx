@@ -17,6 +17,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/usecases", label: "Use cases" },
   { href: "/wallet", label: "Wallet" },
   { href: "/quantum", label: "Quantum" },
+  { href: "/activity", label: "Activity" },
   { href: "/api-reference", label: "API reference" },
   { href: "/settings", label: "Settings" },
 ];

@@ -1,9 +1,8 @@
 import Link from "next/link";
+import { formatDecimal, formatInteger } from "@/lib/format";
 import type { TMarketplaceItem } from "@/lib/marketplace/schemas";
-import { ITEM_TYPE_LABELS, commerceSummary } from "./format";
+import { ITEM_TYPE_LABELS, commerceSummary } from "./labels";
 import styles from "./marketplace.module.css";
-
-const count = new Intl.NumberFormat("en-US");
 
 /** One item in the marketplace grid. */
 export const ItemCard = ({ item }: { item: TMarketplaceItem }) => (
@@ -18,9 +17,9 @@ export const ItemCard = ({ item }: { item: TMarketplaceItem }) => (
     </div>
     <p className="muted">{item.description}</p>
     <div className={styles.meta}>
-      <span aria-label={`Rated ${item.usageStatistics.averageRating.toFixed(1)} of 5`}>★ {item.usageStatistics.averageRating.toFixed(1)}</span>
+      <span aria-label={`Rated ${formatDecimal(item.usageStatistics.averageRating, 1)} of 5`}>★ {formatDecimal(item.usageStatistics.averageRating, 1)}</span>
       <span className="muted">
-        {count.format(item.usageStatistics.reviewCount)} reviews · {count.format(item.usageStatistics.usageCount)} uses
+        {formatInteger(item.usageStatistics.reviewCount)} reviews · {formatInteger(item.usageStatistics.usageCount)} uses
       </span>
     </div>
     <p className={styles.price}>{commerceSummary(item.commerce)}</p>

@@ -1,12 +1,9 @@
 "use client";
 
-// Add or edit a marketplace item. Validated here with the API's own zod schema (field-level
-// messages), then sent to the API; the API's problems are shown as they come back.
-import Link from "next/link";
+// Add or edit a marketplace item on the form kit: validated with the API's own zod schema, sent with
+// the shared save hook, the API's problem mapped back onto the fields.
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
-import type { z } from "zod";
-import { ApiError } from "@/lib/client/api";
+import { useState } from "react";
 import {
   ITEM_TYPES,
   ZLeaseSaleCommerce,
@@ -14,13 +11,13 @@ import {
   ZPriceCommerce,
   type TItemType,
   type TMarketplaceItem,
+  type TMarketplaceItemBody,
 } from "@/lib/marketplace/schemas";
-import { FormField } from "@/components/ui/form-field";
-import { ProblemAlert } from "@/components/ui/problem-alert";
-import { ITEM_TYPE_LABELS, slugify } from "./format";
+import { Field, FieldGroup, Form, FormFooter, issueErrors, useFormKit, type ControlProps, type FieldErrors } from "@/components/form";
+import { RESOURCES } from "@/components/shared/resources";
+import { useSaveResource } from "@/components/shared/use-resource";
+import { ITEM_TYPE_LABELS, slugify } from "./labels";
 import styles from "./marketplace.module.css";
-import { useSaveItem } from "./use-marketplace-item";
-import { useHydrated } from "@/components/ui/use-hydrated";
 
 type Kind = "none" | "price" | "lease_sale";
 
@@ -83,125 +80,106 @@ const toBody = (values: Values) => {
   };
 };
 
-const fieldsOf = (issues: z.core.$ZodIssue[], prefix = "") => {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) fields[prefix + issue.path.map(String).join(".")] ??= issue.message;
-  return fields;
+// The union reports a broken commerce object as one message; the chosen shape's own schema says
+// which of its fields is wrong, and those messages replace it.
+const withCommerceDetail = (values: Values) => (errors: FieldErrors) => {
+  if (!errors.commerce || values.kind === "none") return errors;
+  const shape = values.kind === "price" ? ZPriceCommerce : ZLeaseSaleCommerce;
+  const detail = shape.safeParse(commerceOf(values), { reportInput: true });
+  if (detail.success) return errors;
+  const { commerce: _union, ...rest } = errors;
+  return { ...rest, ...issueErrors(detail.error.issues, "commerce.") };
 };
 
-// The union reports a broken commerce object as one message; the chosen shape's own schema
-// says which of its fields is wrong.
-const validate = (values: Values) => {
-  const parsed = ZMarketplaceItemBody.safeParse(toBody(values));
-  if (parsed.success) return { data: parsed.data, errors: {} };
-  const errors = fieldsOf(parsed.error.issues);
-  if (errors.commerce && values.kind !== "none") {
-    const shape = values.kind === "price" ? ZPriceCommerce : ZLeaseSaleCommerce;
-    const detail = shape.safeParse(commerceOf(values));
-    if (!detail.success) {
-      Object.assign(errors, fieldsOf(detail.error.issues, "commerce."));
-      delete errors.commerce;
-    }
-  }
-  return { data: undefined, errors };
+const priceInput = (value: string, onChange: (value: string) => void) => {
+  const PriceInput = (control: ControlProps) => (
+    <input {...control} type="number" min={0} step="0.01" inputMode="decimal" value={value} onChange={(event) => onChange(event.target.value)} />
+  );
+  return PriceInput;
 };
-
-const errorFor = (errors: Record<string, string>, key: string) =>
-  errors[key] ?? Object.entries(errors).find(([path]) => path.startsWith(`${key}.`))?.[1];
-
-const described = (id: string, error?: string) => (error ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {});
 
 export const ItemForm = ({ item, industries }: { item?: TMarketplaceItem; industries: string[] }) => {
   const mode = item ? "edit" : "create";
   const router = useRouter();
-  const save = useSaveItem(mode);
-  const hydrated = useHydrated();
+  const save = useSaveResource<TMarketplaceItemBody>("item", mode);
+  const kit = useFormKit({ conflictPath: "id" });
   const [values, setValues] = useState<Values>(() => toValues(item));
   const [idTouched, setIdTouched] = useState(Boolean(item));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const industryChoices = [...new Set([...industries, ...values.industries])];
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((current) => ({ ...current, [key]: value }));
-  const error = (key: string) => errorFor(errors, key);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = validate(values);
-    setErrors(result.errors);
-    if (!result.data) return;
-    const id = result.data.id;
-    save.mutate(result.data, {
+  const submit = () => {
+    const body = kit.validate(ZMarketplaceItemBody, toBody(values), withCommerceDetail(values));
+    if (!body) return;
+    save.mutate(body, {
       onSuccess: () => {
-        router.push(`/marketplace/${encodeURIComponent(id)}`);
+        router.push(RESOURCES.item.page(body.id));
         router.refresh();
       },
-      onError: (failure) => setErrors(failure instanceof ApiError ? failure.fieldErrors() : {}),
+      onError: kit.failWith,
     });
   };
 
   return (
-    <form className="form card" onSubmit={submit} noValidate aria-label={mode === "create" ? "Add marketplace item" : "Edit marketplace item"}>
-      <FormField id="item-name" label="Name" error={error("name")}>
-        <input
-          id="item-name"
-          className={styles.wide}
-          value={values.name}
-          maxLength={200}
-          onChange={(event) => {
-            const name = event.target.value;
-            setValues((current) => ({ ...current, name, id: idTouched ? current.id : slugify(name) }));
-          }}
-          {...described("item-name", error("name"))}
-        />
-      </FormField>
-      <FormField id="item-id" label="Id" error={error("id")} hint={mode === "edit" ? "The id cannot change." : "Letters, digits, '-', '_' or '.'; suggested from the name."}>
-        <input
-          id="item-id"
-          className={styles.wide}
-          value={values.id}
-          readOnly={mode === "edit"}
-          maxLength={128}
-          onChange={(event) => {
-            setIdTouched(true);
-            set("id", event.target.value);
-          }}
-          {...described("item-id", error("id"))}
-        />
-      </FormField>
-      <FormField id="item-description" label="Description" error={error("description")}>
-        <textarea
-          id="item-description"
-          className={styles.wide}
-          rows={4}
-          value={values.description}
-          maxLength={5000}
-          onChange={(event) => set("description", event.target.value)}
-          {...described("item-description", error("description"))}
-        />
-      </FormField>
+    <Form kit={kit} onSubmit={submit} label={mode === "create" ? "Add marketplace item" : "Edit marketplace item"}>
+      <Field id="item-name" path="name" label="Name">
+        {(control) => (
+          <input
+            {...control}
+            className={styles.wide}
+            value={values.name}
+            maxLength={200}
+            onChange={(event) => {
+              const name = event.target.value;
+              setValues((current) => ({ ...current, name, id: idTouched ? current.id : slugify(name) }));
+              if (!idTouched) kit.clear("id");
+            }}
+          />
+        )}
+      </Field>
+      <Field id="item-id" path="id" label="Id" hint={mode === "edit" ? "The id cannot change." : "Letters, digits, '-', '_' or '.'; suggested from the name."}>
+        {(control) => (
+          <input
+            {...control}
+            className={styles.wide}
+            value={values.id}
+            readOnly={mode === "edit"}
+            maxLength={128}
+            onChange={(event) => {
+              setIdTouched(true);
+              set("id", event.target.value);
+            }}
+          />
+        )}
+      </Field>
+      <Field id="item-description" path="description" label="Description">
+        {(control) => <textarea {...control} className={styles.wide} rows={4} value={values.description} maxLength={5000} onChange={(event) => set("description", event.target.value)} />}
+      </Field>
       <div className={styles.fields}>
-        <FormField id="item-type" label="Item type" error={error("itemType")}>
-          <select id="item-type" value={values.itemType} onChange={(event) => set("itemType", event.target.value as TItemType)}>
-            {ITEM_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {ITEM_TYPE_LABELS[type]}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField id="item-category" label="Category" error={error("metadata.category")}>
-          <input id="item-category" value={values.category} maxLength={100} onChange={(event) => set("category", event.target.value)} {...described("item-category", error("metadata.category"))} />
-        </FormField>
-        <FormField id="item-version" label="Version" error={error("metadata.version")}>
-          <input id="item-version" value={values.version} maxLength={50} onChange={(event) => set("version", event.target.value)} {...described("item-version", error("metadata.version"))} />
-        </FormField>
+        <Field id="item-type" path="itemType" label="Item type">
+          {(control) => (
+            <select {...control} value={values.itemType} onChange={(event) => set("itemType", event.target.value as TItemType)}>
+              {ITEM_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {ITEM_TYPE_LABELS[type]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id="item-category" path="metadata.category" label="Category">
+          {(control) => <input {...control} value={values.category} maxLength={100} onChange={(event) => set("category", event.target.value)} />}
+        </Field>
+        <Field id="item-version" path="metadata.version" label="Version">
+          {(control) => <input {...control} value={values.version} maxLength={50} onChange={(event) => set("version", event.target.value)} />}
+        </Field>
       </div>
-      <FormField id="item-url" label="URL" error={error("url")} hint="Optional; an absolute http(s) address.">
-        <input id="item-url" type="url" className={styles.wide} value={values.url} onChange={(event) => set("url", event.target.value)} {...described("item-url", error("url"))} />
-      </FormField>
+      <Field id="item-url" path="url" label="URL" hint="Optional; an absolute http(s) address.">
+        {(control) => <input {...control} type="url" className={styles.wide} value={values.url} onChange={(event) => set("url", event.target.value)} />}
+      </Field>
 
-      <fieldset className={styles.choices} aria-describedby={errors.commerce ? "item-commerce-error" : undefined}>
-        <legend>Commerce</legend>
+      <FieldGroup id="item-commerce" path="commerce" exact legend="Commerce" className={styles.choices}>
         {(
           [
             ["none", "No price"],
@@ -215,22 +193,21 @@ export const ItemForm = ({ item, industries }: { item?: TMarketplaceItem; indust
           </label>
         ))}
         {values.kind === "price" ? (
-          <FormField id="item-price" label="Price (USD)" error={error("commerce.price")}>
-            <input id="item-price" type="number" min={0} step="0.01" inputMode="decimal" value={values.price} onChange={(event) => set("price", event.target.value)} {...described("item-price", error("commerce.price"))} />
-          </FormField>
+          <Field id="item-price" path="commerce.price" label="Price (USD)">
+            {priceInput(values.price, (price) => set("price", price))}
+          </Field>
         ) : null}
         {values.kind === "lease_sale" ? (
           <>
             <div className={styles.fields}>
-              <FormField id="item-lease-price" label="Lease price (USD per month)" error={error("commerce.leasePrice")}>
-                <input id="item-lease-price" type="number" min={0} step="0.01" inputMode="decimal" value={values.leasePrice} onChange={(event) => set("leasePrice", event.target.value)} {...described("item-lease-price", error("commerce.leasePrice"))} />
-              </FormField>
-              <FormField id="item-sale-price" label="Sale price (USD)" error={error("commerce.salePrice")}>
-                <input id="item-sale-price" type="number" min={0} step="0.01" inputMode="decimal" value={values.salePrice} onChange={(event) => set("salePrice", event.target.value)} {...described("item-sale-price", error("commerce.salePrice"))} />
-              </FormField>
+              <Field id="item-lease-price" path="commerce.leasePrice" label="Lease price (USD per month)">
+                {priceInput(values.leasePrice, (price) => set("leasePrice", price))}
+              </Field>
+              <Field id="item-sale-price" path="commerce.salePrice" label="Sale price (USD)">
+                {priceInput(values.salePrice, (price) => set("salePrice", price))}
+              </Field>
             </div>
-            <fieldset className={styles.choices} aria-describedby={error("commerce.supportedIndustries") ? "item-industries-error" : undefined}>
-              <legend>Supported industries</legend>
+            <FieldGroup id="item-industries" path="commerce.supportedIndustries" legend="Supported industries" className={styles.choices}>
               {industryChoices.map((industry) => (
                 <label key={industry} className={styles.choice}>
                   <input
@@ -243,32 +220,16 @@ export const ItemForm = ({ item, industries }: { item?: TMarketplaceItem; indust
                   {industry}
                 </label>
               ))}
-              {error("commerce.supportedIndustries") ? (
-                <div className="field-error" id="item-industries-error" role="alert">
-                  {error("commerce.supportedIndustries")}
-                </div>
-              ) : null}
-            </fieldset>
+            </FieldGroup>
           </>
         ) : null}
-        {errors.commerce ? (
-          <div className="field-error" id="item-commerce-error" role="alert">
-            {errors.commerce}
-          </div>
-        ) : null}
-      </fieldset>
+      </FieldGroup>
 
-      <div className="row">
-        <button type="submit" disabled={!hydrated || save.isPending}>
-          {save.isPending ? "Saving…" : mode === "create" ? "Add item" : "Save changes"}
-        </button>
-        <Link className="button secondary" href={item ? `/marketplace/${encodeURIComponent(item.id)}` : "/marketplace"}>
-          Cancel
-        </Link>
-      </div>
-      <div style={{ marginTop: "1rem" }}>
-        <ProblemAlert error={save.error} />
-      </div>
-    </form>
+      <FormFooter
+        pending={save.isPending}
+        submitLabel={mode === "create" ? "Add item" : "Save changes"}
+        cancelHref={item ? RESOURCES.item.page(item.id) : RESOURCES.item.listPage}
+      />
+    </Form>
   );
 };

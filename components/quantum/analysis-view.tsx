@@ -1,16 +1,18 @@
 "use client";
 
 // The quantum analysis of one agent, squad or syndicate: choose shots and seed, run, and see the
-// metrics, the distribution (chart and server-drawn histogram), the analysis text, the circuit
-// and the history of runs.
+// result (a definition list), the distribution (one chart; the server-drawn PNG as a download),
+// the analysis one sentence per line, the circuit and the history of runs.
 import { useState, type FormEvent } from "react";
-import { Card, Stat } from "@/components/ui/card";
+import { Card } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
 import { ProblemAlert } from "@/components/ui/problem-alert";
 import { ApiError } from "@/lib/client/api";
 import { DEFAULT_SHOTS, type TAnalysisEntityType } from "@/lib/quantum/schemas";
-import { DistributionChart, HistogramImage } from "./distribution-chart";
-import { optionalInteger } from "./format";
+import { DistributionChart } from "./distribution-chart";
+import { AnalysisText, Findings } from "./findings";
+import { formatInteger } from "@/lib/format";
+import { optionalInteger } from "./values";
 import { RunsChart } from "./runs-chart";
 import { useCircuitQasm, useRunAnalysis, viewOf } from "./use-quantum";
 
@@ -48,35 +50,39 @@ export const AnalysisView = ({ entityType, entityId, name, quantumUrl = "" }: { 
 
       {view ? (
         <>
-          <div className="stats" data-testid="quantum-metrics">
-            <Stat label="Predicted improvement" value={view.improvement} />
-            <Stat label={entityType === "squad" ? "Risk level" : entityType === "agent" ? "Risk score" : "Risk"} value={view.risk} />
-            <Stat label="Simulation duration" value={view.duration} />
-            <Stat label="Shots · seed" value={view.shots.toLocaleString("en-US")} hint={`seed ${view.seed}`} />
-          </div>
-          <Card title={view.recommendationLabel}>
-            {Array.isArray(view.recommendation) ? (
-              <ul>
-                {view.recommendation.map((entry) => (
-                  <li key={entry}>{entry}</li>
-                ))}
-              </ul>
-            ) : (
-              <p style={{ margin: 0 }}>{view.recommendation}</p>
-            )}
+          <Card title="Result">
+            <Findings
+              testId="quantum-metrics"
+              items={[
+                { term: "Predicted improvement", detail: view.improvement },
+                { term: entityType === "squad" ? "Risk level" : entityType === "agent" ? "Risk score" : "Risk", detail: view.risk },
+                { term: "Run", detail: `${formatInteger(view.shots)} shots · seed ${view.seed} · ${view.duration}` },
+                {
+                  term: view.recommendationLabel,
+                  wide: true,
+                  detail: Array.isArray(view.recommendation) ? (
+                    <ul>
+                      {view.recommendation.map((entry) => (
+                        <li key={entry}>{entry}</li>
+                      ))}
+                    </ul>
+                  ) : (
+                    view.recommendation
+                  ),
+                },
+              ]}
+            />
           </Card>
-          <div className="grid-2">
-            <Card title="Bitstring distribution">
-              <DistributionChart probabilities={view.probabilities} label={`Probability of each bitstring for ${LABEL[entityType].toLowerCase()} ${name}`} />
-            </Card>
-            <Card title="Histogram">
-              <HistogramImage base64={view.histogram} alt={`Histogram of the measured bitstrings for ${LABEL[entityType].toLowerCase()} ${name}`} />
-            </Card>
-          </div>
+          <Card title="Bitstring distribution">
+            <DistributionChart
+              probabilities={view.probabilities}
+              label={`Probability of each bitstring for ${LABEL[entityType].toLowerCase()} ${name}`}
+              histogram={view.histogram}
+              fileName={`histogram-${entityType}-${entityId}`}
+            />
+          </Card>
           <Card title="Analysis">
-            <p style={{ margin: 0 }} data-testid="quantum-analysis">
-              {view.analysis}
-            </p>
+            <AnalysisText text={view.analysis} testId="quantum-analysis" />
           </Card>
         </>
       ) : (

@@ -8,8 +8,9 @@ import { ProblemAlert } from "@/components/ui/problem-alert";
 import { ApiError } from "@/lib/client/api";
 import { DEFAULT_SHOTS } from "@/lib/quantum/schemas";
 import { MAX_BARS, type HistogramSort } from "@/lib/quantum/histogram/svg";
-import { DistributionChart, HistogramImage } from "./distribution-chart";
-import { optionalInteger, sortedEntries } from "./format";
+import { DistributionChart } from "./distribution-chart";
+import { formatInteger } from "@/lib/format";
+import { optionalInteger, sortedEntries } from "./values";
 import { useRunCircuit } from "./use-quantum";
 import { DEFAULT_EXAMPLE } from "./circuit-examples";
 import { ScrollRegion } from "@/components/ui/scroll-region";
@@ -92,26 +93,23 @@ export const CircuitRunner = ({ quantumUrl = "", qasm: controlled, onQasmChange,
         <>
           <div className="stats">
             <Stat label="Qubits" value={result.qubits} />
-            <Stat label="Shots" value={result.shots.toLocaleString("en-US")} hint={`seed ${result.seed}`} />
+            <Stat label="Shots" value={formatInteger(result.shots)} hint={`seed ${result.seed}`} />
             <Stat
               label="Outcomes"
-              value={result.distinctOutcomes.toLocaleString("en-US")}
-              hint={result.otherProbability > 0 ? `${Object.keys(result.counts).length.toLocaleString("en-US")} most frequent answered` : "all answered"}
+              value={formatInteger(result.distinctOutcomes)}
+              hint={result.otherProbability > 0 ? `${formatInteger(Object.keys(result.counts).length)} most frequent answered` : "all answered"}
             />
             <Stat label="Simulation duration" value={result.simulationDuration} />
           </div>
-          <div className="grid-2">
-            <Card title="Distribution">
-              <DistributionChart
-                probabilities={result.probabilities}
-                label="Probability of each measured bitstring"
-                rest={{ probability: result.otherProbability, outcomes: result.distinctOutcomes - Object.keys(result.counts).length }}
-              />
-            </Card>
-            <Card title="Histogram">
-              <HistogramImage base64={result.histogram} alt="Histogram of the measured bitstrings" />
-            </Card>
-          </div>
+          <Card title="Distribution">
+            <DistributionChart
+              probabilities={result.probabilities}
+              label="Probability of each measured bitstring"
+              rest={{ probability: result.otherProbability, outcomes: result.distinctOutcomes - Object.keys(result.counts).length }}
+              histogram={result.histogram}
+              fileName="histogram-circuit"
+            />
+          </Card>
           <Card title="Counts">
             <ScrollRegion label="Counts">
               <table>

@@ -2,25 +2,18 @@
 
 // The circuit page: pick an example or type a program, see its diagram as you type (a debounced
 // POST /quantum/diagram; parse errors by line and column), share it as a link, and run it.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Card } from "@/components/ui/card";
 import { ApiError } from "@/lib/client/api";
+import { formatInteger } from "@/lib/format";
 import { CIRCUIT_EXAMPLES } from "./circuit-examples";
 import { CircuitDiagramImage, diagramAlt } from "./circuit-diagram";
 import { CircuitRunner } from "./circuit-runner";
 import { SHARE_MAX_BYTES, shareUrl } from "./share-link";
 import { useCircuitDiagram } from "./use-quantum";
+import { useDebounced } from "@/components/ui/use-debounced";
 
 const DEBOUNCE_MS = 400;
-
-const useDebounced = <T,>(value: T, delay: number) => {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-};
 
 /** "line 4, column 1: expected ';'" → its parts, when a problem names a place in the program. */
 export const parsePlace = (message: string) => {
@@ -86,7 +79,7 @@ const ShareLink = ({ qasm }: { qasm: string }) => {
       </div>
       {current && current.url === null ? (
         <p className="alert" role="alert">
-          The program is longer than {SHARE_MAX_BYTES.toLocaleString("en-US")} bytes, too long for a link.
+          The program is longer than {formatInteger(SHARE_MAX_BYTES)} bytes, too long for a link.
         </p>
       ) : null}
       {current?.url ? (

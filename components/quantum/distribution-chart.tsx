@@ -1,73 +1,67 @@
 "use client";
 
-// A bitstring distribution: a recharts bar chart (loaded lazily, browser only) and the same
-// numbers as a table for screen readers and anyone who wants the figures.
-import { Suspense, lazy, useSyncExternalStore } from "react";
-import { ChartSkeleton } from "@/components/charts/chart-skeleton";
-import { formatProbability, sortedEntries } from "./format";
-import { histogramLayout, histogramSubtitle } from "@/lib/quantum/histogram/svg";
-import { ScrollRegion } from "@/components/ui/scroll-region";
+// A bitstring distribution: the one view of it on the quantum pages. The bars are the histogram
+// image's (every outcome while a dozen fit, else the most probable ones and one bar for the rest);
+// the server-drawn PNG is offered as a download, and its base64 kept at hand, not shown twice.
+import { ChartFrame } from "@/components/charts/chart-frame";
+import { formatProbability } from "@/lib/format";
+import { sortedEntries } from "./values";
+import { histogramLayout, histogramSubtitle, tickStep } from "@/lib/quantum/histogram/svg";
 
-const DistributionBarChart = lazy(() => import("./distribution-bar-chart"));
+const TABLE_ROWS = 256;
 
-const subscribe = () => () => {};
-const useIsBrowser = () => useSyncExternalStore(subscribe, () => true, () => false);
+export type DistributionChartProps = {
+  probabilities: Record<string, number>;
+  label: string;
+  /** Probability the answer already left out (a bounded circuit answer), and how many outcomes it spans. */
+  rest?: { probability: number; outcomes: number };
+  /** The server-drawn PNG histogram, base64, offered for download. */
+  histogram?: string;
+  /** The download's file name, without extension. */
+  fileName?: string;
+};
 
-const HEIGHT = 260;
-
-/**
- * `rest`: probability the answer already left out (a bounded circuit answer), and how many
- * outcomes it spans. The bars are the histogram image's: every outcome while a dozen fit, else
- * the most probable ones and one bar for the rest.
- */
-export const DistributionChart = ({ probabilities, label, rest }: { probabilities: Record<string, number>; label: string; rest?: { probability: number; outcomes: number } }) => {
-  const isBrowser = useIsBrowser();
+export const DistributionChart = ({ probabilities, label, rest, histogram, fileName = "histogram" }: DistributionChartProps) => {
   const entries = sortedEntries(probabilities);
   const layout = histogramLayout(probabilities, { rest });
-  const data = layout.bars.map(([bits, probability]) => ({ bits, probability }));
+  const step = tickStep(Math.max(0, ...layout.bars.map(([, p]) => p)));
+  const ticks = [0, 1, 2, 3, 4].map((k) => Number((k * step).toPrecision(6)));
+  const subtitle = histogramSubtitle(layout);
   return (
-    <figure style={{ margin: 0 }}>
-      <figcaption className="muted">{histogramSubtitle(layout)}</figcaption>
-      <div role="img" aria-label={`${label}: ${histogramSubtitle(layout)}`} data-testid="distribution-chart">
-        {isBrowser ? (
-          <Suspense fallback={<ChartSkeleton height={HEIGHT} />}>
-            <DistributionBarChart data={data} height={HEIGHT} />
-          </Suspense>
-        ) : (
-          <ChartSkeleton height={HEIGHT} />
-        )}
-      </div>
-      <details>
-        <summary>Show the figures</summary>
-        <ScrollRegion label="Distribution figures">
-          <table>
-            <caption className="muted">Probability per bitstring (qubit 0 rightmost){entries.length > 256 ? `; first 256 of ${entries.length}` : ""}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Bitstring</th>
-                <th scope="col">Probability</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.slice(0, 256).map(([bits, p]) => (
-                <tr key={bits}>
-                  <td>
-                    <code>{bits}</code>
-                  </td>
-                  <td>{formatProbability(p)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
-      </details>
-    </figure>
+    <ChartFrame
+      label={`${label}: ${subtitle}`}
+      caption={subtitle}
+      height={260}
+      testId="distribution-chart"
+      spec={{
+        kind: "bar",
+        data: layout.bars.map(([bits, probability]) => ({ bits, probability })),
+        x: { key: "bits", tooltip: (bits) => `Bitstring ${bits}` },
+        y: { ticks, domain: [0, ticks[4]], tooltip: formatProbability },
+        series: [{ key: "probability", name: "Probability" }],
+      }}
+      figures={{
+        label: "Distribution figures",
+        caption: `Probability per bitstring (qubit 0 rightmost)${entries.length > TABLE_ROWS ? `; first ${TABLE_ROWS} of ${entries.length}` : ""}`,
+        columns: ["Bitstring", "Probability"],
+        rows: entries.slice(0, TABLE_ROWS).map(([bits, p]) => ({ key: bits, cells: [<code key="bits">{bits}</code>, formatProbability(p)] })),
+      }}
+      footer={histogram ? <HistogramDownload base64={histogram} fileName={fileName} /> : null}
+    />
   );
 };
 
-/** The server-drawn PNG histogram. */
-export const HistogramImage = ({ base64, alt }: { base64: string; alt: string }) => (
-  // A data: URL of bytes the API drew; next/image has nothing to optimise here.
-  // eslint-disable-next-line @next/next/no-img-element
-  <img src={`data:image/png;base64,${base64}`} alt={alt} style={{ maxWidth: "100%", height: "auto", border: "1px solid var(--border)", borderRadius: 8 }} />
+/** The PNG the API drew (its `histogram` field): a download link, and the base64 itself to copy. */
+export const HistogramDownload = ({ base64, fileName }: { base64: string; fileName: string }) => (
+  <div className="histogram-download">
+    <p>
+      <a href={`data:image/png;base64,${base64}`} download={`${fileName}.png`} type="image/png" data-testid="histogram-download">
+        Download the histogram (PNG)
+      </a>
+    </p>
+    <details>
+      <summary>Histogram as base64</summary>
+      <textarea readOnly aria-label="Histogram PNG as base64" value={base64} rows={4} style={{ width: "100%", fontFamily: "monospace", fontSize: 12 }} />
+    </details>
+  </div>
 );

@@ -1,7 +1,8 @@
 "use client";
 
-// Queue circuits as background jobs and watch them: the list of the user's jobs polls while any is
-// QUEUED or RUNNING; each active job has a cancel button, each DONE one a link to its result.
+// Queue circuits as background jobs and watch them: the list of the user's jobs is read again when
+// the live event stream says one of them started or finished (while the stream is down, it polls
+// while any is QUEUED or RUNNING); each active job has a cancel button, each DONE one a link to its result.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Card } from "@/components/ui/card";
@@ -10,13 +11,15 @@ import { FormField } from "@/components/ui/form-field";
 import { ProblemAlert } from "@/components/ui/problem-alert";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { ApiError, apiFetch } from "@/lib/client/api";
+import { useLiveQuery } from "@/components/shared/use-event-stream";
 import { DEFAULT_SHOTS, QUANTUM_BACKENDS, type TQuantumJob, type TQuantumJobBody } from "@/lib/quantum/schemas";
 import { EXAMPLE_QASM } from "./circuit-runner";
-import { optionalInteger } from "./format";
+import { optionalInteger } from "./values";
 
 const jobsKey = ["quantum", "jobs"] as const;
 const ACTIVE = new Set(["QUEUED", "RUNNING"]);
 const POLL_MS = 1500;
+const QUANTUM_JOB_EVENTS = ["quantum_job.started", "quantum_job.finished"];
 
 const when = (iso: string | null) => (iso ? iso.slice(0, 19).replace("T", " ") : "—");
 
@@ -25,11 +28,12 @@ export const QuantumJobs = ({ base = "" }: { base?: string }) => {
   const [qasm, setQasm] = useState(EXAMPLE_QASM);
   const [shots, setShots] = useState(String(DEFAULT_SHOTS));
   const [backend, setBackend] = useState<TQuantumJobBody["backend"]>("aer");
+  const live = useLiveQuery(QUANTUM_JOB_EVENTS, jobsKey);
   const jobs = useQuery({
     queryKey: jobsKey,
     queryFn: ({ signal }) => apiFetch<TQuantumJob[]>(`${base}/quantum/jobs?limit=50`, { signal }),
-    // Live status: poll while anything is still queued or running.
-    refetchInterval: (query) => (query.state.data?.some((job) => ACTIVE.has(job.status)) ? POLL_MS : false),
+    // Live status from the stream; without it, poll while anything is still queued or running.
+    refetchInterval: (query) => (!live && query.state.data?.some((job) => ACTIVE.has(job.status)) ? POLL_MS : false),
   });
   const submit = useMutation({
     mutationFn: (body: Partial<TQuantumJobBody>) => apiFetch<TQuantumJob>(`${base}/quantum/jobs`, { method: "POST", body }),

@@ -1,70 +1,51 @@
 "use client";
 
 // An entity's past runs: risk and predicted improvement over time, and the runs as a table.
-import { Suspense, lazy, useSyncExternalStore } from "react";
+import { ChartFrame } from "@/components/charts/chart-frame";
 import { ChartSkeleton } from "@/components/charts/chart-skeleton";
 import { ProblemAlert } from "@/components/ui/problem-alert";
-import { formatTime } from "./format";
+import { formatDateTime, formatDayShort, formatDecimal, formatDuration, formatInteger } from "@/lib/format";
 import { useRuns } from "./use-quantum";
-import { ScrollRegion } from "@/components/ui/scroll-region";
-
-const RunsLineChart = lazy(() => import("./runs-line-chart"));
-
-const subscribe = () => () => {};
-const useIsBrowser = () => useSyncExternalStore(subscribe, () => true, () => false);
 
 const HEIGHT = 240;
 
 export const RunsChart = ({ entityType, entityId, quantumUrl = "" }: { entityType: string; entityId: string; quantumUrl?: string }) => {
-  const isBrowser = useIsBrowser();
   const runs = useRuns(entityType, entityId, quantumUrl);
   if (runs.error) return <ProblemAlert error={runs.error} />;
   if (!runs.data) return <ChartSkeleton height={HEIGHT} label="Loading past runs" />;
   if (runs.data.length === 0) return <p className="muted">No runs yet: run the analysis to start its history.</p>;
-  const data = [...runs.data].reverse().map((run) => ({ time: Date.parse(run.createdAt), riskScore: run.riskScore, improvementPercent: run.improvementPercent }));
   return (
-    <figure style={{ margin: 0 }}>
-      <div role="img" aria-label={`Risk score and predicted improvement of the last ${runs.data.length} runs`} data-testid="runs-chart">
-        {isBrowser ? (
-          <Suspense fallback={<ChartSkeleton height={HEIGHT} />}>
-            <RunsLineChart data={data} height={HEIGHT} />
-          </Suspense>
-        ) : (
-          <ChartSkeleton height={HEIGHT} />
-        )}
-      </div>
-      <details>
-        <summary>Show the runs</summary>
-        <ScrollRegion label="Runs">
-          <table>
-            <caption className="muted">Newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Backend</th>
-                <th scope="col">Shots</th>
-                <th scope="col">Seed</th>
-                <th scope="col">Risk</th>
-                <th scope="col">Duration</th>
-              </tr>
-            </thead>
-            <tbody>
-              {runs.data.map((run) => (
-                <tr key={run.id}>
-                  <td>{formatTime(run.createdAt)}</td>
-                  <td>{run.backend}</td>
-                  <td>{run.shots}</td>
-                  <td>
-                    <code>{run.seed}</code>
-                  </td>
-                  <td>{run.riskScore === null ? "—" : run.riskScore.toFixed(1)}</td>
-                  <td>{run.durationMs.toFixed(2)} ms</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
-      </details>
-    </figure>
+    <ChartFrame
+      label={`Risk score and predicted improvement of the last ${runs.data.length} runs`}
+      height={HEIGHT}
+      testId="runs-chart"
+      spec={{
+        kind: "line",
+        data: [...runs.data].reverse().map((run) => ({ time: Date.parse(run.createdAt), riskScore: run.riskScore, improvementPercent: run.improvementPercent })),
+        x: { key: "time", time: true, format: formatDayShort, tooltip: formatDateTime },
+        y: { format: formatInteger, tooltip: (value) => formatDecimal(value, 1), width: 40 },
+        series: [
+          { key: "riskScore", name: "Risk score (0–100)", tone: "danger" },
+          { key: "improvementPercent", name: "Predicted improvement (%)", tone: "ok" },
+        ],
+        dots: true,
+      }}
+      figures={{
+        label: "Runs",
+        caption: "Newest first",
+        columns: ["When", "Backend", "Shots", "Seed", "Risk", "Duration"],
+        rows: runs.data.map((run) => ({
+          key: run.id,
+          cells: [
+            formatDateTime(run.createdAt),
+            run.backend,
+            run.shots,
+            <code key="seed">{run.seed}</code>,
+            run.riskScore === null ? "—" : formatDecimal(run.riskScore, 1),
+            formatDuration(run.durationMs),
+          ],
+        })),
+      }}
+    />
   );
 };

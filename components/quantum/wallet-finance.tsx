@@ -1,19 +1,21 @@
 "use client";
 
 // The quantum finance section of the wallet page (POST /qmetrics/finance): run the wallet's circuit on the
-// simulator or IBM Quantum, and see each bitstring's behaviour, the histogram and the analysis.
+// simulator or IBM Quantum, and see each bitstring's behaviour (one chart; the PNG histogram as a
+// download) and the analysis one sentence per line.
 import { useState, type FormEvent } from "react";
-import { Card, Stat } from "@/components/ui/card";
+import { Card } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
 import { ProblemAlert } from "@/components/ui/problem-alert";
 import { ApiError } from "@/lib/client/api";
 import { DEFAULT_SHOTS, QUANTUM_BACKENDS, type TWalletFinanceBody } from "@/lib/quantum/schemas";
-import { DistributionChart, HistogramImage } from "./distribution-chart";
-import { formatProbability, optionalInteger, sortedEntries } from "./format";
+import { DistributionChart } from "./distribution-chart";
+import { AnalysisText, Findings } from "./findings";
+import { formatInteger, formatProbability, formatUsd } from "@/lib/format";
+import { optionalInteger, sortedEntries } from "./values";
 import { useWalletFinance } from "./use-quantum";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 
-const usd = (value: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(value);
 
 export type WalletFinanceProps = {
   /** The wallet to analyse; the field starts with it and can be changed. */
@@ -67,19 +69,23 @@ export const WalletFinance = ({ walletAddress = "", chains, tokenMap, quantumUrl
       </Card>
       {result ? (
         <>
-          <div className="stats">
-            <Stat label="Total balance" value={usd(result.total_balance_usd)} />
-            <Stat label="Backend" value={result.quantum_backend} />
-            <Stat label="Shots" value={result.shots.toLocaleString("en-US")} hint={result.seed !== undefined ? `seed ${result.seed}` : undefined} />
-          </div>
-          <div className="grid-2">
-            <Card title="Behaviour distribution">
-              <DistributionChart probabilities={result.quantum_results.probabilities} label="Probability of each financial behaviour bitstring" />
-            </Card>
-            <Card title="Histogram">
-              <HistogramImage base64={result.quantum_results.histogram} alt="Histogram of the wallet's behaviour bitstrings" />
-            </Card>
-          </div>
+          <Card title="Result">
+            <Findings
+              items={[
+                { term: "Total balance", detail: formatUsd(result.total_balance_usd) },
+                { term: "Backend", detail: result.quantum_backend },
+                { term: "Shots", detail: `${formatInteger(result.shots)}${result.seed !== undefined ? ` · seed ${result.seed}` : ""}` },
+              ]}
+            />
+          </Card>
+          <Card title="Behaviour distribution">
+            <DistributionChart
+              probabilities={result.quantum_results.probabilities}
+              label="Probability of each financial behaviour bitstring"
+              histogram={result.quantum_results.histogram}
+              fileName={`histogram-wallet-${address.trim().slice(0, 10) || "analysis"}`}
+            />
+          </Card>
           <Card title="Behaviours">
             <ScrollRegion label="Behaviours">
               <table>
@@ -106,7 +112,7 @@ export const WalletFinance = ({ walletAddress = "", chains, tokenMap, quantumUrl
             </ScrollRegion>
           </Card>
           <Card title="Analysis">
-            <p style={{ margin: 0 }}>{result.quantum_results.analysis}</p>
+            <AnalysisText text={result.quantum_results.analysis} />
           </Card>
         </>
       ) : null}

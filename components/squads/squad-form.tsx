@@ -1,8 +1,7 @@
 "use client";
 
 import { ZSquadBody } from "@/lib/squads/schemas";
-import { GroupForm, type GroupFormValue, type GroupKind } from "./group-form";
-import { useSaveSquad } from "./use-squads";
+import { GroupForm, type GroupFormValue, type GroupKind } from "@/components/groups/group-form";
 
 export type SquadFormSquad = GroupFormValue;
 
@@ -13,7 +12,6 @@ const SQUAD: GroupKind = {
   membersLegend: "Members",
   searchPath: "/api/agents",
   schema: ZSquadBody,
-  useSave: useSaveSquad as GroupKind["useSave"],
 };
 
 export const SquadForm = ({ squad }: { squad?: SquadFormSquad }) => <GroupForm kind={SQUAD} group={squad} />;

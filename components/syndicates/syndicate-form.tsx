@@ -1,8 +1,7 @@
 "use client";
 
 import { ZSyndicateBody } from "@/lib/syndicates/schemas";
-import { GroupForm, type GroupFormValue, type GroupKind } from "@/components/squads/group-form";
-import { useSaveSyndicate } from "./use-syndicates";
+import { GroupForm, type GroupFormValue, type GroupKind } from "@/components/groups/group-form";
 
 export type SyndicateFormSyndicate = Omit<GroupFormValue, "members"> & { squads: GroupFormValue["members"] };
 
@@ -13,7 +12,6 @@ const SYNDICATE: GroupKind = {
   membersLegend: "Squads",
   searchPath: "/api/squads",
   schema: ZSyndicateBody,
-  useSave: useSaveSyndicate as GroupKind["useSave"],
 };
 
 export const SyndicateForm = ({ syndicate }: { syndicate?: SyndicateFormSyndicate }) => (

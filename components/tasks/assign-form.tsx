@@ -1,31 +1,19 @@
 "use client";
 
-// Create a task and assign it: pick the kind of entity, search it by name, choose one. Validated
-// here with the API's zod schema; the API's problems (409, 422…) are shown as they come back.
-import Link from "next/link";
+// Create a task and assign it: pick the kind of entity, search it by name, choose one. On the form
+// kit: validated with the API's zod schema; the API's problems (409 at the id, 422…) mapped back.
 import { useRouter } from "next/navigation";
-import { useEffect, useState, type FormEvent } from "react";
-import { ApiError } from "@/lib/client/api";
-import { ENTITY_TYPES, ZAssignTaskBody, type TEntityMatch, type TEntityType } from "@/lib/tasks/schemas";
+import { useState } from "react";
+import { ZAssignTaskBody, type TEntityMatch } from "@/lib/tasks/schemas";
 import type { TaskStatusValue } from "@/lib/tasks/status-machine";
-import { FormField } from "@/components/ui/form-field";
-import { ProblemAlert } from "@/components/ui/problem-alert";
-import { ENTITY_TYPE_LABELS, statusLabel } from "./format";
+import { Field, Form, FormFooter, useFormKit } from "@/components/form";
+import { formatStatus } from "@/lib/format";
+import { EntityPicker } from "./entity-picker";
+import { PRIORITIES, amount } from "./task-fields";
 import styles from "./tasks.module.css";
-import { useAssignTask, useEntitySearch } from "./use-tasks";
-import { useHydrated } from "@/components/ui/use-hydrated";
+import { useAssignTask } from "./use-tasks";
 
 const START_STATUSES: TaskStatusValue[] = ["pending", "assigned", "in_progress"];
-const PRIORITIES = ["low", "medium", "high", "critical"];
-
-const useDebounced = <T,>(value: T, ms: number) => {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-};
 
 const slug = (value: string) =>
   value
@@ -36,14 +24,11 @@ const slug = (value: string) =>
     .slice(0, 5)
     .join("-");
 
-const amount = (value: string) => (value.trim() === "" ? undefined : Number(value));
-
-const described = (id: string, error?: string) => (error ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {});
 
 export const AssignForm = ({ initialEntity }: { initialEntity?: TEntityMatch }) => {
   const router = useRouter();
   const assign = useAssignTask();
-  const hydrated = useHydrated();
+  const kit = useFormKit({ conflictPath: "id" });
   const [id, setId] = useState("");
   const [idTouched, setIdTouched] = useState(false);
   const [description, setDescription] = useState("");
@@ -53,173 +38,105 @@ export const AssignForm = ({ initialEntity }: { initialEntity?: TEntityMatch }) 
   const [notes, setNotes] = useState("");
   const [estimate, setEstimate] = useState("");
   const [cost, setCost] = useState("");
-  const [type, setType] = useState<TEntityType>(initialEntity?.type ?? "Agent");
-  const [search, setSearch] = useState("");
   const [entity, setEntity] = useState<TEntityMatch | undefined>(initialEntity);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const q = useDebounced(search.trim(), 250);
-  const matches = useEntitySearch(type, q);
-  // The chosen entity stays listed even when the search no longer finds it.
-  const options = entity && entity.type === type && !matches.data?.some((match) => match.id === entity.id) ? [entity, ...(matches.data ?? [])] : matches.data ?? [];
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const body = {
-      id: id.trim(),
-      description,
-      status,
-      ...(due ? { dueDate: new Date(due).toISOString() } : {}),
-      ...(entity ? { assignedEntity: { type: entity.type, id: entity.id } } : {}),
-      metadata: { priority, ...(notes.trim() ? { notes } : {}) },
-      taskMetrics: { estimatedDuration: amount(estimate), costEstimate: amount(cost) },
-    };
-    const parsed = ZAssignTaskBody.safeParse(body);
-    const fields: Record<string, string> = {};
-    if (!entity) fields.assignedEntity = "Choose who the task is for";
-    if (!parsed.success) for (const issue of parsed.error.issues) fields[issue.path.join(".")] ??= issue.message;
-    setErrors(fields);
-    if (!parsed.success || !entity) return;
-    assign.mutate(parsed.data, {
+  const submit = () => {
+    const parsed = kit.validate(
+      ZAssignTaskBody,
+      {
+        id: id.trim(),
+        description,
+        status,
+        ...(due ? { dueDate: new Date(due).toISOString() } : {}),
+        ...(entity ? { assignedEntity: { type: entity.type, id: entity.id } } : {}),
+        metadata: { priority, ...(notes.trim() ? { notes } : {}) },
+        taskMetrics: { estimatedDuration: amount(estimate), costEstimate: amount(cost) },
+      },
+      (errors) => (entity ? errors : { assignedEntity: "Choose who the task is for", ...errors }),
+    );
+    if (!parsed) return;
+    assign.mutate(parsed, {
       onSuccess: () => {
         router.push("/tasks");
         router.refresh();
       },
-      onError: (failure) => setErrors(failure instanceof ApiError ? failure.fieldErrors() : {}),
+      onError: kit.failWith,
     });
   };
 
-  const entityError = errors.assignedEntity ?? errors["assignedEntity.id"] ?? errors["assignedEntity.type"];
-
   return (
-    <form className="form card" onSubmit={submit} noValidate aria-label="Assign a task">
-      <FormField id="task-description" label="Description" error={errors.description}>
-        <textarea
-          id="task-description"
-          className={styles.wide}
-          rows={3}
-          value={description}
-          maxLength={2000}
-          onChange={(event) => {
-            setDescription(event.target.value);
-            if (!idTouched) setId(slug(event.target.value) ? `task-${slug(event.target.value)}` : "");
-          }}
-          {...described("task-description", errors.description)}
-        />
-      </FormField>
-      <FormField id="task-id" label="Task id" error={errors.id} hint="Letters, digits, '-', '_' or '.'; suggested from the description.">
-        <input
-          id="task-id"
-          className={styles.wide}
-          value={id}
-          maxLength={128}
-          onChange={(event) => {
-            setIdTouched(true);
-            setId(event.target.value);
-          }}
-          {...described("task-id", errors.id)}
-        />
-      </FormField>
+    <Form kit={kit} onSubmit={submit} label="Assign a task">
+      <Field id="task-description" path="description" label="Description">
+        {(control) => (
+          <textarea
+            {...control}
+            className={styles.wide}
+            rows={3}
+            value={description}
+            maxLength={2000}
+            onChange={(event) => {
+              setDescription(event.target.value);
+              if (!idTouched) {
+                setId(slug(event.target.value) ? `task-${slug(event.target.value)}` : "");
+                kit.clear("id");
+              }
+            }}
+          />
+        )}
+      </Field>
+      <Field id="task-id" path="id" label="Task id" hint="Letters, digits, '-', '_' or '.'; suggested from the description.">
+        {(control) => (
+          <input
+            {...control}
+            className={styles.wide}
+            value={id}
+            maxLength={128}
+            onChange={(event) => {
+              setIdTouched(true);
+              setId(event.target.value);
+            }}
+          />
+        )}
+      </Field>
 
-      <fieldset className="card" style={{ marginBottom: "0.9rem" }} aria-describedby={entityError ? "task-entity-error" : undefined}>
-        <legend>Assign to</legend>
-        <div className={styles.fields}>
-          <FormField id="task-entity-type" label="Entity type">
-            <select
-              id="task-entity-type"
-              value={type}
-              onChange={(event) => {
-                setType(event.target.value as TEntityType);
-                setEntity(undefined);
-              }}
-            >
-              {ENTITY_TYPES.map((option) => (
+      <EntityPicker entity={entity} onChange={setEntity} />
+
+      <div className={styles.fields}>
+        <Field id="task-status" path="status" label="Initial status">
+          {(control) => (
+            <select {...control} value={status} onChange={(event) => setStatus(event.target.value as TaskStatusValue)}>
+              {START_STATUSES.map((option) => (
                 <option key={option} value={option}>
-                  {ENTITY_TYPE_LABELS[option]}
+                  {formatStatus(option)}
                 </option>
               ))}
             </select>
-          </FormField>
-          <FormField id="task-entity-search" label="Find by name">
-            <input id="task-entity-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} autoComplete="off" />
-          </FormField>
-        </div>
-        <div role="radiogroup" aria-label={`Matching ${ENTITY_TYPE_LABELS[type].toLowerCase()}s`}>
-          {matches.isPending ? <p className="muted">Searching…</p> : null}
-          {!matches.isPending && options.length === 0 ? <p className="muted">Nothing matches “{search}”.</p> : null}
-          <ul className={styles.results}>
-            {options.map((match) => (
-              <li key={`${match.type}:${match.id}`}>
-                <label>
-                  <input
-                    type="radio"
-                    name="task-entity"
-                    value={match.id}
-                    checked={entity?.type === match.type && entity.id === match.id}
-                    onChange={() => setEntity(match)}
-                  />
-                  <span>
-                    {match.name} <span className="muted">({match.id})</span>
-                  </span>
-                </label>
-              </li>
-            ))}
-          </ul>
-        </div>
-        <ProblemAlert error={matches.error} />
-        {entity ? (
-          <p role="status">
-            Assigning to {ENTITY_TYPE_LABELS[entity.type].toLowerCase()} <strong>{entity.name}</strong>
-          </p>
-        ) : null}
-        {entityError ? (
-          <div className="field-error" id="task-entity-error" role="alert">
-            {entityError}
-          </div>
-        ) : null}
-      </fieldset>
+          )}
+        </Field>
+        <Field id="task-priority" path="metadata.priority" label="Priority">
+          {(control) => (
+            <select {...control} value={priority} onChange={(event) => setPriority(event.target.value)}>
+              {PRIORITIES.map((option) => (
+                <option key={option}>{option}</option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id="task-due" path="dueDate" label="Due (your local time)">
+          {(control) => <input {...control} type="datetime-local" value={due} onChange={(event) => setDue(event.target.value)} />}
+        </Field>
+        <Field id="task-estimate" path="taskMetrics.estimatedDuration" label="Estimated hours">
+          {(control) => <input {...control} type="number" min={0} step="0.5" inputMode="decimal" value={estimate} onChange={(event) => setEstimate(event.target.value)} />}
+        </Field>
+        <Field id="task-cost" path="taskMetrics.costEstimate" label="Cost estimate (USD)">
+          {(control) => <input {...control} type="number" min={0} step="0.01" inputMode="decimal" value={cost} onChange={(event) => setCost(event.target.value)} />}
+        </Field>
+      </div>
+      <Field id="task-notes" path="metadata.notes" label="Notes">
+        {(control) => <textarea {...control} className={styles.wide} rows={2} value={notes} onChange={(event) => setNotes(event.target.value)} />}
+      </Field>
 
-      <div className={styles.fields}>
-        <FormField id="task-status" label="Initial status" error={errors.status}>
-          <select id="task-status" value={status} onChange={(event) => setStatus(event.target.value as TaskStatusValue)}>
-            {START_STATUSES.map((option) => (
-              <option key={option} value={option}>
-                {statusLabel(option)}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField id="task-priority" label="Priority" error={errors["metadata.priority"]}>
-          <select id="task-priority" value={priority} onChange={(event) => setPriority(event.target.value)}>
-            {PRIORITIES.map((option) => (
-              <option key={option}>{option}</option>
-            ))}
-          </select>
-        </FormField>
-        <FormField id="task-due" label="Due (your local time)" error={errors.dueDate}>
-          <input id="task-due" type="datetime-local" value={due} onChange={(event) => setDue(event.target.value)} {...described("task-due", errors.dueDate)} />
-        </FormField>
-        <FormField id="task-estimate" label="Estimated hours" error={errors["taskMetrics.estimatedDuration"]}>
-          <input id="task-estimate" type="number" min={0} step="0.5" inputMode="decimal" value={estimate} onChange={(event) => setEstimate(event.target.value)} {...described("task-estimate", errors["taskMetrics.estimatedDuration"])} />
-        </FormField>
-        <FormField id="task-cost" label="Cost estimate (USD)" error={errors["taskMetrics.costEstimate"]}>
-          <input id="task-cost" type="number" min={0} step="0.01" inputMode="decimal" value={cost} onChange={(event) => setCost(event.target.value)} {...described("task-cost", errors["taskMetrics.costEstimate"])} />
-        </FormField>
-      </div>
-      <FormField id="task-notes" label="Notes" error={errors["metadata.notes"]}>
-        <textarea id="task-notes" className={styles.wide} rows={2} value={notes} onChange={(event) => setNotes(event.target.value)} />
-      </FormField>
-
-      <div className="row">
-        <button type="submit" disabled={!hydrated || assign.isPending}>
-          {assign.isPending ? "Assigning…" : "Assign task"}
-        </button>
-        <Link className="button secondary" href="/tasks">
-          Cancel
-        </Link>
-      </div>
-      <div style={{ marginTop: "1rem" }}>
-        <ProblemAlert error={assign.error} />
-      </div>
-    </form>
+      <FormFooter pending={assign.isPending} submitLabel="Assign task" pendingLabel="Assigning…" cancelHref="/tasks" />
+    </Form>
   );
 };

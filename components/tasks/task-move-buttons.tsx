@@ -4,17 +4,28 @@ import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { allowedTaskMoves, type TaskStatusValue } from "@/lib/tasks/status-machine";
 import { ProblemAlert } from "@/components/ui/problem-alert";
-import { MOVE_LABELS } from "./format";
+import { MOVE_LABELS } from "./labels";
 import { useMoveTask } from "./use-tasks";
 import { useHydrated } from "@/components/ui/use-hydrated";
 
 /** The moves the state machine allows from the task's status; the board re-renders after one. */
-export const TaskMoveButtons = ({ id, status, description }: { id: string; status: TaskStatusValue; description: string }) => {
+export const TaskMoveButtons = ({
+  id,
+  status,
+  description,
+  omit = [],
+}: {
+  id: string;
+  status: TaskStatusValue;
+  description: string;
+  /** Moves offered elsewhere on the page (the task page's finish form). */
+  omit?: readonly TaskStatusValue[];
+}) => {
   const router = useRouter();
   const move = useMoveTask(id);
   const hydrated = useHydrated();
   const [refreshing, startRefresh] = useTransition();
-  const moves = allowedTaskMoves(status);
+  const moves = allowedTaskMoves(status).filter((to) => !omit.includes(to));
   if (moves.length === 0) return null;
   return (
     <>

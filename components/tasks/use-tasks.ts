@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useWrite } from "@/components/shared/use-resource";
 import { apiFetch } from "@/lib/client/api";
-import type { TAssignTaskBody, TEntityMatch, TEntityType, TTask } from "@/lib/tasks/schemas";
+import type { TAssignTaskBody, TEntityMatch, TEntityType, TTask, TTaskResultBody } from "@/lib/tasks/schemas";
 import type { TaskStatusValue } from "@/lib/tasks/status-machine";
 
 export const taskKeys = {
@@ -22,7 +22,21 @@ export const useEntitySearch = (type: TEntityType, q: string) =>
   });
 
 export const useAssignTask = () =>
-  useWrite(taskKeys.all, (body: TAssignTaskBody) => apiFetch<TTask>("/api/tasks/assign", { method: "POST", body }));
+  useWrite(taskKeys.all, (body: TAssignTaskBody) => apiFetch<TTask>("/api/tasks/assign", { method: "POST", body }), "Task assigned");
 
-export const useMoveTask = (id: string) =>
-  useWrite(taskKeys.all, (status: TaskStatusValue) => apiFetch<TTask>(`/api/tasks/${encodeURIComponent(id)}/status`, { method: "PATCH", body: { status } }));
+const moveTask = (id: string, status: TaskStatusValue) =>
+  apiFetch<TTask>(`/api/tasks/${encodeURIComponent(id)}/status`, { method: "PATCH", body: { status } });
+
+export const useMoveTask = (id: string) => useWrite(taskKeys.all, (status: TaskStatusValue) => moveTask(id, status));
+
+/** Moves whichever task it is given (the board's drag and drop). */
+export const useMoveAnyTask = () => useWrite(taskKeys.all, ({ id, status }: { id: string; status: TaskStatusValue }) => moveTask(id, status));
+
+/** Completes or fails a task, with its result when one is written. */
+export const useFinishTask = (id: string) =>
+  useWrite(
+    taskKeys.all,
+    ({ status, result }: { status: "completed" | "failed"; result?: TTaskResultBody }) =>
+      apiFetch<TTask>(`/api/tasks/${encodeURIComponent(id)}/status`, { method: "PATCH", body: { status, ...(result ? { result } : {}) } }),
+    (task) => `Task ${task.status === "completed" ? "completed" : "marked failed"}`,
+  );

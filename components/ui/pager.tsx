@@ -1,7 +1,8 @@
 import Link from "next/link";
+import { listHref } from "@/components/list/list-params";
 
 /**
- * Cursor paging links for a list page: "First page" and "Next page", keeping the current filters.
+ * Cursor paging links for a list page: "First page" and "Next page", keeping the current filters and sort.
  */
 export const Pager = ({
   basePath,
@@ -16,13 +17,7 @@ export const Pager = ({
   total: number;
   shown: number;
 }) => {
-  const href = (cursor?: string) => {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(searchParams)) if (value && key !== "cursor") params.set(key, value);
-    if (cursor) params.set("cursor", cursor);
-    const query = params.toString();
-    return query ? `${basePath}?${query}` : basePath;
-  };
+  const href = (cursor?: string) => listHref(basePath, searchParams, { cursor });
   return (
     <nav aria-label="Pages" className="pager">
       <span className="muted">

@@ -1,24 +1,41 @@
 import { ApiError } from "@/lib/client/api";
 
-/** What went wrong, in the API's own words; a sign-in hint for 401. */
-export const ProblemAlert = ({ error }: { error: unknown }) => {
-  if (!error) return null;
-  const problem = error instanceof ApiError ? error.problem : { title: "Something went wrong", detail: (error as Error)?.message };
-  const status = error instanceof ApiError ? error.status : undefined;
+type Listed = { path: string; message: string };
+
+/** "body.roles.0.skills" → "roles 1 skills": a path a person can place. */
+const placeOf = (path: string) =>
+  path
+    .replace(/^body\.?/, "")
+    .split(".")
+    .map((part) => (/^\d+$/.test(part) ? String(Number(part) + 1) : part))
+    .join(" ");
+
+/**
+ * What went wrong, in the API's own words; a sign-in hint for 401. `errors`, when given, replaces the
+ * problem's own list (a form passes only what none of its fields shows).
+ */
+export const ProblemAlert = ({ error, errors }: { error: unknown; errors?: Listed[] }) => {
+  if (!error && !errors?.length) return null;
+  const api = error instanceof ApiError ? error : undefined;
+  const title = api ? api.problem.title : error ? (error as Error).message || "Something went wrong" : "Check these fields";
+  const detail = api?.problem.detail;
+  const listed = errors ?? api?.problem.errors ?? [];
   return (
     <div role="alert" className="alert">
-      <strong>{problem.title}</strong>
-      {problem.detail ? <p>{problem.detail}</p> : null}
-      {status === 401 ? (
+      <strong>{title}</strong>
+      {detail ? <p>{detail}</p> : null}
+      {api?.status === 401 ? (
         <p>
           <a href="/signin">Sign in</a> to make changes.
         </p>
       ) : null}
-      {error instanceof ApiError && error.problem.errors?.length ? (
+      {listed.length ? (
         <ul>
-          {error.problem.errors.map((item) => (
+          {listed.map((item) => (
             <li key={`${item.path}:${item.message}`}>
-              <code>{item.path.replace(/^body\./, "")}</code>: {item.message}
+              {item.path ? <code>{placeOf(item.path)}</code> : null}
+              {item.path ? ": " : null}
+              {item.message}
             </li>
           ))}
         </ul>

@@ -1,21 +1,17 @@
 "use client";
 
 // The wallet's value over the last 30 days (GET /api/wallets/{address}/balance-history) as a line.
-import { Suspense, lazy, useSyncExternalStore } from "react";
 import { useQuery } from "@tanstack/react-query";
+import { ChartFrame } from "@/components/charts/chart-frame";
+import { ChartSkeleton } from "@/components/charts/chart-skeleton";
 import { ProblemAlert } from "@/components/ui/problem-alert";
 import { apiFetch } from "@/lib/client/api";
 import type { TBalanceHistory } from "@/lib/wallet/history-schemas";
-import { formatUsd } from "./format";
+import { formatUsd } from "@/lib/format";
 
-const BalanceHistoryLine = lazy(() => import("./balance-history-line"));
-
-const subscribe = () => () => {};
-const useIsBrowser = () => useSyncExternalStore(subscribe, () => true, () => false);
-const Skeleton = () => <div className="skeleton" style={{ height: 220, minHeight: 220 }} role="status" aria-label="Loading chart" />;
+const HEIGHT = 220;
 
 export const BalanceHistoryChart = ({ address, chains, metricsUrl }: { address: string; chains: string[] | null; metricsUrl: string }) => {
-  const isBrowser = useIsBrowser();
   const history = useQuery({
     queryKey: ["wallet", "balance-history", address, chains ?? "all"],
     queryFn: ({ signal }) =>
@@ -28,22 +24,26 @@ export const BalanceHistoryChart = ({ address, chains, metricsUrl }: { address: 
       <h2 style={{ marginTop: 0 }}>Value over the last 30 days</h2>
       <ProblemAlert error={history.error} />
       {history.data ? (
-        <figure style={{ margin: 0 }}>
-          <div role="img" aria-label={`Daily value in USD from ${points[0]?.date} to ${last?.date}`} data-testid="balance-history-chart">
-            {isBrowser ? (
-              <Suspense fallback={<Skeleton />}>
-                <BalanceHistoryLine data={points} />
-              </Suspense>
-            ) : (
-              <Skeleton />
-            )}
-          </div>
-          <figcaption className="muted">
-            {last ? `Today ${formatUsd(last.valueUsd)}. ` : ""}Holdings walked back through the stored transfers, each day at the prices quoted by its end; NFTs and gas fees are not counted.
-          </figcaption>
-        </figure>
+        <ChartFrame
+          label={`Daily value in USD from ${points[0]?.date} to ${last?.date}`}
+          caption={`${last ? `Today ${formatUsd(last.valueUsd)}. ` : ""}Holdings walked back through the stored transfers, each day at the prices quoted by its end; NFTs and gas fees are not counted.`}
+          height={HEIGHT}
+          testId="balance-history-chart"
+          spec={{
+            kind: "line",
+            data: points.map((point) => ({ date: point.date, valueUsd: point.valueUsd })),
+            x: { key: "date" },
+            y: { format: (value) => formatUsd(value).replace(/\.00$/, ""), width: 90 },
+            series: [{ key: "valueUsd", name: "Value" }],
+          }}
+          figures={{
+            label: "Daily value",
+            columns: ["Date", "Value"],
+            rows: points.map((point) => ({ key: point.date, cells: [point.date, formatUsd(point.valueUsd)] })),
+          }}
+        />
       ) : history.isPending ? (
-        <Skeleton />
+        <ChartSkeleton height={HEIGHT} />
       ) : null}
     </section>
   );

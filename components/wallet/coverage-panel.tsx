@@ -1,7 +1,7 @@
 // What the wallet answer covers: per chain the last indexed block and time, the as-of time of the
 // prices behind the balance, and the holdings left out. "Not indexed" is said, never left as zeros.
 import type { TCoverage } from "@/lib/wallet/schemas";
-import { formatInteger, formatUsd } from "./format";
+import { formatInteger, formatUsd } from "@/lib/format";
 
 const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace("T", " ")} UTC` : "—");
 
@@ -11,6 +11,10 @@ export const CoveragePanel = ({ coverage }: { coverage: TCoverage }) => (
     {coverage.status === "not-indexed" ? (
       <p role="status" className="badge" data-testid="wallet-not-indexed">
         Not indexed
+      </p>
+    ) : coverage.status === "indexing" ? (
+      <p role="status" className="badge" data-testid="wallet-indexing-badge">
+        Indexing
       </p>
     ) : null}
     <p>{coverage.detail}</p>
@@ -30,7 +34,7 @@ export const CoveragePanel = ({ coverage }: { coverage: TCoverage }) => (
           {coverage.chains.map((chain) => (
             <tr key={chain.chain}>
               <td>{chain.chain}</td>
-              <td>{chain.status === "indexed" ? `indexed (${chain.source})` : "not indexed"}</td>
+              <td>{chain.status === "indexed" ? `indexed (${chain.source})` : chain.status === "indexing" ? "indexing…" : "not indexed"}</td>
               <td>{chain.lastIndexedBlock ?? "—"}</td>
               <td>{when(chain.lastIndexedAt)}</td>
               <td>{formatInteger(chain.transfers)}</td>

@@ -9,7 +9,7 @@ import { FormField } from "@/components/ui/form-field";
 import { ProblemAlert } from "@/components/ui/problem-alert";
 import { apiFetch, ApiError } from "@/lib/client/api";
 import { ZLinkWalletBody, type TWalletLink } from "@/lib/wallet/schemas";
-import { useWalletLinks, walletKeys } from "./use-wallet";
+import { useDeleteByAddress, useWalletLinks, walletKeys } from "./use-wallet";
 
 export const LinkedWallets = () => {
   const queryClient = useQueryClient();
@@ -26,10 +26,7 @@ export const LinkedWallets = () => {
     mutationFn: (address: string) => apiFetch(`/api/wallets/links/${address}`, { method: "PATCH", body: { isDefault: true } }),
     onSuccess: () => refresh(),
   });
-  const unlink = useMutation({
-    mutationFn: (address: string) => apiFetch(`/api/wallets/links/${address}`, { method: "DELETE" }),
-    onSuccess: () => refresh(),
-  });
+  const unlink = useDeleteByAddress("/api/wallets/links");
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

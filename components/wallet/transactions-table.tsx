@@ -4,7 +4,7 @@
 // direction and token, pages, a CSV export of the same filters, labels and uncommon flags.
 import { useState } from "react";
 import { ProblemAlert } from "@/components/ui/problem-alert";
-import { formatInteger, formatUsd, shortAddress } from "./format";
+import { formatAddress, formatInteger, formatUsd } from "@/lib/format";
 import { transactionsPath, useWalletTransactions, type TransactionsRequest } from "./use-wallet-transactions";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 
@@ -64,7 +64,7 @@ export const TransactionsTable = ({ address, chains, metricsUrl }: { address: st
                     <td>{item.direction}</td>
                     <td title={item.counterparty ?? undefined}>
                       {item.counterpartyLabel ? <strong>{item.counterpartyLabel} </strong> : null}
-                      <code>{item.counterparty ? shortAddress(item.counterparty) : "itself"}</code>
+                      <code>{item.counterparty ? formatAddress(item.counterparty) : "itself"}</code>
                     </td>
                     <td>
                       {item.units ?? item.amount} {item.symbol}

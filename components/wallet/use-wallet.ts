@@ -2,7 +2,7 @@
 
 // react-query hooks of the wallet page and the linked-wallets section. The metrics come from
 // METRICS_URL (same origin unless configured), with the session cookie as the credential.
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
 import type { TUncommonReport, TWalletLink, TWalletMetricsResult } from "@/lib/wallet/schemas";
 
@@ -38,3 +38,12 @@ export const useUncommonReasons = (metricsUrl: string, request: MetricsRequest |
   });
 
 export const useWalletLinks = () => useQuery({ queryKey: walletKeys.links(), queryFn: () => apiFetch<TWalletLink[]>("/api/wallets/links") });
+
+/** DELETE `${base}/${address}` (an unlink, an address-book entry), then every wallet query is read again. */
+export const useDeleteByAddress = (base: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (address: string) => apiFetch(`${base}/${address}`, { method: "DELETE" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+  });
+};

@@ -2,6 +2,7 @@
 
 // The wallet page's interactive part: choose an address (default: the user's linked wallet) and
 // chains, then read the metrics and the uncommon addresses' reasons through the API.
+import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { FormField } from "@/components/ui/form-field";
 import { ProblemAlert } from "@/components/ui/problem-alert";
@@ -12,6 +13,8 @@ import { CoveragePanel } from "./coverage-panel";
 import { TransactionsTable } from "./transactions-table";
 import { BalanceHistoryChart } from "./balance-history-chart";
 import { RecipientCheckForm } from "./recipient-check-form";
+import { IndexingProgress } from "./indexing-progress";
+import { ApprovalsSection } from "./approvals-section";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 
 export const WalletExplorer = ({
@@ -90,14 +93,17 @@ export const WalletExplorer = ({
         <section aria-label={`Metrics of ${metrics.data.wallet_address}`}>
           <p className="muted">
             Wallet <code>{metrics.data.wallet_address}</code>
-            {request?.chains ? ` on ${request.chains.join(", ")}` : " on every chain"}.
+            {request?.chains ? ` on ${request.chains.join(", ")}` : " on every chain"}. Name or trust the addresses you know in your{" "}
+            <Link href="/settings/address-book">address book</Link>.
           </p>
+          {request ? <IndexingProgress key={`indexing|${metrics.data.wallet_address}`} coverage={metrics.data.coverage} request={request} metricsUrl={metricsUrl} /> : null}
           <ScrollRegion label="Wallet coverage" className="scroll-x">
             <CoveragePanel coverage={metrics.data.coverage} />
           </ScrollRegion>
-          <WalletMetricsView metrics={metrics.data.financialMetrics} chains={chains} uncommon={{ report: uncommon.data, error: uncommon.error, pending: uncommon.isPending }} />
+          <WalletMetricsView metrics={metrics.data.financialMetrics} chains={chains} labels={metrics.data.labels} uncommon={{ report: uncommon.data, error: uncommon.error, pending: uncommon.isPending }} />
           <BalanceHistoryChart address={metrics.data.wallet_address} chains={request?.chains ?? null} metricsUrl={metricsUrl} />
           <TransactionsTable key={`${metrics.data.wallet_address}|${request?.chains?.join(",") ?? ""}`} address={metrics.data.wallet_address} chains={request?.chains ?? null} metricsUrl={metricsUrl} />
+          {request ? <ApprovalsSection request={request} metricsUrl={metricsUrl} /> : null}
           <RecipientCheckForm key={`check|${metrics.data.wallet_address}`} address={metrics.data.wallet_address} chains={request?.chains ?? null} metricsUrl={metricsUrl} />
         </section>
       ) : null}

@@ -3,7 +3,7 @@
 import { Card, Stat } from "@/components/ui/card";
 import { ProblemAlert } from "@/components/ui/problem-alert";
 import type { TFinancialMetrics, TUncommonReport } from "@/lib/wallet/schemas";
-import { formatInteger, formatUsd } from "./format";
+import { formatAddress, formatInteger, formatUsd } from "@/lib/format";
 import { PositionsChart } from "./positions-chart";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 
@@ -46,19 +46,24 @@ export const WalletMetricsView = ({
   metrics,
   chains,
   uncommon,
+  labels = {},
 }: {
   metrics: TFinancialMetrics;
   chains: ChainOption[];
   uncommon: { report?: TUncommonReport; error: unknown; pending: boolean };
+  /** The answer's labels: the user's address book first, else stored ones. */
+  labels?: Record<string, string>;
 }) => {
   const chainOf = new Map(chains.map((chain) => [chain.slug, chain]));
+  const mostActive = metrics.mostActiveWallet.address;
+  const mostActiveLabel = mostActive ? labels[mostActive.toLowerCase()] : undefined;
   const byChain = Object.entries(metrics.transactionsByChain);
   return (
     <>
       <div className="stats">
         <Stat label="Balance" value={<span data-testid="wallet-balance">{formatUsd(metrics.balance)}</span>} hint={`${Object.keys(metrics.positions).length} positions`} />
         <Stat label="Transactions" value={formatInteger(metrics.totalTransactions)} hint={`Layer 1: ${formatInteger(metrics.transactionsByLayer.Layer1)} · Layer 2: ${formatInteger(metrics.transactionsByLayer.Layer2)}`} />
-        <Stat label="Counterparties" value={formatInteger(metrics.interactingWallets)} hint={metrics.mostActiveWallet.address ? `most active: ${metrics.mostActiveWallet.address.slice(0, 10)}… (${metrics.mostActiveWallet.transactionCount})` : undefined} />
+        <Stat label="Counterparties" value={formatInteger(metrics.interactingWallets)} hint={mostActive ? `most active: ${mostActiveLabel ?? formatAddress(mostActive)} (${formatInteger(metrics.mostActiveWallet.transactionCount)})` : undefined} />
         <Stat label="Uncommon" value={formatInteger(metrics.behaviorOverview.totalUncommon)} hint={`${formatInteger(metrics.uncommonAddressesInTx.length)} flagged addresses in transfers`} />
         <Stat label="NFTs" value={formatInteger(metrics.nftSummary.nftCount)} hint={`est. ${formatUsd(metrics.nftSummary.nftValueEst)} at floor`} />
       </div>
@@ -119,7 +124,8 @@ export const WalletMetricsView = ({
           </ul>
           {metrics.mostActiveWallet.address ? (
             <p>
-              Most active: <code style={{ wordBreak: "break-all" }}>{metrics.mostActiveWallet.address}</code> with {formatInteger(metrics.mostActiveWallet.transactionCount)} transactions.
+              Most active: {mostActiveLabel ? <strong data-testid="most-active-label">{mostActiveLabel} </strong> : null}
+              <code style={{ wordBreak: "break-all" }}>{metrics.mostActiveWallet.address}</code> with {formatInteger(metrics.mostActiveWallet.transactionCount)} transactions.
             </p>
           ) : null}
         </Card>

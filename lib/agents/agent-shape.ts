@@ -37,6 +37,7 @@ export const toAgent = (row: AgentRow): TAgent => ({
     timestamp: point.timestamp.toISOString(),
     tasksCompleted: point.tasksCompleted,
     experiencePoints: point.experiencePoints,
+    ...(point.taskId ? { taskId: point.taskId } : {}),
   })),
 });
 

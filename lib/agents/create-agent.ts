@@ -1,15 +1,16 @@
 import { prisma } from "../db";
 import { alreadyExists } from "../core/errors";
+import { recordEvent } from "../events";
 import { AGENT_INCLUDE, agentRows, toAgent } from "./agent-shape";
 import type { TAgent, TCreateAgentBody } from "./schemas";
 
-/** Creates an agent with its five roles and its history, in one transaction; 409 if the id exists. */
+/** Creates an agent with its five roles and its history, and records agent.created, in one transaction; 409 if the id exists. */
 export const createAgent = async (body: TCreateAgentBody): Promise<TAgent> => {
   const rows = agentRows(body);
-  const created = await prisma.$transaction(async (tx) => {
+  return prisma.$transaction(async (tx) => {
     const existing = await tx.agent.findUnique({ where: { id: body.id }, select: { id: true } });
     if (existing) throw alreadyExists("Agent", body.id);
-    return tx.agent.create({
+    const created = await tx.agent.create({
       data: {
         id: body.id,
         ...rows.columns,
@@ -18,6 +19,8 @@ export const createAgent = async (body: TCreateAgentBody): Promise<TAgent> => {
       },
       include: AGENT_INCLUDE,
     });
+    const agent = toAgent(created);
+    await recordEvent(tx, { type: "agent.created", entityId: agent.id, data: agent });
+    return agent;
   });
-  return toAgent(created);
 };

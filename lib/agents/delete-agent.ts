@@ -1,10 +1,11 @@
 import { prisma } from "../db";
 import { notFound } from "../core/errors";
+import { recordEvent } from "../events";
 import { guardEntityDeletion } from "../tasks/entities";
 
 /**
  * Deletes an agent: 404 if unknown, 409 while open tasks are assigned to it. Its squad
- * memberships, roles and history go in the same transaction.
+ * memberships, roles and history go in the same transaction, which records agent.deleted.
  */
 export const deleteAgent = async (agentId: string): Promise<void> => {
   await prisma.$transaction(async (tx) => {
@@ -12,5 +13,6 @@ export const deleteAgent = async (agentId: string): Promise<void> => {
     if (!(await guardEntityDeletion(tx, "Agent", agentId))) throw notFound("Agent", agentId);
     await tx.squadMember.deleteMany({ where: { agentId } });
     await tx.agent.delete({ where: { id: agentId } });
+    await recordEvent(tx, { type: "agent.deleted", entityId: agentId, data: { id: agentId } });
   });
 };

@@ -1,12 +1,13 @@
-import { prisma } from "../db";
+import { getDb } from "../db";
 import { notFound } from "../core/errors";
-import { AGENT_INCLUDE, toAgent } from "./agent-shape";
+import { AGENT_DETAILS_SQL, agentOfRow, type AgentDetailsRow } from "./agent-sql";
 import type { TAgent } from "./schemas";
 
-/** The full agent, or null when there is none with that id (three queries: agent, roles, history). */
+/** The full agent, or null when there is none with that id (one statement: agent, roles and history). */
 export const findAgentDetails = async (agentId: string): Promise<TAgent | null> => {
-  const row = await prisma.agent.findUnique({ where: { id: agentId }, include: AGENT_INCLUDE });
-  return row ? toAgent(row) : null;
+  // Through the process's SQL runner: Prisma's raw query path cost half again as much CPU per request.
+  const [row] = await getDb().sql.query<AgentDetailsRow>(AGENT_DETAILS_SQL, [agentId]);
+  return row ? agentOfRow(row) : null;
 };
 
 /** The full agent; 404 when there is none with that id. */

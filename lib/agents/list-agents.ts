@@ -1,39 +1,34 @@
-import { prisma, type Prisma } from "../db";
-import { nameOrIdContains } from "../core/search";
-import { pageArgs, toPage, type Page } from "../core/paging";
+import { getDb, prisma } from "../db";
+import { encodeCursor, type Page } from "../core/paging";
+import { agentCountSql, agentPageSql, type AgentListRow } from "./list-sql";
 import type { TAgentListQuery, TAgentSummary } from "./schemas";
 
-const whereOf = (query: Omit<TAgentListQuery, "limit" | "cursor">): Prisma.AgentWhereInput => ({
-  ...nameOrIdContains(query.q),
-  ...(query.specialization ? { specialization: { equals: query.specialization, mode: "insensitive" } } : {}),
-  ...(query.role ? { roles: { some: { roleName: { equals: query.role, mode: "insensitive" } } } } : {}),
-});
-
-/** One page of agent summaries, ordered by id: the page, its first roles and the count (three queries). */
+/**
+ * One page of agent summaries, by id or by ?sort= (ties by id): the page with each agent's first
+ * role, and the count, two statements side by side (lib/agents/list-sql.ts).
+ */
 export const listAgents = async (query: TAgentListQuery): Promise<Page<TAgentSummary>> => {
-  const where = whereOf(query);
-  const [rows, total] = await Promise.all([
-    prisma.agent.findMany({
-      where,
-      ...pageArgs(query),
-      select: {
-        id: true,
-        name: true,
-        completionRate: true,
-        specialization: true,
-        roles: { where: { position: 0 }, select: { roleName: true } },
-      },
-    }),
-    prisma.agent.count({ where }),
+  const { sql } = getDb();
+  const page = agentPageSql(query);
+  const count = agentCountSql(query);
+  const [rows, [{ total }]] = await Promise.all([
+    sql.query<AgentListRow>(page.text, page.values),
+    sql.query<{ total: number }>(count.text, count.values),
   ]);
-  const summaries = rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    currentRole: row.roles[0]?.roleName ?? row.specialization,
-    completionRate: row.completionRate,
-    specialization: row.specialization,
-  }));
-  return toPage(summaries, total, query.limit);
+  const items = rows.slice(0, query.limit).map(
+    (row): TAgentSummary => ({
+      id: row.id,
+      name: row.name,
+      currentRole: row.currentRole,
+      completionRate: row.completionRate,
+      specialization: row.specialization,
+    }),
+  );
+  const last = rows[query.limit - 1];
+  // The next cursor as toPage writes it: the last row's id and, for a sorted list, the sort and its value.
+  const nextCursor =
+    rows.length > query.limit ? encodeCursor(query.sort ? { id: last.id, s: query.sort.text, v: last.sortValue } : { id: last.id }) : undefined;
+  return { items, total, nextCursor };
 };
 
 /** The values the list can be filtered by: every specialization and every roleName in use. */

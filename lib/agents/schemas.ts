@@ -2,6 +2,7 @@
 // routes, the OpenAPI document and the dashboard forms, so nothing server-only is imported here.
 import { z } from "zod";
 import { ZPageQuery } from "../core/paging";
+import { CURSOR_OF_ANOTHER_SORT, ZSort, cursorMatchesSort, type SortFields, type Sortable } from "../core/sorting";
 import { int32, isoDateTime } from "../core/primitives";
 
 export const ROLES_PER_AGENT = 5;
@@ -45,6 +46,7 @@ export const ZHistoryPoint = z.object({
   timestamp: isoDateTime().describe("When the totals were recorded"),
   tasksCompleted: int32().min(0, "must be at least 0").describe("Tasks completed up to then"),
   experiencePoints: int32().min(0, "must be at least 0").describe("Experience points up to then"),
+  taskId: ZEntityId.optional().describe("The task whose completion or failure added this point (kept when the agent is replaced)"),
 });
 
 /** The body of POST /api/agents and PUT /api/agents/{agentId}: a whole agent. */
@@ -78,12 +80,23 @@ export type TUpdateAgentBody = TAgentBody;
 
 export const ZAgentParams = z.object({ agentId: ZEntityId.describe("Agent id") });
 
+/** The columns the agent list sorts by. */
+export const AGENT_SORT = {
+  id: { column: "id", kind: "string" },
+  name: { column: "name", kind: "string" },
+  specialization: { column: "specialization", kind: "string" },
+  completionRate: { column: "completionRate", kind: "number" },
+  createdAt: { column: "createdAt", kind: "date" },
+  updatedAt: { column: "updatedAt", kind: "date" },
+} satisfies SortFields;
+
 export const ZAgentListQuery = ZPageQuery.extend({
   q: z.string().trim().max(200).optional().describe("Name or id contains this (case-insensitive)"),
   specialization: z.string().trim().max(64).optional().describe("Only agents with this specialization"),
   role: z.string().trim().max(64).optional().describe("Only agents having a role with this roleName"),
-});
-export type TAgentListQuery = z.output<typeof ZAgentListQuery>;
+  sort: ZSort(AGENT_SORT),
+}).refine(cursorMatchesSort, CURSOR_OF_ANOTHER_SORT);
+export type TAgentListQuery = Sortable<z.output<typeof ZAgentListQuery>>;
 
 export const ZAgent = z.object({
   id: z.string(),
@@ -101,7 +114,14 @@ export const ZAgent = z.object({
     averageResponseTime: z.number(),
     errorRate: z.number(),
   }),
-  historicalData: z.array(z.object({ timestamp: z.string(), tasksCompleted: z.number().int(), experiencePoints: z.number().int() })),
+  historicalData: z.array(
+    z.object({
+      timestamp: z.string(),
+      tasksCompleted: z.number().int(),
+      experiencePoints: z.number().int(),
+      taskId: z.string().optional().describe("The task whose outcome added this point; absent for points sent by clients"),
+    }),
+  ),
 });
 export type TAgent = z.infer<typeof ZAgent>;
 

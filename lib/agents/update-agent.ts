@@ -1,12 +1,14 @@
 import { prisma } from "../db";
 import { idMismatch, notFound } from "../core/errors";
-import { agentRows } from "./agent-shape";
+import { recordEvent } from "../events";
+import { AGENT_INCLUDE, agentRows, toAgent } from "./agent-shape";
 import type { TUpdateAgentBody } from "./schemas";
 
 /**
  * Replaces an agent with the body: what the body omits takes the same default as on creation
  * (roles minted from id and aiEngine, specialization the dominant role, empty history…).
- * Columns, roles and history are rewritten in one transaction; squad memberships stay.
+ * Columns, roles and history are rewritten, and agent.updated recorded with the agent as it now
+ * is, in one transaction; squad memberships stay.
  */
 export const updateAgent = async (agentId: string, body: TUpdateAgentBody): Promise<void> => {
   if (body.id !== agentId) throw idMismatch(agentId, body.id, "agent");
@@ -21,5 +23,7 @@ export const updateAgent = async (agentId: string, body: TUpdateAgentBody): Prom
     if (rows.history.length > 0) {
       await tx.agentHistoryPoint.createMany({ data: rows.history.map((point) => ({ agentId, ...point })) });
     }
+    const agent = toAgent(await tx.agent.findUniqueOrThrow({ where: { id: agentId }, include: AGENT_INCLUDE }));
+    await recordEvent(tx, { type: "agent.updated", entityId: agentId, data: agent });
   });
 };

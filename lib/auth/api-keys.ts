@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { prisma, type Role } from "../db";
 import { AppError, notFound } from "../core/errors";
-import { API_KEY_PREFIX, hashApiKey, type Principal } from "./principal";
+import { API_KEY_PREFIX, forgetCachedApiKeys, hashApiKey, type Principal } from "./principal";
 import { hasRole } from "./roles";
 import type { TApiKey, TCreatedApiKey } from "./schemas";
 
@@ -40,4 +40,6 @@ export const revokeApiKey = async (keyId: string, actor: Principal): Promise<voi
   const key = await prisma.apiKey.findUnique({ where: { id: keyId }, select: { userId: true, revokedAt: true } });
   if (!key || (key.userId !== actor.userId && actor.role !== "admin")) throw notFound("API key", keyId);
   if (!key.revokedAt) await prisma.apiKey.update({ where: { id: keyId }, data: { revokedAt: new Date() } });
+  // Refused at once here, not only when this process's key cache entry ages out.
+  forgetCachedApiKeys();
 };

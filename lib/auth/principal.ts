@@ -2,7 +2,7 @@
 // cookie). A credential that is presented but invalid is an error, never silently anonymous.
 import { createHash } from "node:crypto";
 import { decode } from "next-auth/jwt";
-import { prisma, type Role } from "../db";
+import { getDb, prisma, type Role } from "../db";
 import { AppError } from "../core/errors";
 import { weakerRole } from "./roles";
 import { authSecret } from "./secret";
@@ -25,19 +25,77 @@ const bearerChallenge = { "www-authenticate": 'Bearer realm="syndicate"' };
 
 export const unauthorized = (detail: string) => new AppError("unauthorized", detail, { headers: bearerChallenge });
 
-const fromApiKey = async (key: string): Promise<Principal> => {
-  const found = await prisma.apiKey.findUnique({
-    where: { keyHash: hashApiKey(key) },
-    select: { id: true, role: true, revokedAt: true, user: { select: { id: true, email: true, role: true } } },
-  });
-  if (!found || found.revokedAt) throw unauthorized("The API key is not valid or has been revoked.");
-  // Recording use is best effort and must not slow or fail the request.
-  void prisma.apiKey.update({ where: { id: found.id }, data: { lastUsedAt: new Date() } }).catch(() => {});
+// Recording use is best effort and must not slow or fail the request. It is written at most once a
+// minute per key and process (lastUsedAt is precise to a minute): a write on every request made
+// concurrent requests of one key queue on that row's lock.
+export const LAST_USED_RESOLUTION_MS = 60_000;
+const lastRecorded = new Map<string, number>();
+
+const recordUse = (keyId: string, now = Date.now()) => {
+  const previous = lastRecorded.get(keyId);
+  if (previous !== undefined && now - previous < LAST_USED_RESOLUTION_MS) return;
+  lastRecorded.set(keyId, now);
+  if (lastRecorded.size > 10_000) for (const [id, at] of lastRecorded) if (now - at >= LAST_USED_RESOLUTION_MS) lastRecorded.delete(id);
+  void prisma.apiKey.update({ where: { id: keyId }, data: { lastUsedAt: new Date(now) } }).catch(() => {});
+};
+
+// The key and its owner in one statement through the process's SQL runner: the lookup runs on
+// every request with a key, and Prisma's query engine cost more than the statement itself.
+const KEY_SQL = `SELECT k.id, k.role, k."revokedAt" IS NOT NULL AS revoked, u.id AS "userId", u.email, u.role AS "userRole"
+  FROM "ApiKey" k JOIN "User" u ON u.id = k."userId" WHERE k."keyHash" = $1`;
+
+type KeyRow = { id: string; role: Role; revoked: boolean; userId: string; email: string; userRole: Role };
+
+const lookUpKey = async (hash: string): Promise<KeyRow | undefined> => (await getDb().sql.query<KeyRow>(KEY_SQL, [hash]))[0];
+
+// A valid key's row, kept for API_KEY_CACHE_MS, for the operations any valid credential may call
+// (access "read" and "public": the role decides nothing at their gate). Concurrent requests of one
+// key share one lookup. An entry's age counts from the start of its lookup, so a key revoked, or
+// an owner demoted, on another instance (or by a direct database write) is refused within
+// API_KEY_CACHE_MS; on this instance revokeApiKey and updateUserRole empty the cache at once
+// (forgetCachedApiKeys). Unknown and revoked keys are never kept. Every other operation reads the
+// key afresh. docs/security.md and docs/performance.md.
+export const API_KEY_CACHE_MS = 1_000;
+const MAX_CACHED_KEYS = 10_000;
+type CachedKey = { at: number; row: Promise<KeyRow | undefined> };
+const keyCache = new Map<string, CachedKey>();
+let clock = () => performance.now();
+
+/** Tests: the clock the key cache reads (milliseconds, monotonic); no argument restores the real one. */
+export const useKeyCacheClock = (now?: () => number) => {
+  clock = now ?? (() => performance.now());
+};
+
+/** Empties this process's key cache: after a revocation or a role change, the next request reads the key afresh. */
+export const forgetCachedApiKeys = () => keyCache.clear();
+
+const cachedKey = (hash: string): Promise<KeyRow | undefined> => {
+  const now = clock();
+  const cached = keyCache.get(hash);
+  if (cached && now - cached.at < API_KEY_CACHE_MS) return cached.row;
+  if (keyCache.size >= MAX_CACHED_KEYS) {
+    for (const [other, entry] of keyCache) if (now - entry.at >= API_KEY_CACHE_MS) keyCache.delete(other);
+    if (keyCache.size >= MAX_CACHED_KEYS) keyCache.clear();
+  }
+  const entry: CachedKey = { at: now, row: lookUpKey(hash) };
+  keyCache.set(hash, entry);
+  const drop = () => {
+    if (keyCache.get(hash) === entry) keyCache.delete(hash);
+  };
+  entry.row.then((row) => (!row || row.revoked ? drop() : undefined), drop);
+  return entry.row;
+};
+
+const fromApiKey = async (key: string, cached: boolean): Promise<Principal> => {
+  const hash = hashApiKey(key);
+  const found = await (cached ? cachedKey(hash) : lookUpKey(hash));
+  if (!found || found.revoked) throw unauthorized("The API key is not valid or has been revoked.");
+  recordUse(found.id);
   return {
     kind: "apiKey",
-    userId: found.user.id,
-    email: found.user.email,
-    role: weakerRole(found.role, found.user.role),
+    userId: found.userId,
+    email: found.email,
+    role: weakerRole(found.role, found.userRole),
     keyId: found.id,
   };
 };
@@ -77,12 +135,16 @@ const fromSession = async (cookieHeader: string | null): Promise<Principal | nul
   return null;
 };
 
-export const resolvePrincipal = async (request: Request): Promise<Principal | null> => {
+/**
+ * The caller, or null without a credential. `cachedKey`: an API key may be served from the key
+ * cache (only for operations where any valid credential is enough; see API_KEY_CACHE_MS).
+ */
+export const resolvePrincipal = async (request: Request, options: { cachedKey?: boolean } = {}): Promise<Principal | null> => {
   const authorization = request.headers.get("authorization");
   if (authorization !== null) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
     if (!match) throw unauthorized("The Authorization header must be 'Bearer <API key>'.");
-    return fromApiKey(match[1]);
+    return fromApiKey(match[1], options.cachedKey === true);
   }
   return fromSession(request.headers.get("cookie"));
 };

@@ -1,6 +1,7 @@
 import { prisma, type Role } from "../db";
 import { AppError, notFound } from "../core/errors";
 import { hashPassword, verifyPassword } from "./password";
+import { forgetCachedApiKeys } from "./principal";
 import type { TCreateUserBody, TUser } from "./schemas";
 
 const USER_SELECT = { id: true, email: true, name: true, role: true, createdAt: true } as const;
@@ -28,8 +29,8 @@ export const createUser = async (input: TCreateUserBody): Promise<TUser> => {
  * order) before they are counted, so two admins demoting each other at once cannot both succeed:
  * the second one counts again after the first has committed.
  */
-export const updateUserRole = async (userId: string, role: Role): Promise<TUser> =>
-  prisma.$transaction(async (tx) => {
+export const updateUserRole = async (userId: string, role: Role): Promise<TUser> => {
+  const updated = await prisma.$transaction(async (tx) => {
     const admins = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "User" WHERE "role" = 'admin' ORDER BY "id" FOR NO KEY UPDATE`;
     const user = await tx.user.findUnique({ where: { id: userId }, select: { id: true, role: true } });
     if (!user) throw notFound("User", userId);
@@ -39,6 +40,10 @@ export const updateUserRole = async (userId: string, role: Role): Promise<TUser>
     }
     return toUser(await tx.user.update({ where: { id: userId }, data: { role }, select: USER_SELECT }));
   });
+  // The user's keys carry the new role at once on this instance (principal.ts, the key cache).
+  forgetCachedApiKeys();
+  return updated;
+};
 
 /** The user for a sign-in, or null for a wrong email or password (indistinguishable to the caller). */
 export const authenticateUser = async (email: string, password: string) => {

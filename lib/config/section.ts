@@ -1,7 +1,7 @@
 // One way to read a section of the environment: a zod object of its variables, parsed once per
 // process on first use. Empty strings mean "unset", as a user writing `FOO=` expects; a bad value
 // fails with a message naming each offending variable.
-import type { z } from "zod";
+import { z } from "zod";
 
 export type EnvSource = Record<string, string | undefined>;
 
@@ -28,3 +28,8 @@ export const envSection = <T>(label: string, schema: z.ZodType<T>) => {
     },
   };
 };
+
+/** A yes/no setting: true, 1, yes or false, 0, no. */
+export const ZEnvFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((value) => value === "true" || value === "1" || value === "yes");

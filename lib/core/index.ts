@@ -4,3 +4,4 @@ export { defineOperation, successStatus, type Operation, type Access, type HttpM
 export { ZPageQuery, pageArgs, toPage, decodeCursor, encodeCursor, type TPageQuery, type Page, type Cursor } from "./paging";
 export { int32, isoDateTime, fitsInt64, INT32_MIN, INT32_MAX, INT64_MAX } from "./primitives";
 export { nameOrIdContains } from "./search";
+export { ZSort, sortValues, sortedPageArgs, cursorMatchesSort, CURSOR_OF_ANOTHER_SORT, type SortFields, type Sortable, type TSort } from "./sorting";

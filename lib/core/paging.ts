@@ -1,15 +1,20 @@
 // Cursor paging, the data side: the page query, the opaque cursor (base64url of the last key)
 // and a page of results. How a page travels over HTTP (Link, X-Total-Count) is the HTTP layer's pagedResponse.
 import { z } from "zod";
+import { sortValueOf, type Cursor, type TSort } from "./sorting";
 
-export type Cursor = { id: string };
+export type { Cursor } from "./sorting";
 
 export const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString("base64url");
 
 export const decodeCursor = (value: string): Cursor | undefined => {
   try {
     const parsed = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
-    return typeof parsed?.id === "string" ? { id: parsed.id } : undefined;
+    if (typeof parsed?.id !== "string") return undefined;
+    const cursor: Cursor = { id: parsed.id };
+    if (typeof parsed.s === "string") cursor.s = parsed.s;
+    if (typeof parsed.v === "string" || typeof parsed.v === "number") cursor.v = parsed.v;
+    return cursor;
   } catch {
     return undefined;
   }
@@ -45,11 +50,10 @@ export const pageArgs = (page: TPageQuery) => ({
 
 export type Page<T> = { items: T[]; total: number; nextCursor?: string };
 
-export const toPage = <T extends { id: string }>(rows: T[], total: number, limit: number): Page<T> => {
+/** The first `limit` rows; with a sort, the next cursor also carries the sort and the last row's sort value. */
+export const toPage = <T extends { id: string }>(rows: T[], total: number, limit: number, sort?: TSort): Page<T> => {
   const items = rows.slice(0, limit);
-  return {
-    items,
-    total,
-    nextCursor: rows.length > limit ? encodeCursor({ id: items[items.length - 1].id }) : undefined,
-  };
+  const last = items[items.length - 1];
+  const cursor = (): Cursor => (sort ? { id: last.id, s: sort.text, v: sortValueOf(last as unknown as Record<string, unknown>, sort) } : { id: last.id });
+  return { items, total, nextCursor: rows.length > limit ? encodeCursor(cursor()) : undefined };
 };

@@ -191,6 +191,10 @@ const openServer = (options: Extract<DbOptions, { mode: "server" }>): DbHandle =
     idle_in_transaction_session_timeout: timeouts.transactionMs + 5_000,
     keepAlive: true,
     idleTimeoutMillis: 30_000,
+    // No JIT compilation: without fresh statistics (after a bulk load) the planner overestimates
+    // the one-statement details reads enough to compile each execution, ~1 s every time, for
+    // statements that run in a millisecond (docs/performance.md).
+    options: "-c jit=off",
   });
   // A client that loses its connection must not crash the process; the next query reports it.
   // The pool listens only to idle clients: a client checked out between two queries (an open

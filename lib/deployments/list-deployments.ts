@@ -1,10 +1,13 @@
 import { prisma, type Prisma } from "../db";
-import { pageArgs, toPage, type Page } from "../core/paging";
+import { toPage, type Page } from "../core/paging";
+import { sortedPageArgs } from "../core/sorting";
 import type { TDeployment, TDeploymentListQuery } from "./schemas";
-import { toDeployment } from "./shape";
+import { currentStaleClock, toDeployment } from "./shape";
+import { staleWhere, type StaleClock } from "./staleness";
 
-const deploymentWhere = (query: TDeploymentListQuery): Prisma.DeploymentWhereInput => ({
+const deploymentWhere = (query: TDeploymentListQuery, clock: StaleClock): Prisma.DeploymentWhereInput => ({
   ...(query.status ? { status: query.status } : {}),
+  ...(query.stale === undefined ? {} : { AND: [staleWhere(query.stale, clock)] }),
   ...(query.q
     ? {
         OR: [
@@ -16,10 +19,14 @@ const deploymentWhere = (query: TDeploymentListQuery): Prisma.DeploymentWhereInp
     : {}),
 });
 
-/** One page of deployments (ordered by id) with the total that match the filters. */
+/**
+ * One page of deployments (by id or by ?sort=, ties by id) with the total that match the filters;
+ * `?stale=` and each answer's `stale` are judged against one clock.
+ */
 export const listDeployments = async (query: TDeploymentListQuery): Promise<Page<TDeployment>> => {
-  const where = deploymentWhere(query);
-  const [rows, total] = await Promise.all([prisma.deployment.findMany({ where, ...pageArgs(query) }), prisma.deployment.count({ where })]);
-  const page = toPage(rows, total, query.limit);
-  return { ...page, items: page.items.map(toDeployment) };
+  const clock = currentStaleClock();
+  const where = deploymentWhere(query, clock);
+  const [rows, total] = await Promise.all([prisma.deployment.findMany(sortedPageArgs(query, where)), prisma.deployment.count({ where })]);
+  const page = toPage(rows, total, query.limit, query.sort);
+  return { ...page, items: page.items.map((row) => toDeployment(row, clock)) };
 };

@@ -1,11 +1,13 @@
 import { prisma } from "../db";
 import { notFound } from "../core/errors";
+import { recordEvent } from "../events";
 import type { TDeployment } from "./schemas";
 import { toDeployment } from "./shape";
 import { DEPLOYMENT_MACHINE, type DeploymentStatusValue } from "./status-machine";
 
 /**
- * Moves a deployment along its state machine and records when, in one transaction. Starting
+ * Moves a deployment along its state machine and records when and a
+ * deployment.status_changed event, in one transaction. Starting
  * (→ in_progress) sets deploymentDate if it was unset; finishing (→ deployed | failed) sets
  * deploymentTime (seconds since the start) if the pipeline did not report one. The update only
  * applies while the status is still the one checked, so of two concurrent moves one wins and
@@ -27,9 +29,11 @@ export const moveDeploymentStatus = async (deploymentId: string, to: DeploymentS
     await DEPLOYMENT_MACHINE.move(deploymentId, current.status, to, () =>
       tx.deployment.updateMany({
         where: { id: deploymentId, status: current.status },
-        data: { status: to, updatedAt: now, ...started, ...finished },
+        data: { status: to, updatedAt: now, statusChangedAt: now, ...started, ...finished },
       }),
     );
     await tx.deploymentStatusChange.create({ data: { deploymentId, fromStatus: current.status, toStatus: to, changedAt: now } });
-    return toDeployment(await tx.deployment.findUniqueOrThrow({ where: { id: deploymentId } }));
+    const deployment = toDeployment(await tx.deployment.findUniqueOrThrow({ where: { id: deploymentId } }));
+    await recordEvent(tx, { type: "deployment.status_changed", entityId: deploymentId, data: { from: current.status, to, deployment } });
+    return deployment;
   });

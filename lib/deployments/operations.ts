@@ -1,7 +1,15 @@
 // API operations of this area, gathered into the OpenAPI document by the HTTP layer (each export is one Operation).
 import { z } from "zod";
 import { defineOperation } from "../core/operation";
-import { ZDeployBody, ZDeployment, ZDeploymentListQuery, ZDeploymentParams, ZDeploymentStatusBody, ZDeploymentWithHistory } from "./schemas";
+import {
+  ZDeployBody,
+  ZDeployment,
+  ZDeploymentListQuery,
+  ZDeploymentParams,
+  ZDeploymentStatusBody,
+  ZDeploymentWithHistory,
+  ZUpdateDeploymentBody,
+} from "./schemas";
 
 export const deployDappOperation = defineOperation({
   method: "POST",
@@ -44,10 +52,38 @@ export const listDeploymentsOperation = defineOperation({
   method: "GET",
   path: "/api/deployments",
   operationId: "listDeployments",
-  summary: "List dApp deployments, filtered by status",
+  summary: "List dApp deployments, filtered by status, words and staleness",
   tags: ["Deployments"],
   access: "read",
   query: ZDeploymentListQuery,
   paged: true,
   responses: { 200: { description: "One page of deployments, ordered by id", schema: z.array(ZDeployment) } },
+});
+
+export const updateDeploymentOperation = defineOperation({
+  method: "PATCH",
+  path: "/api/deployments/{deploymentId}",
+  operationId: "updateDeployment",
+  summary: "Edit a deployment's name, version, industry, use case, configuration or metadata (not while in_progress)",
+  tags: ["Deployments"],
+  access: "operator",
+  params: ZDeploymentParams,
+  body: ZUpdateDeploymentBody,
+  responses: { 200: { description: "The deployment as edited", schema: ZDeployment } },
+  errors: {
+    404: "No deployment with that id",
+    409: "The deployment is in_progress: it can be edited once it has finished (or before it starts)",
+  },
+});
+
+export const deleteDeploymentOperation = defineOperation({
+  method: "DELETE",
+  path: "/api/deployments/{deploymentId}",
+  operationId: "deleteDeployment",
+  summary: "Delete a deployment in a final status (failed, rolled_back) with its status history",
+  tags: ["Deployments"],
+  access: "operator",
+  params: ZDeploymentParams,
+  responses: { 204: { description: "Deleted" } },
+  errors: { 404: "No deployment with that id", 409: "The deployment is not in a final status (a deployed one is rolled back first)" },
 });

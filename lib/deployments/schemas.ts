@@ -1,6 +1,7 @@
 // dApp deployment schemas: request bodies, queries and response shapes; shared with the forms.
 import { z } from "zod";
 import { ZPageQuery } from "../core/paging";
+import { CURSOR_OF_ANOTHER_SORT, ZSort, cursorMatchesSort, type SortFields, type Sortable } from "../core/sorting";
 import { DEPLOYMENT_STATUSES } from "./status-machine";
 
 export const ZDeploymentStatus = z
@@ -51,11 +52,27 @@ export const ZDeploymentParams = z.object({ deploymentId: ZDeploymentId });
 
 export const ZDeploymentStatusBody = z.object({ status: ZDeploymentStatus.describe("The status to move to") });
 
+/** The columns the deployment list sorts by (status in its lifecycle order). */
+export const DEPLOYMENT_SORT = {
+  id: { column: "id", kind: "string" },
+  name: { column: "name", kind: "string" },
+  status: { column: "status", kind: "enum", values: DEPLOYMENT_STATUSES },
+  industry: { column: "industry", kind: "string" },
+  createdAt: { column: "createdAt", kind: "date" },
+  updatedAt: { column: "updatedAt", kind: "date" },
+} satisfies SortFields;
+
 export const ZDeploymentListQuery = ZPageQuery.extend({
   status: ZDeploymentStatus.optional(),
   q: z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters").optional().describe("Words in the name, use case or industry"),
-});
-export type TDeploymentListQuery = z.output<typeof ZDeploymentListQuery>;
+  sort: ZSort(DEPLOYMENT_SORT),
+  stale: z
+    .enum(["true", "false"], { error: "must be true or false" })
+    .transform((value) => value === "true")
+    .optional()
+    .describe("true: only stale deployments (in_progress longer than the limit); false: only the others"),
+}).refine(cursorMatchesSort, CURSOR_OF_ANOTHER_SORT);
+export type TDeploymentListQuery = Sortable<z.output<typeof ZDeploymentListQuery>>;
 
 export const ZDeployment = z.object({
   id: z.string(),
@@ -69,6 +86,8 @@ export const ZDeployment = z.object({
   configuration: z.object({ network: z.string().optional(), networkLayer: z.string().optional(), contractAddress: z.string().optional() }),
   deploymentMetrics: z.object({ deploymentTime: z.number().optional(), gasUsed: z.number().optional(), securityScore: z.number().optional() }),
   metadata: z.object({ notes: z.string().optional() }),
+  stale: z.boolean().describe("In progress for longer than DEPLOYMENT_STALE_AFTER_MINUTES (an addition to the contract's shape)"),
+  staleSince: z.string().optional().describe("When it became stale (its move to in_progress plus the limit; ISO 8601); only on a stale deployment"),
 });
 export type TDeployment = z.infer<typeof ZDeployment>;
 
@@ -82,3 +101,42 @@ export const ZDeploymentWithHistory = ZDeployment.extend({
   statusHistory: z.array(ZDeploymentStatusChange).describe("Every move, oldest first (an addition to the contract's shape)"),
 });
 export type TDeploymentWithHistory = z.infer<typeof ZDeploymentWithHistory>;
+
+/** A field the edit refuses: it is the status machine's or the pipeline's, not the editor's. */
+const notEditable = (message: string) => z.never({ error: message }).optional().describe(`Refused: ${message}`);
+const PIPELINE_RECORD = "cannot be edited: it records what the pipeline did";
+const clearable = (max: number, description: string) => text(max).nullable().optional().describe(`${description}; null clears it`);
+
+/** What PATCH /api/deployments/{deploymentId} may change; every key is optional, keys left out stay as they are. */
+export const EDITABLE_DEPLOYMENT_FIELDS = ["name", "version", "industry", "useCase", "configuration", "metadata"] as const;
+
+export const ZUpdateDeploymentBody = z
+  .object({
+    id: ZDeploymentId.optional().describe("When sent, must be the path's id (the id cannot change)"),
+    name: text(200).optional().describe("The dApp's name"),
+    version: text(50).optional().describe("The dApp version being deployed"),
+    industry: text(100).optional().describe("Target industry"),
+    useCase: text(200).optional().describe("What the deployment is for"),
+    configuration: z
+      .object({
+        network: clearable(100, "Chain, e.g. eth-mainnet"),
+        networkLayer: clearable(50, "Layer1 or Layer2"),
+        contractAddress: clearable(100, "Address of the deployed contract"),
+      })
+      .optional()
+      .describe("Keys sent replace the stored ones (null clears one); keys left out stay"),
+    metadata: z
+      .object({
+        notes: z.string({ error: "must be a string" }).trim().max(2000, "must be at most 2000 characters").nullable().optional().describe("Free notes; null or empty clears them"),
+      })
+      .optional()
+      .describe("Keys sent replace the stored ones"),
+    deploymentStatus: notEditable("the status moves only through PATCH /api/deployments/dapp/{deploymentId}/status"),
+    deployedBy: notEditable(PIPELINE_RECORD),
+    deploymentDate: notEditable(PIPELINE_RECORD),
+    deploymentMetrics: notEditable(PIPELINE_RECORD),
+  })
+  .refine((body) => EDITABLE_DEPLOYMENT_FIELDS.some((field) => body[field] !== undefined), {
+    error: `must change at least one of ${EDITABLE_DEPLOYMENT_FIELDS.join(", ")}`,
+  });
+export type TUpdateDeploymentBody = z.infer<typeof ZUpdateDeploymentBody>;

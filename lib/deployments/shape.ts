@@ -2,25 +2,36 @@
 // metadata; absent values left out rather than sent as null).
 import type { Deployment } from "../db/generated/client";
 import type { TDeployBody, TDeployment } from "./schemas";
+import { staleAfterMs } from "./config";
+import { staleness, type StaleClock } from "./staleness";
 
 const present = <T extends Record<string, unknown>>(values: T) =>
   Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null && value !== undefined)) as {
     [K in keyof T]?: NonNullable<T[K]>;
   };
 
-export const toDeployment = (row: Deployment): TDeployment => ({
-  id: row.id,
-  name: row.name,
-  version: row.version,
-  industry: row.industry,
-  useCase: row.useCase,
-  deployedBy: row.deployedBy,
-  deploymentStatus: row.status,
-  ...(row.deploymentDate ? { deploymentDate: row.deploymentDate.toISOString() } : {}),
-  configuration: present({ network: row.network, networkLayer: row.networkLayer, contractAddress: row.contractAddress }),
-  deploymentMetrics: present({ deploymentTime: row.deploymentTime, gasUsed: row.gasUsed, securityScore: row.securityScore }),
-  metadata: present({ notes: row.notes }),
-});
+/** The clock answers are judged by: now and the configured limit. */
+export const currentStaleClock = (): StaleClock => ({ now: new Date(), staleAfterMs: staleAfterMs() });
+
+/** The API's deployment; `stale` and `staleSince` are judged against `clock` (default: now). */
+export const toDeployment = (row: Deployment, clock: StaleClock = currentStaleClock()): TDeployment => {
+  const { stale, staleSince } = staleness(row.status, row.statusChangedAt, clock);
+  return {
+    id: row.id,
+    name: row.name,
+    version: row.version,
+    industry: row.industry,
+    useCase: row.useCase,
+    deployedBy: row.deployedBy,
+    deploymentStatus: row.status,
+    ...(row.deploymentDate ? { deploymentDate: row.deploymentDate.toISOString() } : {}),
+    configuration: present({ network: row.network, networkLayer: row.networkLayer, contractAddress: row.contractAddress }),
+    deploymentMetrics: present({ deploymentTime: row.deploymentTime, gasUsed: row.gasUsed, securityScore: row.securityScore }),
+    metadata: present({ notes: row.notes }),
+    stale,
+    ...(staleSince ? { staleSince: staleSince.toISOString() } : {}),
+  };
+};
 
 /**
  * The columns of a new deployment. `deploymentDate` is when it started: as sent, else now for a

@@ -3,15 +3,19 @@
 // of their writes and reads, configured per kind by a GroupKind.
 import { prisma, type Prisma } from "../db";
 import { alreadyExists, idMismatch, notFound } from "../core/errors";
-import { pageArgs, toPage, type Page, type TPageQuery } from "../core/paging";
+import { toPage, type Page, type TPageQuery } from "../core/paging";
+import { sortedPageArgs, type TSort } from "../core/sorting";
 import { nameOrIdContains } from "../core/search";
 import type { TRole } from "../agents/schemas";
+import { recordEvent } from "../events";
 import { guardEntityDeletion } from "../tasks/entities";
 import { requireExisting, type Lockable } from "./members";
 
 export type Db = Prisma.TransactionClient;
 export type GroupWhere = ReturnType<typeof nameOrIdContains>;
-export type GroupPageArgs = ReturnType<typeof pageArgs>;
+export type GroupPageArgs = ReturnType<typeof sortedPageArgs>;
+/** A summary with the times a list may be sorted by (not part of the summary itself). */
+export type Timed<S> = S & { createdAt: Date; updatedAt: Date };
 
 /** What a write takes from a body: id, name, the member ids in order and the declared stacked roles. */
 export type GroupRows = { id: string; name: string; memberIds: string[]; stackedRoles: TRole[] };
@@ -19,6 +23,8 @@ export type GroupRows = { id: string; name: string; memberIds: string[]; stacked
 export type GroupKind<Body, View, Summary> = {
   /** Names the kind in messages; also its task entity type. */
   label: "Squad" | "Syndicate";
+  /** Its events (`<entity>.created|updated|deleted`) and the record they carry: the group as the API answers it. */
+  events: { entity: "squad" | "syndicate"; record(view: View): unknown };
   /** Where members must exist, and the body field that lists them (for the 422's paths). */
   members: { table: Lockable; field: string };
   rows: (body: Body) => GroupRows;
@@ -32,8 +38,8 @@ export type GroupKind<Body, View, Summary> = {
   link: (tx: Db, id: string, memberIds: string[]) => Promise<unknown>;
   addStackedRoles: (tx: Db, id: string, roles: TRole[]) => Promise<unknown>;
   remove: (tx: Db, id: string) => Promise<unknown>;
-  /** One page of summaries (rows as pageArgs asks) and the count, for a where-fragment. */
-  page: (where: GroupWhere, args: GroupPageArgs) => Promise<Summary[]>;
+  /** One page of summaries (filter, order and size as the args ask), with their times for the cursor. */
+  page: (args: GroupPageArgs) => Promise<Timed<Summary>[]>;
   count: (where: GroupWhere) => Promise<number>;
 };
 
@@ -54,13 +60,20 @@ const writeRows = async (tx: Db, kind: AnyKind, rows: GroupRows, mode: "create" 
   if (rows.stackedRoles.length > 0) await kind.addStackedRoles(tx, rows.id, rows.stackedRoles);
 };
 
+/** The group as it now is, recorded as `<entity>.<what>` in `tx` (after the writes). */
+const recordGroup = async (tx: Db, kind: AnyKind, id: string, what: "created" | "updated") => {
+  const view = await kind.find(tx, id);
+  await recordEvent(tx, { type: `${kind.events.entity}.${what}`, entityId: id, data: kind.events.record(view) });
+  return view;
+};
+
 /** Creates a group with its members and declared stacked roles: 409 if the id exists, 422 for unknown members. */
 export const createGroup = async <K extends AnyKind>(kind: K, body: BodyOf<K>): Promise<ViewOf<K>> =>
   prisma.$transaction(async (tx) => {
     const rows = kind.rows(body);
     if (await kind.exists(tx, rows.id)) throw alreadyExists(kind.label, rows.id);
     await writeRows(tx, kind, rows, "create");
-    return (await kind.find(tx, rows.id)) as ViewOf<K>;
+    return (await recordGroup(tx, kind, rows.id, "created")) as ViewOf<K>;
   });
 
 /**
@@ -74,6 +87,7 @@ export const updateGroup = async <K extends AnyKind>(kind: K, id: string, body: 
   await prisma.$transaction(async (tx) => {
     if (!(await kind.exists(tx, id))) throw notFound(kind.label, id);
     await writeRows(tx, kind, rows, "replace");
+    await recordGroup(tx, kind, id, "updated");
   });
 };
 
@@ -83,6 +97,7 @@ export const deleteGroup = async (kind: AnyKind, id: string): Promise<void> => {
     // Locks the row, so a task cannot be assigned to it while it is being deleted.
     if (!(await guardEntityDeletion(tx, kind.label, id))) throw notFound(kind.label, id);
     await kind.remove(tx, id);
+    await recordEvent(tx, { type: `${kind.events.entity}.deleted`, entityId: id, data: { id } });
   });
 };
 
@@ -95,12 +110,13 @@ export const getGroup = async <K extends AnyKind>(kind: K, id: string): Promise<
   return view;
 };
 
-/** One page of summaries, ordered by id, searched by name or id; the page and the count in parallel. */
+/** One page of summaries, by id or by ?sort= (ties by id), searched by name or id; the page and the count in parallel. */
 export const listGroups = async <S extends { id: string }>(
   kind: GroupKind<never, unknown, S>,
-  query: TPageQuery & { q?: string },
+  query: TPageQuery & { q?: string; sort?: TSort },
 ): Promise<Page<S>> => {
   const where = nameOrIdContains(query.q);
-  const [rows, total] = await Promise.all([kind.page(where, pageArgs(query)), kind.count(where)]);
-  return toPage(rows, total, query.limit);
+  const [rows, total] = await Promise.all([kind.page(sortedPageArgs(query, where)), kind.count(where)]);
+  const page = toPage(rows, total, query.limit, query.sort);
+  return { ...page, items: page.items.map(({ createdAt: _created, updatedAt: _updated, ...summary }) => summary as unknown as S) };
 };

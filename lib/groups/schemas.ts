@@ -2,6 +2,7 @@
 // name, the member list, the declared stacked roles, the search query and the response parts.
 import { z } from "zod";
 import { ZPageQuery } from "../core/paging";
+import { CURSOR_OF_ANOTHER_SORT, ZSort, cursorMatchesSort, type SortFields } from "../core/sorting";
 import { ZRole } from "../agents/schemas";
 
 /** Flags every id that occurs a second time, at its own index. */
@@ -33,9 +34,18 @@ export const groupMembers = <T extends z.ZodType<{ id: string }>>(
 export const declaredStackedRoles = (derivedFrom: string) =>
   z.array(ZRole).max(50, "at most 50 stacked roles").optional().describe(`Declared stacked roles; absent or empty: derived from ${derivedFrom}`);
 
+/** The columns a squad or syndicate list sorts by. */
+export const GROUP_SORT = {
+  id: { column: "id", kind: "string" },
+  name: { column: "name", kind: "string" },
+  createdAt: { column: "createdAt", kind: "date" },
+  updatedAt: { column: "updatedAt", kind: "date" },
+} satisfies SortFields;
+
 export const ZGroupListQuery = ZPageQuery.extend({
   q: z.string().trim().max(200).optional().describe("Name or id contains this (case-insensitive)"),
-});
+  sort: ZSort(GROUP_SORT),
+}).refine(cursorMatchesSort, CURSOR_OF_ANOTHER_SORT);
 
 export const ZRoleOut = z.object({ roleName: z.string(), primaryFunction: z.string(), skills: z.array(z.string()) });
 

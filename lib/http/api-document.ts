@@ -15,6 +15,13 @@ import * as tasks from "../tasks/operations";
 import * as usecases from "../usecases/operations";
 import * as wallet from "../wallet/operations";
 import * as quantum from "../quantum/operations";
+import * as search from "../search/operations";
+import * as events from "../events/operations";
+import * as webhooks from "../webhooks/operations";
+import * as eventStream from "../events/stream-operations";
+// The event catalog and envelope (transport-free, client-safe) become the document's `webhooks`.
+import { EVENT_DEFINITIONS } from "../events/catalog";
+import { ZEvent } from "../events/shape";
 
 export const openApiOperation = defineOperation({
   method: "GET",
@@ -26,9 +33,9 @@ export const openApiOperation = defineOperation({
   responses: { 200: { description: "The OpenAPI 3.1 document" } },
 });
 
-const areas = [auth, agents, squads, syndicates, marketplace, deployments, tasks, usecases, wallet, quantum] as Record<string, Operation>[];
+const areas = [auth, agents, squads, syndicates, marketplace, deployments, tasks, usecases, wallet, quantum, search, events, webhooks, eventStream] as Record<string, Operation>[];
 
 export const ALL_OPERATIONS: Operation[] = [healthOperation, livenessOperation, readinessOperation, openApiOperation, ...areas.flatMap((area) => Object.values(area))];
 
 let cached: ReturnType<typeof buildOpenApiDocument> | undefined;
-export const openApiDocument = () => (cached ??= buildOpenApiDocument(ALL_OPERATIONS, packageJson.version));
+export const openApiDocument = () => (cached ??= buildOpenApiDocument(ALL_OPERATIONS, packageJson.version, { types: EVENT_DEFINITIONS, envelope: ZEvent }));

@@ -92,7 +92,66 @@ const successResponses = (operation: Operation) =>
 const security = (operation: Operation) =>
   operation.access === "public" ? [] : [{ bearerAuth: [] }, { sessionCookie: [] }];
 
-export const buildOpenApiDocument = (operations: Operation[], version: string) => {
+/** An event type as the document describes it (lib/events' catalog): OpenAPI 3.1 `webhooks`, one per type. */
+export type DocumentedEvent = { type: string; entityType: string; summary: string; data: z.ZodType };
+
+const WEBHOOK_HEADERS = [
+  ["webhook-id", "The event's id (evt_…): the same on every retry of this delivery, so receivers can de-duplicate"],
+  ["webhook-timestamp", "Unix seconds when this attempt was signed"],
+  ["webhook-signature", "v1,<base64 HMAC-SHA256 of id.timestamp.body> (Standard Webhooks)"],
+].map(([name, description]) => ({ name, in: "header", required: true, description, schema: { type: "string" } }));
+
+/**
+ * The event envelope (components.schemas.Event), each type's data (EventData.<type>) and one
+ * `webhooks` entry per type: the POST a receiver gets, `{ type, timestamp, data: <envelope> }`.
+ */
+const eventParts = (events: DocumentedEvent[], envelope: z.ZodType) => {
+  const schemas: Record<string, JsonSchema> = { Event: toSchema(envelope) };
+  const webhooks: Record<string, unknown> = {};
+  for (const event of events) {
+    const dataName = `EventData.${event.type}`;
+    schemas[dataName] = toSchema(event.data);
+    const typed = {
+      allOf: [
+        { $ref: "#/components/schemas/Event" },
+        {
+          type: "object",
+          properties: {
+            type: { const: event.type },
+            entity: { type: "object", properties: { type: { const: event.entityType }, id: { type: "string" } } },
+            data: { $ref: `#/components/schemas/${dataName}` },
+          },
+        },
+      ],
+    };
+    webhooks[event.type] = {
+      post: {
+        operationId: `event.${event.type}`,
+        summary: event.summary,
+        description: `Sent to webhook endpoints subscribed to ${event.type} (or to every type); the same envelope as GET /api/events and the stream.`,
+        tags: ["Events"],
+        parameters: WEBHOOK_HEADERS,
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                required: ["type", "timestamp", "data"],
+                properties: { type: { const: event.type }, timestamp: { type: "string", description: "When the event was committed (ISO 8601)" }, data: typed },
+              },
+            },
+          },
+        },
+        responses: { "2XX": { description: "Received; any other answer (or none within the timeout) is retried" } },
+      },
+    };
+  }
+  return { schemas, webhooks };
+};
+
+export const buildOpenApiDocument = (operations: Operation[], version: string, events?: { types: DocumentedEvent[]; envelope: z.ZodType }) => {
+  const documented = events ? eventParts(events.types, events.envelope) : { schemas: {}, webhooks: undefined };
   const paths: Record<string, Record<string, unknown>> = {};
   for (const operation of operations) {
     paths[operation.path] ??= {};
@@ -119,8 +178,9 @@ export const buildOpenApiDocument = (operations: Operation[], version: string) =
     },
     servers: [{ url: "/" }],
     paths,
+    ...(documented.webhooks ? { webhooks: documented.webhooks } : {}),
     components: {
-      schemas: { Problem: PROBLEM_SCHEMA },
+      schemas: { Problem: PROBLEM_SCHEMA, ...documented.schemas },
       securitySchemes: {
         bearerAuth: { type: "http", scheme: "bearer", description: "An API key created in Settings or with `npm run apikey`" },
         sessionCookie: { type: "apiKey", in: "cookie", name: "next-auth.session-token" },

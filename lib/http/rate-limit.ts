@@ -72,13 +72,21 @@ export const redisRateLimiter = (
     connectTimeout: 2_000,
     retryStrategy: (times) => Math.min(times * 100, maxDelay),
   });
+  // The script by its SHA (EVALSHA; ioredis sends it again if Redis lost it): one round trip per
+  // request either way, without sending and hashing the script text on every hit.
+  redis.defineCommand("syndicateRateHit", { numberOfKeys: 1, lua: HIT_SCRIPT });
+  const hitScript = (redis as Redis & { syndicateRateHit: (key: string, windowMs: string) => Promise<[number, number]> }).syndicateRateHit.bind(redis);
   let lastError: string | undefined;
   redis.on("error", (error: Error) => {
     lastError = error.message;
   });
   let everReady = false;
+  // A call that failed just as Redis went away marks the limiter failing; a new connection starts
+  // it afresh (else health would stay "degraded" after Redis is back, until some request succeeds).
+  let failing = false;
   redis.on("ready", () => {
     lastError = undefined;
+    failing = false;
     everReady = true;
   });
   // The first calls after start wait (briefly) for the first connection instead of falling back.
@@ -93,13 +101,12 @@ export const redisRateLimiter = (
           });
         });
   const fallback = memoryRateLimiter();
-  let failing = false;
   return {
     hit: async (key, limit, windowSeconds) => {
       if (redis.status !== "ready") await firstConnection(options.commandTimeoutMs ?? 500);
       if (redis.status !== "ready") return fallback.hit(key, limit, windowSeconds);
       try {
-        const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowSeconds * 1000))) as [number, number];
+        const [count, ttl] = await hitScript(prefix + key, String(windowSeconds * 1000));
         failing = false;
         return decide(count, limit, ttl);
       } catch (error) {

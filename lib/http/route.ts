@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { env } from "../config/env";
+import { runAsActor } from "../events/context";
 import { resolvePrincipal, unauthorized, type Principal } from "../auth/principal";
 import { hasRole } from "../auth/roles";
 import { AppError } from "../core/errors";
@@ -104,6 +105,8 @@ export const route = <O extends Operation>(
   handler: (context: RouteContext<O>) => Promise<HandlerResult> | HandlerResult,
 ): RouteHandler => {
   const status = successStatus(operation);
+  // Any valid credential may call it: an API key may come from the short key cache (principal.ts).
+  const anyCredential = operation.access === "read" || operation.access === "public";
   const handle: RouteHandler = async (request, nextContext) => {
     const started = performance.now();
     const requestId = requestIdOf(request);
@@ -113,7 +116,7 @@ export const route = <O extends Operation>(
     let response: Response;
     let failure: unknown;
     try {
-      principal = await resolvePrincipal(request);
+      principal = await resolvePrincipal(request, { cachedKey: anyCredential });
       if (operation.rateLimited !== false) headers = { ...headers, ...(await rateLimit(request, principal)) };
       authorize(operation, principal);
       checkOrigin(request, url, principal);
@@ -123,7 +126,7 @@ export const route = <O extends Operation>(
         query: url.searchParams,
         body: rawBody,
       });
-      const result = await handler({ ...parts, principal, request, url, requestId } as RouteContext<O>);
+      const result = await runAsActor(principal?.userId ?? null, () => handler({ ...parts, principal, request, url, requestId } as RouteContext<O>));
       response = withHeaders(toResponse(result, status), headers);
     } catch (error) {
       failure = error;

@@ -1,8 +1,22 @@
 // The job engine's public surface (docs/jobs.md): areas define job kinds and enqueue jobs; the
 // process starts one worker for the registered kinds (lib/startup/jobs.ts).
-export { defineJobKind, defaultRetryable, cancelledByOwner, JobStopped, type JobKind, type AnyJobKind, type JobContext, type JobStopReason } from "./kinds";
+export {
+  defineJobKind,
+  defaultRetryable,
+  cancelledByOwner,
+  JobStopped,
+  type JobKind,
+  type AnyJobKind,
+  type JobContext,
+  type JobStopReason,
+  type JobLifecycleEvents,
+  type JobOutcome,
+} from "./kinds";
 export {
   enqueueJob,
+  enqueueJobs,
+  enqueueOnce,
+  scheduleKey,
   findJob,
   getJob,
   requestCancel,

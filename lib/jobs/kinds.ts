@@ -2,6 +2,8 @@
 // hands its kind the payload, a signal (aborted on cancel, on shutdown and when the claim is lost)
 // and a way to save progress, and stores what `run` answers (or why it threw).
 import { isAppError } from "../core/errors";
+import type { EventInput } from "../events";
+import type { JobRow } from "./store";
 
 export type JobContext<P> = {
   id: string;
@@ -24,12 +26,46 @@ export type JobKind<P = unknown, R = unknown> = {
   run: (context: JobContext<P>) => Promise<R>;
   /** Whether a failure should be tried again (after a back-off). Default: see defaultRetryable. */
   retryable?: (error: unknown) => boolean;
+  /**
+   * A recurring kind: every `everyMs` one job of it is queued, once across all instances (a sweep, a
+   * scheduled refresh). Its payload is `payload` (default {}).
+   */
+  schedule?: { everyMs: number; payload?: unknown };
+  /**
+   * The events its lifecycle records (lib/events), each in the same transaction as the job's status
+   * update, so that an event exists exactly when the change it tells of committed. A hook answers
+   * null to record nothing that time.
+   */
+  events?: JobLifecycleEvents;
+};
+
+/** How a job ended: the final status its `finished` event tells. */
+export type JobOutcome = "DONE" | "ERROR" | "CANCELLED";
+
+export type JobLifecycleEvents = {
+  /** First claimed (QUEUED → RUNNING): once per job, not again when a retry or a crashed worker's job is claimed again. */
+  started?: (job: JobRow) => EventInput | null;
+  /** The job saved progress (saveProgress); `job.progress` is what it saved. */
+  progressed?: (job: JobRow) => EventInput | null;
+  /** It reached a final status (done, failed for good, cancelled; also a queued job cancelled before it ran). */
+  finished?: (job: JobRow, outcome: JobOutcome) => EventInput | null;
 };
 
 /** Any job kind, whatever its payload and result (what the worker holds). */
 export type AnyJobKind = JobKind<never, unknown>;
 
-export const defineJobKind = <P, R>(kind: JobKind<P, R>): JobKind<P, R> => kind;
+// Every kind defined in this process, by name, so that a job's lifecycle events are found wherever
+// its status changes (a worker's claim, or a cancel answered by an instance that runs no worker).
+const defined = new Map<string, { events?: JobLifecycleEvents }>();
+
+/** Declares a job kind (and makes its lifecycle events known to the job store). */
+export const defineJobKind = <P, R>(kind: JobKind<P, R>): JobKind<P, R> => {
+  defined.set(kind.kind, kind);
+  return kind;
+};
+
+/** The lifecycle events of a kind defined with defineJobKind (none for an unknown kind). */
+export const lifecycleEventsOf = (kind: string): JobLifecycleEvents | undefined => defined.get(kind)?.events;
 
 /**
  * Unexpected errors (a lost database connection, a crashed worker thread) and 503s that carry a

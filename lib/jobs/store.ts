@@ -4,6 +4,8 @@
 // agree on when a lease ran out.
 import { prisma, Prisma, type JobStatus } from "../db";
 import { AppError, ERROR_TITLE, isAppError, notFound } from "../core/errors";
+import { recordEvents, type EventInput } from "../events";
+import { lifecycleEventsOf, type JobOutcome } from "./kinds";
 
 export type JobRow = Prisma.JobGetPayload<object>;
 
@@ -13,18 +15,86 @@ const later = (ms: number) => Prisma.sql`(${NOW} + (${ms}::int * interval '1 mil
 export const ACTIVE_STATUSES: JobStatus[] = ["QUEUED", "RUNNING"];
 export const FINAL_STATUSES: JobStatus[] = ["DONE", "ERROR", "CANCELLED"];
 
-export type EnqueueInput = { kind: string; payload: unknown; userId?: string | null; maxAttempts?: number };
+export type EnqueueInput = {
+  kind: string;
+  payload: unknown;
+  userId?: string | null;
+  maxAttempts?: number;
+  /** At most one job ever has this key: a second enqueue with it is a 409 (see enqueueOnce). */
+  dedupeKey?: string;
+  /** Not claimed before this time (default: now); a webhook retry waits out its back-off this way. */
+  runAfter?: Date;
+};
+
+/** The row of a new QUEUED job. */
+const jobData = (input: EnqueueInput, now: Date) => ({
+  kind: input.kind,
+  payload: input.payload as Prisma.InputJsonValue,
+  userId: input.userId ?? null,
+  maxAttempts: input.maxAttempts ?? 3,
+  runAfter: input.runAfter ?? now,
+  dedupeKey: input.dedupeKey ?? null,
+});
 
 /** A new QUEUED job; `client` is a transaction's client when the enqueue is part of one. */
-export const enqueueJob = (input: EnqueueInput, client: Prisma.TransactionClient = prisma) =>
-  client.job.create({
-    data: {
-      kind: input.kind,
-      payload: input.payload as Prisma.InputJsonValue,
-      userId: input.userId ?? null,
-      maxAttempts: input.maxAttempts ?? 3,
-      runAfter: new Date(),
-    },
+export const enqueueJob = (input: EnqueueInput, client: Prisma.TransactionClient = prisma) => client.job.create({ data: jobData(input, new Date()) });
+
+/** Several new QUEUED jobs in one statement (a fan-out inside the caller's transaction). */
+export const enqueueJobs = async (inputs: EnqueueInput[], client: Prisma.TransactionClient = prisma) => {
+  if (inputs.length === 0) return 0;
+  const now = new Date();
+  const { count } = await client.job.createMany({ data: inputs.map((input) => jobData(input, now)) });
+  return count;
+};
+
+/**
+ * Queues each job whose dedupeKey no job has yet, in one statement; the others are skipped, so that
+ * several instances asking at once queue one. Answers how many were queued.
+ */
+export const enqueueOnce = async (inputs: (EnqueueInput & { dedupeKey: string })[], client: Prisma.TransactionClient = prisma) => {
+  if (inputs.length === 0) return 0;
+  const now = new Date();
+  const { count } = await client.job.createMany({ data: inputs.map((input) => jobData(input, now)), skipDuplicates: true });
+  return count;
+};
+
+/** The dedupeKey of a recurring kind's job for the slot `now` falls in. */
+export const scheduleKey = (kind: string, everyMs: number, now = Date.now()) => `schedule:${kind}:${Math.floor(now / everyMs)}`;
+
+/** How long the finished jobs of recurring kinds are kept (they would otherwise pile up, one per slot). */
+const SCHEDULED_KEPT_MS = 24 * 3600_000;
+
+/** Queues the current slot's job of each recurring kind (once across instances) and forgets old ones. */
+export const queueScheduled = async (kinds: { kind: string; schedule?: { everyMs: number; payload?: unknown } }[], now = Date.now()) => {
+  const recurring = kinds.filter((kind) => kind.schedule);
+  if (recurring.length === 0) return 0;
+  const queued = await enqueueOnce(
+    recurring.map((kind) => ({ kind: kind.kind, payload: kind.schedule!.payload ?? {}, maxAttempts: 1, dedupeKey: scheduleKey(kind.kind, kind.schedule!.everyMs, now) })),
+  );
+  await prisma.job.deleteMany({
+    where: { dedupeKey: { startsWith: "schedule:" }, status: { in: FINAL_STATUSES }, finishedAt: { lt: new Date(now - SCHEDULED_KEPT_MS) } },
+  });
+  return queued;
+};
+
+type Stage = "started" | "progressed" | "finished";
+
+/** The lifecycle events the jobs' kinds declare for `stage`, recorded in `tx` (after the status update). */
+const recordLifecycle = async (tx: Prisma.TransactionClient, jobs: JobRow[], stage: Stage) => {
+  const events = jobs.flatMap((job): EventInput[] => {
+    const hooks = lifecycleEventsOf(job.kind);
+    const event = stage === "finished" ? hooks?.finished?.(job, job.status as JobOutcome) : hooks?.[stage]?.(job);
+    return event ? [event] : [];
+  });
+  await recordEvents(tx, events);
+};
+
+/** Updates the job while `where` holds and records `stage`'s event, in one transaction; answers the count like updateMany. */
+const updateRecording = (where: Prisma.JobWhereInput, data: Prisma.JobUpdateManyMutationInput, stage: Stage) =>
+  prisma.$transaction(async (tx) => {
+    const rows = await tx.job.updateManyAndReturn({ where, data });
+    await recordLifecycle(tx, rows, stage);
+    return { count: rows.length };
   });
 
 export const findJob = (id: string) => prisma.job.findUnique({ where: { id } });
@@ -42,29 +112,37 @@ export const getJob = async (id: string, what = "Job") => {
  */
 export const claimJob = async (workerId: string, kinds: string[], leaseMs: number): Promise<JobRow | null> => {
   if (kinds.length === 0) return null;
-  // A job whose cancel was asked while its worker was gone ends here rather than running again.
-  await prisma.$executeRaw`
-    UPDATE "Job" SET status = 'CANCELLED'::"JobStatus", "finishedAt" = ${NOW}, "lockedBy" = NULL, "lockedUntil" = NULL
-    WHERE status = 'RUNNING'::"JobStatus" AND "cancelRequested" AND "lockedUntil" < ${NOW}`;
-  const rows = await prisma.$queryRaw<{ id: string }[]>`
-    UPDATE "Job" AS j
-    SET status = 'RUNNING'::"JobStatus", attempts = j.attempts + 1, "lockedBy" = ${workerId},
-        "lockedUntil" = ${later(leaseMs)}, "startedAt" = COALESCE(j."startedAt", ${NOW})
-    FROM (
-      SELECT id FROM "Job"
-      WHERE kind IN (${Prisma.join(kinds)})
-        AND ((status = 'QUEUED'::"JobStatus" AND "runAfter" <= ${NOW})
-          OR (status = 'RUNNING'::"JobStatus" AND "lockedUntil" < ${NOW} AND NOT "cancelRequested"
-              -- never a job this worker still runs (its renewal was late, not its process dead)
-              AND "lockedBy" IS DISTINCT FROM ${workerId}))
-      ORDER BY "runAfter", "createdAt", id
-      LIMIT 1
-      FOR UPDATE SKIP LOCKED
-    ) AS next
-    WHERE j.id = next.id
-    RETURNING j.id`;
-  if (rows.length === 0) return null;
-  return prisma.job.findUnique({ where: { id: rows[0].id } });
+  // The claim and the lifecycle events it causes commit together.
+  return prisma.$transaction(async (tx) => {
+    // A job whose cancel was asked while its worker was gone ends here rather than running again.
+    const ended = await tx.$queryRaw<{ id: string }[]>`
+      UPDATE "Job" SET status = 'CANCELLED'::"JobStatus", "finishedAt" = ${NOW}, "lockedBy" = NULL, "lockedUntil" = NULL
+      WHERE status = 'RUNNING'::"JobStatus" AND "cancelRequested" AND "lockedUntil" < ${NOW}
+      RETURNING id`;
+    if (ended.length > 0) await recordLifecycle(tx, await tx.job.findMany({ where: { id: { in: ended.map((row) => row.id) } } }), "finished");
+    const rows = await tx.$queryRaw<{ id: string; first: boolean }[]>`
+      UPDATE "Job" AS j
+      SET status = 'RUNNING'::"JobStatus", attempts = j.attempts + 1, "lockedBy" = ${workerId},
+          "lockedUntil" = ${later(leaseMs)}, "startedAt" = COALESCE(j."startedAt", ${NOW})
+      FROM (
+        SELECT id, "startedAt" FROM "Job"
+        WHERE kind IN (${Prisma.join(kinds)})
+          AND ((status = 'QUEUED'::"JobStatus" AND "runAfter" <= ${NOW})
+            OR (status = 'RUNNING'::"JobStatus" AND "lockedUntil" < ${NOW} AND NOT "cancelRequested"
+                -- never a job this worker still runs (its renewal was late, not its process dead)
+                AND "lockedBy" IS DISTINCT FROM ${workerId}))
+        ORDER BY "runAfter", "createdAt", id
+        LIMIT 1
+        FOR UPDATE SKIP LOCKED
+      ) AS next
+      WHERE j.id = next.id
+      RETURNING j.id, (next."startedAt" IS NULL) AS first`;
+    if (rows.length === 0) return null;
+    const job = await tx.job.findUniqueOrThrow({ where: { id: rows[0].id } });
+    // Started once per job: not again when a retry or a dead worker's job is claimed again.
+    if (rows[0].first) await recordLifecycle(tx, [job], "started");
+    return job;
+  });
 };
 
 /** Extends the claim. null when the claim is lost (another worker holds the job, or it ended). */
@@ -81,15 +159,12 @@ const held = (id: string, workerId: string): Prisma.JobWhereInput => ({ id, lock
 const released = { lockedBy: null, lockedUntil: null } as const;
 
 export const saveJobProgress = async (id: string, workerId: string, progress: unknown) => {
-  const { count } = await prisma.job.updateMany({ where: held(id, workerId), data: { progress: progress as Prisma.InputJsonValue } });
+  const { count } = await updateRecording(held(id, workerId), { progress: progress as Prisma.InputJsonValue }, "progressed");
   if (count === 0) throw new AppError("conflict", `Job '${id}' is no longer held by this worker.`);
 };
 
 export const completeJob = (id: string, workerId: string, result: unknown) =>
-  prisma.job.updateMany({
-    where: held(id, workerId),
-    data: { status: "DONE", result: (result ?? null) as Prisma.InputJsonValue, finishedAt: new Date(), ...released },
-  });
+  updateRecording(held(id, workerId), { status: "DONE", result: (result ?? null) as Prisma.InputJsonValue, finishedAt: new Date(), ...released }, "finished");
 
 export type JobError = { status: number; title: string; detail: string; errors?: { path: string; message: string }[] };
 
@@ -100,10 +175,7 @@ export const describeJobError = (error: unknown): JobError =>
     : { status: 500, title: ERROR_TITLE.internal, detail: "The job failed unexpectedly; the server log has the details." };
 
 export const failJob = (id: string, workerId: string, error: JobError) =>
-  prisma.job.updateMany({
-    where: held(id, workerId),
-    data: { status: "ERROR", error: error as Prisma.InputJsonValue, finishedAt: new Date(), ...released },
-  });
+  updateRecording(held(id, workerId), { status: "ERROR", error: error as Prisma.InputJsonValue, finishedAt: new Date(), ...released }, "finished");
 
 /** Back to QUEUED, to be claimed again no sooner than `delayMs` from now. */
 export const retryJob = (id: string, workerId: string, delayMs: number, error: JobError) =>
@@ -117,7 +189,7 @@ export const releaseJob = (id: string, workerId: string) =>
   prisma.job.updateMany({ where: held(id, workerId), data: { status: "QUEUED", attempts: { decrement: 1 }, ...released } });
 
 export const markCancelled = (id: string, workerId: string) =>
-  prisma.job.updateMany({ where: held(id, workerId), data: { status: "CANCELLED", finishedAt: new Date(), ...released } });
+  updateRecording(held(id, workerId), { status: "CANCELLED", finishedAt: new Date(), ...released }, "finished");
 
 /**
  * Asks for a job to stop. A QUEUED job is CANCELLED at once; a RUNNING one is flagged, and its
@@ -129,10 +201,7 @@ export const requestCancel = async (id: string): Promise<JobRow> => {
   if (FINAL_STATUSES.includes(job.status)) {
     throw new AppError("conflict", `Job '${id}' has already finished (${job.status}); there is nothing to cancel.`);
   }
-  const queued = await prisma.job.updateMany({
-    where: { id, status: "QUEUED" },
-    data: { status: "CANCELLED", cancelRequested: true, finishedAt: new Date(), ...released },
-  });
+  const queued = await updateRecording({ id, status: "QUEUED" }, { status: "CANCELLED", cancelRequested: true, finishedAt: new Date(), ...released }, "finished");
   if (queued.count === 0) {
     const running = await prisma.job.updateMany({ where: { id, status: "RUNNING" }, data: { cancelRequested: true } });
     if (running.count === 0) {

@@ -5,7 +5,7 @@
 // back to the queue, so another process (or the next start) runs them.
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { defaultRetryable, JobStopped, type AnyJobKind, type JobStopReason } from "./kinds";
+import { defaultRetryable, defineJobKind, JobStopped, type AnyJobKind, type JobStopReason } from "./kinds";
 import {
   claimJob,
   completeJob,
@@ -17,6 +17,7 @@ import {
   retryJob,
   saveJobProgress,
   type JobRow,
+  queueScheduled,
 } from "./store";
 
 export type WorkerOptions = {
@@ -54,7 +55,8 @@ export class JobWorker {
   private readonly log: (message: string) => void;
 
   constructor(private readonly options: WorkerOptions) {
-    this.kinds = new Map(options.kinds.map((kind) => [kind.kind, kind]));
+    // (Re)declared, so that the store records the lifecycle events of the kinds this worker runs.
+    this.kinds = new Map(options.kinds.map((kind) => [kind.kind, defineJobKind(kind)]));
     this.workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     this.log = options.log ?? ((message) => console.error(message));
   }
@@ -96,8 +98,22 @@ export class JobWorker {
     workers().delete(this);
   }
 
+  /** When this worker next queues the recurring kinds' jobs (each slot is queued once across instances). */
+  private nextScheduleAt = 0;
+
+  private async scheduleRecurring() {
+    if (Date.now() < this.nextScheduleAt) return;
+    this.nextScheduleAt = Date.now() + Math.min(this.options.pollMs, 1_000);
+    try {
+      await queueScheduled([...this.kinds.values()]);
+    } catch (error) {
+      this.log(`jobs: queueing recurring jobs failed: ${(error as Error).message}`);
+    }
+  }
+
   private async loop() {
     while (!this.stopping) {
+      await this.scheduleRecurring();
       let claimed: JobRow | null = null;
       if (this.running.size < this.options.concurrency) {
         try {

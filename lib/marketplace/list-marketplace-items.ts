@@ -1,5 +1,6 @@
 import { prisma, type Prisma } from "../db";
-import { pageArgs, toPage, type Page } from "../core/paging";
+import { toPage, type Page } from "../core/paging";
+import { sortedPageArgs } from "../core/sorting";
 import type { TMarketplaceItem, TMarketplaceListQuery } from "./schemas";
 import { toMarketplaceItem } from "./shape";
 
@@ -16,11 +17,11 @@ const itemWhere = (query: TMarketplaceListQuery): Prisma.MarketplaceItemWhereInp
     : {}),
 });
 
-/** One page of items (ordered by id) with the total that match the filters. */
+/** One page of items (by id or by ?sort=, ties by id) with the total that match the filters. */
 export const listMarketplaceItems = async (query: TMarketplaceListQuery): Promise<Page<TMarketplaceItem>> => {
   const where = itemWhere(query);
-  const [rows, total] = await Promise.all([prisma.marketplaceItem.findMany({ where, ...pageArgs(query) }), prisma.marketplaceItem.count({ where })]);
-  const page = toPage(rows, total, query.limit);
+  const [rows, total] = await Promise.all([prisma.marketplaceItem.findMany(sortedPageArgs(query, where)), prisma.marketplaceItem.count({ where })]);
+  const page = toPage(rows, total, query.limit, query.sort);
   return { ...page, items: page.items.map(toMarketplaceItem) };
 };
 

@@ -2,6 +2,7 @@
 // the OpenAPI document is generated from. Nothing server-only here.
 import { z } from "zod";
 import { ZPageQuery } from "../core/paging";
+import { CURSOR_OF_ANOTHER_SORT, ZSort, cursorMatchesSort, type SortFields, type Sortable } from "../core/sorting";
 
 export const ITEM_TYPES = ["dApp", "agent", "squad", "syndicate", "dataset", "model", "plugin"] as const;
 export const ZItemType = z.enum(ITEM_TYPES, { error: `must be one of ${ITEM_TYPES.join(", ")}` }).describe("What the item is");
@@ -107,12 +108,24 @@ export type TMarketplaceItemBody = z.infer<typeof ZMarketplaceItemBody>;
 
 export const ZMarketplaceParams = z.object({ marketplaceId: ZMarketplaceId });
 
+/** The columns the marketplace list sorts by (item type in its declared order). */
+export const MARKETPLACE_SORT = {
+  id: { column: "id", kind: "string" },
+  name: { column: "name", kind: "string" },
+  itemType: { column: "itemType", kind: "enum", values: ITEM_TYPES },
+  usageCount: { column: "usageCount", kind: "number" },
+  averageRating: { column: "averageRating", kind: "number" },
+  createdAt: { column: "createdAt", kind: "date" },
+  updatedAt: { column: "updatedAt", kind: "date" },
+} satisfies SortFields;
+
 export const ZMarketplaceListQuery = ZPageQuery.extend({
   itemType: ZItemType.optional(),
   category: z.string().trim().min(1, "must not be empty").max(100, "must be at most 100 characters").optional().describe("Exact category"),
   q: z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters").optional().describe("Words in the name or description"),
-});
-export type TMarketplaceListQuery = z.output<typeof ZMarketplaceListQuery>;
+  sort: ZSort(MARKETPLACE_SORT),
+}).refine(cursorMatchesSort, CURSOR_OF_ANOTHER_SORT);
+export type TMarketplaceListQuery = Sortable<z.output<typeof ZMarketplaceListQuery>>;
 
 export const ZMarketplaceItem = z.object({
   id: z.string(),

@@ -1,12 +1,15 @@
 import { prisma, DeploymentStatus, TaskStatus } from "../db";
+import type { RunViewer } from "../quantum/runs";
+import { getActivity, type ActivityDay } from "./get-activity";
+import { getKpis, type Kpi } from "./get-kpis";
+import { getRecent, type Recent } from "./get-recent";
 
 export type Overview = {
-  agents: number;
-  squads: number;
-  syndicates: number;
-  marketplaceItems: number;
-  averageCompletionRate: number;
-  averageUptime: number;
+  /** The instant every figure is read at (ISO). */
+  asOf: string;
+  kpis: Kpi[];
+  activity: ActivityDay[];
+  recent: Recent;
   deploymentsByStatus: Record<DeploymentStatus, number>;
   tasksByStatus: Record<TaskStatus, number>;
   aiEngines: { aiEngine: string; agents: number }[];
@@ -15,14 +18,13 @@ export type Overview = {
 const zeroes = <K extends string>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>;
 
-/** Dashboard KPIs: a fixed number of queries, run in parallel, whatever the data size. */
-export const getOverview = async (): Promise<Overview> => {
-  const [agents, squads, syndicates, marketplaceItems, averages, deployments, tasks, engines] = await Promise.all([
-    prisma.agent.count(),
-    prisma.squad.count(),
-    prisma.syndicate.count(),
-    prisma.marketplaceItem.count(),
-    prisma.agent.aggregate({ _avg: { completionRate: true, uptime: true } }),
+/** The dashboard's overview: a fixed number of queries, run in parallel, whatever the data size. */
+export const getOverview = async (options: { viewer?: RunViewer; now?: Date; days?: number } = {}): Promise<Overview> => {
+  const now = options.now ?? new Date();
+  const [kpis, activity, recent, deployments, tasks, engines] = await Promise.all([
+    getKpis(now),
+    getActivity(now, options.days),
+    getRecent(options.viewer ?? null),
     prisma.deployment.groupBy({ by: ["status"], _count: { _all: true } }),
     prisma.task.groupBy({ by: ["status"], _count: { _all: true } }),
     prisma.agent.groupBy({ by: ["aiEngine"], _count: { _all: true }, orderBy: { aiEngine: "asc" } }),
@@ -32,12 +34,10 @@ export const getOverview = async (): Promise<Overview> => {
   const tasksByStatus = zeroes(Object.values(TaskStatus));
   for (const row of tasks) tasksByStatus[row.status] = row._count._all;
   return {
-    agents,
-    squads,
-    syndicates,
-    marketplaceItems,
-    averageCompletionRate: averages._avg.completionRate ?? 0,
-    averageUptime: averages._avg.uptime ?? 0,
+    asOf: now.toISOString(),
+    kpis,
+    activity,
+    recent,
     deploymentsByStatus,
     tasksByStatus,
     aiEngines: engines.map((row) => ({ aiEngine: row.aiEngine, agents: row._count._all })),

@@ -8,6 +8,7 @@ export { runCircuit, parseCircuit } from "./run-circuit";
 export { listRuns, recordRun } from "./runs";
 export { findEntityName, listQuantumCandidates } from "./load-entities";
 export { quantumConfig, resetQuantumConfig } from "./config";
+export { optimizeSquad } from "./optimize/optimize-squad";
 
 /** An OpenQASM program as the answer of `?format=qasm`. */
 export const qasmResponse = (qasm: string) => new Response(qasm, { headers: { "content-type": "text/plain; charset=utf-8" } });

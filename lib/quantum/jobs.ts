@@ -86,6 +86,11 @@ const runHosted = async ({ payload, progress, signal, saveProgress }: JobContext
 /** The job kind the process's worker runs for quantum jobs. */
 export const quantumCircuitJob = defineJobKind<Payload, TQuantumJobResult>({
   kind: QUANTUM_JOB_KIND,
+  // Private like the job itself: its owner (and admins) see these events.
+  events: {
+    started: (row) => ({ type: "quantum_job.started", entityId: row.id, data: { job: toQuantumJob(row) }, visibleTo: row.userId }),
+    finished: (row, status) => ({ type: "quantum_job.finished", entityId: row.id, data: { status, job: toQuantumJob(row) }, visibleTo: row.userId }),
+  },
   run: async (context) => {
     if (context.payload.body.backend === IBM_BACKEND) return runHosted(context);
     // The simulator, as POST /quantum/run runs it (the run is kept in /quantum/runs too).

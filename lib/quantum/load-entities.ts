@@ -36,7 +36,7 @@ export const loadAgentInput = async (agentId: string): Promise<AgentModelInput> 
   return toMember(row);
 };
 
-export const loadSquadInput = async (squadId: string): Promise<SquadModelInput> => {
+export const loadSquadInput = async (squadId: string): Promise<SquadModelInput & { members: (MemberMetrics & { name: string })[] }> => {
   const row = await prisma.squad.findUnique({ where: { id: squadId }, select: { id: true, name: true, members: MEMBERS } });
   if (!row) throw notFound("Squad", squadId);
   return { id: row.id, name: row.name, members: row.members.map((member) => toMember(member.agent)) };
@@ -76,4 +76,12 @@ export const listQuantumCandidates = async (limit = 5) => {
   const args = { select: { id: true, name: true }, orderBy: { id: "asc" as const }, take: limit };
   const [agents, squads, syndicates] = await Promise.all([prisma.agent.findMany(args), prisma.squad.findMany(args), prisma.syndicate.findMany(args)]);
   return { agent: agents, squad: squads, syndicate: syndicates };
+};
+
+/** The model inputs of the agents with these ids that exist (one query), in the order of `ids`. */
+export const loadAgentInputs = async (ids: readonly string[]): Promise<(MemberMetrics & { name: string })[]> => {
+  if (ids.length === 0) return [];
+  const rows = await prisma.agent.findMany({ where: { id: { in: [...ids] } }, select: METRICS_SELECT });
+  const byId = new Map(rows.map((row) => [row.id, toMember(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 };

@@ -7,6 +7,8 @@ import {
   ZCircuitDiagramQuery,
   ZCircuitDiagramResult,
   ZAgentQuantumResult,
+  ZOptimizeSquadBody,
+  ZOptimizeSquadParams,
   ZQuantumJob,
   ZQuantumJobBody,
   ZQuantumJobParams,
@@ -17,6 +19,7 @@ import {
   ZRunCircuitResult,
   ZRunsQuery,
   ZSquadAnalysisQuery,
+  ZSquadOptimization,
   ZSquadQuantumResult,
   ZSyndicateAnalysisQuery,
   ZSyndicateQuantumResult,
@@ -182,4 +185,26 @@ export const cancelQuantumJobOperation = defineOperation({
   params: ZQuantumJobParams,
   responses: { 200: { description: "The job after the request: CANCELLED, or RUNNING with cancelRequested until its worker stops it", schema: ZQuantumJob } },
   errors: { 403: "The job belongs to another user", 404: "No quantum job with that id", 409: "The job has already finished" },
+});
+
+export const optimizeSquadOperation = defineOperation({
+  method: "POST",
+  path: "/quantum/squad/{squadId}/optimize",
+  operationId: "optimizeSquadQuantum",
+  summary: "Squad composition optimizer: the best few memberships from a pool of candidate agents, under size, role and keep constraints, by the squad model's risk",
+  tags: ["Quantum"],
+  access: "read",
+  params: ZOptimizeSquadParams,
+  body: ZOptimizeSquadBody,
+  responses: {
+    200: {
+      description: "The current squad's risk and up to maxProposals memberships with a strictly lower risk, lowest first (empty, with a message, when none was found). Deterministic: the same squad, pool, body and seed give the same answer. Nothing is written; apply a proposal with PUT /api/squads/{squadId}",
+      schema: ZSquadOptimization,
+    },
+  },
+  errors: {
+    404: "No squad with that id",
+    422: "The constraints cannot be met (each named in errors): an unknown candidate, a kept agent that is not a member, a required role nobody holds, size.min above size.max or above the agents that can be searched",
+    503: "Too many simulations are waiting; retry shortly",
+  },
 });

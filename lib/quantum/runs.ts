@@ -5,6 +5,7 @@
 import { prisma, type QuantumEntity, type Role } from "../db";
 import type { Prisma } from "../db";
 import { encodeCursor } from "../core/paging";
+import { recordEvent } from "../events";
 import type { TQuantumRun } from "./schemas";
 import type { z } from "zod";
 import type { ZRunsQuery } from "./schemas";
@@ -34,26 +35,31 @@ const mostProbable = (probabilities: Record<string, number>) => {
   return Object.fromEntries(entries.sort((a, b) => b[1] - a[1]).slice(0, STORED_OUTCOMES));
 };
 
+/** Stores the run and records quantum_run.completed, in one transaction (nothing without a user). */
 export const recordRun = async (run: RunRecord) => {
   if (!run.userId) return;
   const { histogram: _histogram, counts: _counts, probabilities: _probabilities, ...response } = run.response as Record<string, unknown>;
-  await prisma.quantumRun.create({
-    data: {
-      entityType: run.entityType,
-      entityId: run.entityId,
-      userId: run.userId,
-      backend: run.backend,
-      qubits: run.qubits,
-      shots: run.shots,
-      seed: String(run.seed),
-      durationMs: run.durationMs,
-      result: {
-        probabilities: mostProbable(run.probabilities),
-        riskScore: run.riskScore ?? null,
-        improvementPercent: run.improvementPercent ?? null,
-        response,
-      } as Prisma.InputJsonValue,
-    },
+  await prisma.$transaction(async (tx) => {
+    const row = await tx.quantumRun.create({
+      data: {
+        entityType: run.entityType,
+        entityId: run.entityId,
+        userId: run.userId,
+        backend: run.backend,
+        qubits: run.qubits,
+        shots: run.shots,
+        seed: String(run.seed),
+        durationMs: run.durationMs,
+        result: {
+          probabilities: mostProbable(run.probabilities),
+          riskScore: run.riskScore ?? null,
+          improvementPercent: run.improvementPercent ?? null,
+          response,
+        } as Prisma.InputJsonValue,
+      },
+    });
+    // Seen by whoever may see the run in GET /quantum/runs: entity analyses by anyone, wallet and circuit runs by their user.
+    await recordEvent(tx, { type: "quantum_run.completed", entityId: row.id, data: toRun(row), visibleTo: PUBLIC_KINDS.includes(row.entityType) ? null : row.userId });
   });
 };
 

@@ -13,7 +13,7 @@ export const loadWalletModelInput = async (walletAddress: string, chains?: strin
     balanceUsd: metrics.balance,
     totalTransactions: metrics.totalTransactions,
     overview: { Low: overview.Low ?? 0, Moderate: overview.Moderate ?? 0, High: overview.High ?? 0, Uncommon: overview.Uncommon ?? 0 },
-    indexed: report.coverage.status !== "not-indexed",
+    indexed: report.coverage.status === "indexed",
     coverage: report.coverage,
   };
 };

@@ -7,7 +7,7 @@
 import type { Prisma } from "../db";
 import { AI_ENGINES, LESSEES, NAME_BRANDS, NAME_SUFFIXES, OPERATIONAL_EVENTS, ROLE_TRAITS, ROLE_WEIGHTS } from "./agent-catalog";
 import type { Prng } from "./prng";
-import { DAY, HOUR, after, before, insertChunks, isoDay, monthStart, serialId, type SeedContext } from "./support";
+import { DAY, HOUR, after, before, bulkInsert, isoDay, monthStart, serialId, type SeedContext } from "./support";
 
 export const ROLES_PER_AGENT = 5;
 export const HISTORY_POINTS = 12;
@@ -140,16 +140,22 @@ export const seedAgents = async (ctx: SeedContext, count: number, owners: readon
   const rng = ctx.rng.fork("agents");
   const roleTraits = new Uint8Array(count * ROLES_PER_AGENT);
   const used = new Map<string, number>();
+  // The database inserts one batch while the next is generated (on a server the two overlap).
+  let pending: Promise<void> = Promise.resolve();
   for (let start = 0; start < count; start += BATCH) {
     const batch: AgentBatch = { agents: [], roles: [], history: [] };
     for (let index = start; index < Math.min(count, start + BATCH); index += 1) {
       roleTraits.set(makeAgent(rng, index, ctx.epoch, owners, used, batch), index * ROLES_PER_AGENT);
     }
-    await insertChunks(batch.agents, 16, (data) => ctx.db.agent.createMany({ data }));
-    await insertChunks(batch.roles, 5, (data) => ctx.db.agentRole.createMany({ data }));
-    await insertChunks(batch.history, 5, (data) => ctx.db.agentHistoryPoint.createMany({ data }));
+    await pending;
     const done = Math.min(count, start + BATCH);
-    if (count >= 10_000 && (done % 10_000 === 0 || done === count)) ctx.log(`  agents: ${done} / ${count}`);
+    pending = (async () => {
+      await bulkInsert(ctx.db, "Agent", batch.agents);
+      await bulkInsert(ctx.db, "AgentRole", batch.roles);
+      await bulkInsert(ctx.db, "AgentHistoryPoint", batch.history);
+      if (count >= 10_000 && (done % 10_000 === 0 || done === count)) ctx.log(`  agents: ${done} / ${count}`);
+    })();
   }
+  await pending;
   return { count, roleTraits };
 };

@@ -7,7 +7,7 @@
 import type { DeploymentStatus, Prisma } from "../db";
 import { chainBySlug } from "./chain-catalog";
 import type { Prng } from "./prng";
-import { DAY, HOUR, MINUTE, after, before, insertChunks, serialId, type SeedContext } from "./support";
+import { DAY, HOUR, MINUTE, after, before, bulkInsert, serialId, type SeedContext } from "./support";
 import type { Industry } from "./usecases";
 
 const DAPPS: readonly { name: string; industry: Industry; useCases: readonly string[] }[] = [
@@ -100,9 +100,11 @@ export const seedDeployments = async (ctx: SeedContext, count: number): Promise<
       notes: rng.pick(NOTES[status]),
       createdAt,
       updatedAt: at,
+      // The last move: an in_progress deployment started long before the present is stale.
+      statusChangedAt: at,
     });
   }
-  await insertChunks(rows, 19, (data) => ctx.db.deployment.createMany({ data }));
-  await insertChunks(changes, 5, (data) => ctx.db.deploymentStatusChange.createMany({ data }));
+  await bulkInsert(ctx.db, "Deployment", rows);
+  await bulkInsert(ctx.db, "DeploymentStatusChange", changes);
   return rows.length;
 };

@@ -8,7 +8,7 @@ import type { Prisma } from "../db";
 import { ROLE_TRAITS } from "./agent-catalog";
 import { ROLES_PER_AGENT, agentId, type SeededAgents } from "./agents";
 import type { Prng } from "./prng";
-import { DAY, HOUR, MINUTE, after, before, earliest, insertChunks, serialId, type SeedContext } from "./support";
+import { DAY, HOUR, MINUTE, after, before, earliest, bulkInsert, serialId, type SeedContext } from "./support";
 
 const SQUAD_WORDS = ["Aurora", "Ironclad", "Blue Ledger", "Night Owl", "Crimson", "Silverline", "Northstar", "Tidal", "Granite", "Vanguard", "Phoenix", "Obsidian", "Emerald", "Skyline", "Harbor", "Redwood", "Cinder", "Glacier"] as const;
 const SQUAD_UNITS = ["Strike Team", "Audit Cell", "Task Force", "Recon Unit", "Ops Crew", "Response Team", "Guild", "Patrol", "Relay", "Crew"] as const;
@@ -96,10 +96,10 @@ export const seedGroups = async (ctx: SeedContext, agents: SeededAgents): Promis
     }
   }
 
-  await insertChunks(squads, 4, (data) => ctx.db.squad.createMany({ data }));
-  await insertChunks(members, 3, (data) => ctx.db.squadMember.createMany({ data }));
-  await insertChunks(syndicates, 4, (data) => ctx.db.syndicate.createMany({ data }));
-  await insertChunks(links, 3, (data) => ctx.db.syndicateSquad.createMany({ data }));
-  await insertChunks(stacked, 7, (data) => ctx.db.stackedRole.createMany({ data }));
+  await bulkInsert(ctx.db, "Squad", squads);
+  await bulkInsert(ctx.db, "SquadMember", members);
+  await bulkInsert(ctx.db, "Syndicate", syndicates);
+  await bulkInsert(ctx.db, "SyndicateSquad", links);
+  await bulkInsert(ctx.db, "StackedRole", stacked);
   return { squads: squadCount, syndicates: syndicateCount, memberships: members.length, stackedRoles: stacked.length };
 };

@@ -2,7 +2,7 @@
 // (a plain `price`, or `leasePrice` + `salePrice` + `supportedIndustries`). Prices are USD;
 // leasePrice is per month. Larger seeds add numbered editions of the catalogue.
 import type { Prisma } from "../db";
-import { DAY, HOUR, after, before, insertChunks, serialId, type SeedContext } from "./support";
+import { DAY, HOUR, after, before, bulkInsert, serialId, type SeedContext } from "./support";
 
 type Commerce = { price: number } | { lease: number; sale: number; industries: string[] };
 
@@ -80,6 +80,6 @@ export const seedMarketplace = async (ctx: SeedContext, count: number): Promise<
       updatedAt: after(createdAt, rng.next() * (ctx.epoch.getTime() - createdAt.getTime())),
     });
   }
-  await insertChunks(rows, 17, (data) => ctx.db.marketplaceItem.createMany({ data }));
+  await bulkInsert(ctx.db, "MarketplaceItem", rows);
   return rows.length;
 };

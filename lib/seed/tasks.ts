@@ -10,7 +10,7 @@ import { agentId } from "./agents";
 import { squadId, syndicateId } from "./groups";
 import { itemId } from "./marketplace";
 import type { Prng } from "./prng";
-import { DAY, HOUR, MINUTE, after, before, insertChunks, serialId, type SeedContext } from "./support";
+import { DAY, HOUR, MINUTE, after, before, bulkInsert, serialId, type SeedContext } from "./support";
 
 const DESCRIPTIONS: Record<EntityType, readonly string[]> = {
   Agent: [
@@ -52,6 +52,17 @@ const NOTES = [
   "Low urgency; batch with the weekly run.",
   "Escalated by the on-call engineer.",
 ] as const;
+
+// What came of a finished task (its result summary), by outcome; chosen by the task's index, not the
+// random stream, so adding them changed no other seeded value.
+const RESULTS = {
+  completed: [
+    "Done; findings written up in the runbook.",
+    "Completed within budget; no anomalies found.",
+    "Completed; two follow-up items opened.",
+  ],
+  failed: ["Failed: the upstream RPC quota ran out.", "Failed: the data needed was not available in time."],
+} as const;
 
 const ENTITY_TYPES: readonly EntityType[] = ["Agent", "Squad", "Syndicate", "MarketplaceItem"];
 const STATUSES: readonly TaskStatus[] = ["pending", "assigned", "in_progress", "completed", "failed", "cancelled"];
@@ -134,9 +145,11 @@ export const seedTasks = async (ctx: SeedContext, count: number, entities: Entit
       actualCost: actualDuration === null ? null : Math.round(actualDuration * rate * 100) / 100,
       createdAt,
       updatedAt: at,
+      resultSummary: status === "completed" || status === "failed" ? RESULTS[status][index % RESULTS[status].length] : null,
+      finishedAt: finished ? at : null,
     });
   }
-  await insertChunks(rows, 16, (data) => ctx.db.task.createMany({ data }));
-  await insertChunks(changes, 5, (data) => ctx.db.taskStatusChange.createMany({ data }));
+  await bulkInsert(ctx.db, "Task", rows);
+  await bulkInsert(ctx.db, "TaskStatusChange", changes);
   return rows.length;
 };

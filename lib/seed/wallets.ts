@@ -4,7 +4,7 @@
 import type { Prisma } from "../db";
 import { CHAINS } from "./chain-catalog";
 import type { Prng } from "./prng";
-import { DAY, before, insertChunks, type SeedContext } from "./support";
+import { DAY, before, bulkInsert, type SeedContext } from "./support";
 import { BASE_PRICES, ERC20_TOKENS, knownContracts, nativeToken, nftCollections, spamCollection, spamTokens, type PriceKey, type TokenFacts } from "./token-catalog";
 import { executeIntents, planActivity, type WalletProfile, type WalletWorld } from "./wallet-activity";
 import { planBurst, planDust, planFreshLargePayment, planLookalike, planSpamAirdrop, planSpamNft } from "./wallet-anomalies";
@@ -150,11 +150,11 @@ export const seedWallets = async (ctx: SeedContext, addresses: readonly string[]
   await db.token.createMany({
     data: tokens.map(({ chain, address, symbol, name, decimals, isSpam }) => ({ chain, address, symbol, name, decimals, isSpam: isSpam ?? false })),
   });
-  await insertChunks(prices, 4, (data) => db.tokenPrice.createMany({ data }));
-  await insertChunks(ledger.transfers, 13, (data) => db.walletTransfer.createMany({ data }));
-  await insertChunks(holdings, 5, (data) => db.tokenHolding.createMany({ data }));
-  await insertChunks(nfts, 7, (data) => db.nftHolding.createMany({ data }));
-  await insertChunks([...infos.values()], 5, (data) => db.addressInfo.createMany({ data }));
+  await bulkInsert(db, "TokenPrice", prices);
+  await bulkInsert(db, "WalletTransfer", ledger.transfers);
+  await bulkInsert(db, "TokenHolding", holdings);
+  await bulkInsert(db, "NftHolding", nfts);
+  await bulkInsert(db, "AddressInfo", [...infos.values()]);
   return {
     wallets: profiles.length,
     chains: CHAINS.length,

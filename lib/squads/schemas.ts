@@ -1,6 +1,7 @@
 // Squad schemas: bodies, parameters and response shapes (no server-only imports: forms use them).
 import { z } from "zod";
 import { ZEntityId } from "../agents/schemas";
+import type { Sortable } from "../core/sorting";
 import { declaredStackedRoles, groupMembers, ZAggregatedMetrics, ZGroupListQuery, ZGroupName, ZRoleOut } from "../groups/schemas";
 
 export { ZAggregatedMetrics, type TAggregatedMetrics } from "../groups/schemas";
@@ -30,7 +31,7 @@ export const ZSquadBody = z.object({
 export type TSquadBody = z.output<typeof ZSquadBody>;
 
 export const ZSquadListQuery = ZGroupListQuery;
-export type TSquadListQuery = z.output<typeof ZSquadListQuery>;
+export type TSquadListQuery = Sortable<z.output<typeof ZSquadListQuery>>;
 
 export const ZSquadAgent = z.object({ id: z.string(), name: z.string(), aiEngine: z.string(), roles: z.array(ZRoleOut) });
 

@@ -4,15 +4,18 @@ import { prisma } from "../db";
 import { aggregateMetrics, createGroup, deleteGroup, findGroup, getGroup, listGroups, updateGroup, type GroupKind } from "../groups";
 import type { Page } from "../core/paging";
 import type { TSquad, TSquadBody, TSquadListQuery, TSquadSummary } from "./schemas";
-import { SQUAD_INCLUDE, toSquadView, type SquadView } from "./squad-shape";
+import { toSquadView, type SquadView } from "./squad-shape";
+import { SQUAD_DETAILS_SQL, squadRowOf } from "./squad-sql";
 
 const SQUADS: GroupKind<TSquadBody, SquadView, TSquadSummary> = {
   label: "Squad",
+  events: { entity: "squad", record: (view) => view.squad },
   members: { table: "Agent", field: "agents" },
   rows: (body) => ({ id: body.id, name: body.name, memberIds: body.agents.map((agent) => agent.id), stackedRoles: body.stackedRoles ?? [] }),
   find: async (db, id) => {
-    const row = await db.squad.findUnique({ where: { id }, include: SQUAD_INCLUDE });
-    return row ? toSquadView(row) : null;
+    // One statement (squad-sql.ts) where the include took five.
+    const [row] = await db.$queryRawUnsafe<{ squad: unknown }[]>(SQUAD_DETAILS_SQL, id);
+    return row ? toSquadView(squadRowOf(row.squad)) : null;
   },
   exists: async (db, id) => (await db.squad.findUnique({ where: { id }, select: { id: true } })) !== null,
   insert: (tx, id, name) => tx.squad.create({ data: { id, name } }),
@@ -24,19 +27,22 @@ const SQUADS: GroupKind<TSquadBody, SquadView, TSquadSummary> = {
   link: (tx, id, agentIds) => tx.squadMember.createMany({ data: agentIds.map((agentId, position) => ({ squadId: id, agentId, position })) }),
   addStackedRoles: (tx, id, roles) => tx.stackedRole.createMany({ data: roles.map((role, position) => ({ squadId: id, position, ...role })) }),
   remove: (tx, id) => tx.squad.delete({ where: { id } }),
-  page: async (where, args) => {
+  page: async (args) => {
     const rows = await prisma.squad.findMany({
-      where,
       ...args,
       select: {
         id: true,
         name: true,
+        createdAt: true,
+        updatedAt: true,
         members: { select: { agent: { select: { experiencePoints: true, uptime: true, completionRate: true } } } },
       },
     });
     return rows.map((row) => ({
       id: row.id,
       name: row.name,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
       agentCount: row.members.length,
       aggregatedMetrics: aggregateMetrics(row.members.map((member) => member.agent)),
     }));

@@ -3,9 +3,13 @@
 // queue before the simulation pool and the database close.
 import { JobWorker, jobsConfig, type AnyJobKind } from "../jobs";
 import { quantumCircuitJob } from "../quantum";
+import { walletIndexJob, walletRefreshJob } from "../wallet";
+import { overdueSweepJob } from "../tasks";
+import { webhookDeliverJob } from "../webhooks";
+import { staleDeploymentsSweepJob } from "../deployments";
 
 /** Every job kind of the application. A new area adds its kind here. */
-export const JOB_KINDS: AnyJobKind[] = [quantumCircuitJob];
+export const JOB_KINDS: AnyJobKind[] = [quantumCircuitJob, walletIndexJob, walletRefreshJob, overdueSweepJob, staleDeploymentsSweepJob, webhookDeliverJob as AnyJobKind];
 
 const state = globalThis as typeof globalThis & { __syndicateJobWorker?: JobWorker };
 

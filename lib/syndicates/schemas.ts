@@ -1,6 +1,7 @@
 // Syndicate schemas: bodies, parameters and response shapes (no server-only imports: forms use them).
 import { z } from "zod";
 import { ZEntityId } from "../agents/schemas";
+import type { Sortable } from "../core/sorting";
 import { declaredStackedRoles, groupMembers, ZAggregatedMetrics, ZGroupListQuery, ZGroupName, ZRoleOut } from "../groups/schemas";
 import { ZSquad } from "../squads/schemas";
 
@@ -29,7 +30,7 @@ export const ZSyndicateBody = z.object({
 export type TSyndicateBody = z.output<typeof ZSyndicateBody>;
 
 export const ZSyndicateListQuery = ZGroupListQuery;
-export type TSyndicateListQuery = z.output<typeof ZSyndicateListQuery>;
+export type TSyndicateListQuery = Sortable<z.output<typeof ZSyndicateListQuery>>;
 
 export const ZSyndicate = z.object({
   id: z.string(),

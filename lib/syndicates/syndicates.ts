@@ -5,15 +5,18 @@ import { prisma } from "../db";
 import { aggregateMetrics, createGroup, deleteGroup, findGroup, getGroup, listGroups, uniqueById, updateGroup, type GroupKind } from "../groups";
 import type { Page } from "../core/paging";
 import type { TSyndicate, TSyndicateBody, TSyndicateListQuery, TSyndicateSummary } from "./schemas";
-import { SYNDICATE_INCLUDE, toSyndicateView, type SyndicateView } from "./syndicate-shape";
+import { toSyndicateView, type SyndicateView } from "./syndicate-shape";
+import { SYNDICATE_DETAILS_SQL, syndicateRowOf } from "./syndicate-sql";
 
 const SYNDICATES: GroupKind<TSyndicateBody, SyndicateView, TSyndicateSummary> = {
   label: "Syndicate",
+  events: { entity: "syndicate", record: (view) => view.syndicate },
   members: { table: "Squad", field: "squads" },
   rows: (body) => ({ id: body.id, name: body.name, memberIds: body.squads.map((squad) => squad.id), stackedRoles: body.stackedRoles ?? [] }),
   find: async (db, id) => {
-    const row = await db.syndicate.findUnique({ where: { id }, include: SYNDICATE_INCLUDE });
-    return row ? toSyndicateView(row) : null;
+    // One statement (syndicate-sql.ts) where the nested include took seven.
+    const [row] = await db.$queryRawUnsafe<{ syndicate: unknown }[]>(SYNDICATE_DETAILS_SQL, id);
+    return row ? toSyndicateView(syndicateRowOf(row.syndicate)) : null;
   },
   exists: async (db, id) => (await db.syndicate.findUnique({ where: { id }, select: { id: true } })) !== null,
   insert: (tx, id, name) => tx.syndicate.create({ data: { id, name } }),
@@ -27,13 +30,14 @@ const SYNDICATES: GroupKind<TSyndicateBody, SyndicateView, TSyndicateSummary> = 
   addStackedRoles: (tx, id, roles) =>
     tx.stackedRole.createMany({ data: roles.map((role, position) => ({ syndicateId: id, position, ...role })) }),
   remove: (tx, id) => tx.syndicate.delete({ where: { id } }),
-  page: async (where, args) => {
+  page: async (args) => {
     const rows = await prisma.syndicate.findMany({
-      where,
       ...args,
       select: {
         id: true,
         name: true,
+        createdAt: true,
+        updatedAt: true,
         squads: {
           select: {
             squad: {
@@ -48,6 +52,8 @@ const SYNDICATES: GroupKind<TSyndicateBody, SyndicateView, TSyndicateSummary> = 
       return {
         id: row.id,
         name: row.name,
+        createdAt: row.createdAt,
+        updatedAt: row.updatedAt,
         squadCount: row.squads.length,
         agentCount: agents.length,
         aggregatedSyndicateMetrics: aggregateMetrics(agents),

@@ -49,6 +49,15 @@ export const lockEntityForAssignment = async (db: Db, type: TEntityType, id: str
   return rows.length > 0;
 };
 
+/** Share-locks the entity a task is being assigned to; 422 at body.assignedEntity.id when it does not exist. */
+export const requireAssignable = async (db: Db, entity: { type: TEntityType; id: string }) => {
+  if (await lockEntityForAssignment(db, entity.type, entity.id)) return;
+  const message = `${ENTITY_LABELS[entity.type]} '${entity.id}' does not exist`;
+  throw new AppError("unprocessable", `The task cannot be assigned: ${message}.`, {
+    errors: [{ path: "body.assignedEntity.id", message }],
+  });
+};
+
 /**
  * For deleting an agent, squad, syndicate or marketplace item: locks its row, then refuses (409)
  * when tasks that are not final are assigned to it, naming them. Call inside the delete's

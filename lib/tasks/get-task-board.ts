@@ -13,9 +13,10 @@ export type BoardColumn = { status: TaskStatusValue; total: number; tasks: Board
  * its total. Two queries per status plus one per entity type, in parallel, whatever the size.
  */
 export const getTaskBoard = async (filter: { entityType?: TEntityType; q?: string } = {}, perColumn = 50): Promise<BoardColumn[]> => {
+  const now = new Date();
   const columns = await Promise.all(
     TASK_STATUSES.map(async (status) => {
-      const where = taskWhere({ ...filter, status });
+      const where = taskWhere({ ...filter, status }, now);
       const [rows, total] = await Promise.all([
         prisma.task.findMany({
           where,
@@ -25,7 +26,7 @@ export const getTaskBoard = async (filter: { entityType?: TEntityType; q?: strin
         }),
         prisma.task.count({ where }),
       ]);
-      return { status, total, tasks: rows.map(toTask) };
+      return { status, total, tasks: rows.map((row) => toTask(row, now)) };
     }),
   );
   const refs = columns.flatMap((column) => column.tasks.flatMap((task) => (task.assignedEntity ? [task.assignedEntity] : [])));

@@ -10,6 +10,7 @@ import {
   ZTaskParams,
   ZTaskStatusBody,
   ZTaskWithHistory,
+  ZUpdateTaskBody,
 } from "./schemas";
 
 export const assignTaskOperation = defineOperation({
@@ -28,7 +29,7 @@ export const listTasksOperation = defineOperation({
   method: "GET",
   path: "/api/tasks",
   operationId: "listTasks",
-  summary: "List tasks, filtered by status and assigned entity",
+  summary: "List tasks, filtered by status, assigned entity and overdue",
   tags: ["Tasks"],
   access: "read",
   query: ZTaskListQuery,
@@ -59,6 +60,35 @@ export const updateTaskStatusOperation = defineOperation({
   body: ZTaskStatusBody,
   responses: { 200: { description: "The task with its new status", schema: ZTask } },
   errors: { 404: "No task with that id", 409: "The move is not allowed from the current status, or another move won" },
+});
+
+export const updateTaskOperation = defineOperation({
+  method: "PUT",
+  path: "/api/tasks/{taskId}",
+  operationId: "updateTask",
+  summary: "Edit a task: description, due date, assignee, metadata, metrics and result (not while in progress)",
+  tags: ["Tasks"],
+  access: "operator",
+  params: ZTaskParams,
+  body: ZUpdateTaskBody,
+  responses: { 200: { description: "The task after the edit", schema: ZTask } },
+  errors: {
+    404: "No task with that id",
+    409: "The task is in progress; or a result for a task that is not completed or failed; or a new assignee for a finished task",
+    422: "The assigned entity does not exist",
+  },
+});
+
+export const deleteTaskOperation = defineOperation({
+  method: "DELETE",
+  path: "/api/tasks/{taskId}",
+  operationId: "deleteTask",
+  summary: "Delete a task and its status history (not while in progress)",
+  tags: ["Tasks"],
+  access: "operator",
+  params: ZTaskParams,
+  responses: { 204: { description: "Deleted" } },
+  errors: { 404: "No task with that id", 409: "The task is in progress" },
 });
 
 export const searchEntitiesOperation = defineOperation({

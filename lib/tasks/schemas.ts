@@ -1,6 +1,7 @@
 // Task schemas: request bodies, queries and response shapes; shared with the assign form.
 import { z } from "zod";
 import { ZPageQuery } from "../core/paging";
+import { CURSOR_OF_ANOTHER_SORT, ZSort, cursorMatchesSort, type SortFields, type Sortable } from "../core/sorting";
 import { TASK_STATUSES } from "./status-machine";
 
 export const ZTaskStatus = z.enum(TASK_STATUSES, { error: `must be one of ${TASK_STATUSES.join(", ")}` }).describe("Task status");
@@ -51,15 +52,71 @@ export type TAssignTaskBody = z.infer<typeof ZAssignTaskBody>;
 
 export const ZTaskParams = z.object({ taskId: ZTaskId });
 
-export const ZTaskStatusBody = z.object({ status: ZTaskStatus.describe("The status to move to") });
+/** The most a result's `data` may weigh, as JSON text. */
+export const RESULT_DATA_MAX_BYTES = 16_384;
+
+const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+
+export const ZTaskResultBody = z
+  .object({
+    summary: z.string({ error: "must be a string" }).trim().min(1, "must not be empty").max(2000, "must be at most 2000 characters").describe("What came of the task, in words"),
+    data: z
+      .record(z.string(), z.unknown(), { error: "must be a JSON object" })
+      .refine((value) => jsonBytes(value) <= RESULT_DATA_MAX_BYTES, `must be at most ${RESULT_DATA_MAX_BYTES} bytes as JSON`)
+      .optional()
+      .describe(`Structured details (a JSON object of at most ${RESULT_DATA_MAX_BYTES} bytes)`),
+  })
+  .describe("The task's result: a summary and optional details");
+export type TTaskResultBody = z.infer<typeof ZTaskResultBody>;
+
+/** The statuses a task may carry a result in. */
+export const RESULT_STATUSES = ["completed", "failed"] as const;
+export const mayCarryResult = (status: string) => (RESULT_STATUSES as readonly string[]).includes(status);
+
+export const ZTaskStatusBody = z
+  .object({
+    status: ZTaskStatus.describe("The status to move to"),
+    result: ZTaskResultBody.optional().describe("The result, when moving to completed or failed"),
+  })
+  .superRefine((body, context) => {
+    if (body.result && !mayCarryResult(body.status)) {
+      context.addIssue({ code: "custom", path: ["result"], message: "a result is only given with a move to completed or failed" });
+    }
+  });
+export type TTaskStatusBody = z.infer<typeof ZTaskStatusBody>;
+
+/**
+ * The body of PUT /api/tasks/{taskId}: the editable fields, replaced as sent (an omitted optional
+ * field is cleared). The status moves through PATCH …/status only.
+ */
+export const ZUpdateTaskBody = ZAssignTaskBody.omit({ id: true, status: true }).extend({
+  id: ZTaskId.optional().describe("When sent, it must be the path's id"),
+  result: ZTaskResultBody.optional().describe("Only for a completed or failed task"),
+});
+export type TUpdateTaskBody = z.infer<typeof ZUpdateTaskBody>;
+
+/** The columns the task list sorts by (status in its lifecycle order). */
+export const TASK_SORT = {
+  id: { column: "id", kind: "string" },
+  description: { column: "description", kind: "string" },
+  status: { column: "status", kind: "enum", values: TASK_STATUSES },
+  createdAt: { column: "createdAt", kind: "date" },
+  updatedAt: { column: "updatedAt", kind: "date" },
+} satisfies SortFields;
 
 export const ZTaskListQuery = ZPageQuery.extend({
   status: ZTaskStatus.optional(),
   entityType: ZEntityType.optional(),
   entityId: ZEntityId.optional().describe("Only tasks assigned to this entity id"),
   q: z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters").optional().describe("Words in the description"),
-});
-export type TTaskListQuery = z.output<typeof ZTaskListQuery>;
+  overdue: z
+    .enum(["true", "false"], { error: "must be true or false" })
+    .transform((value) => value === "true")
+    .optional()
+    .describe("Only overdue tasks (true) or only tasks that are not overdue (false)"),
+  sort: ZSort(TASK_SORT),
+}).refine(cursorMatchesSort, CURSOR_OF_ANOTHER_SORT);
+export type TTaskListQuery = Sortable<z.output<typeof ZTaskListQuery>>;
 
 export const ZTask = z.object({
   id: z.string(),
@@ -75,6 +132,16 @@ export const ZTask = z.object({
     costEstimate: z.number().optional(),
     actualCost: z.number().optional(),
   }),
+  result: z
+    .object({
+      summary: z.string(),
+      data: z.record(z.string(), z.unknown()).optional(),
+      finishedAt: z.string().optional().describe("When the task moved to completed or failed (ISO 8601)"),
+    })
+    .optional()
+    .describe("What came of the task; absent until one is given"),
+  overdue: z.boolean().describe("Not final and its due date has passed"),
+  overdueSince: z.string().optional().describe("When it became overdue (its due date, ISO 8601); only when overdue"),
 });
 export type TTask = z.infer<typeof ZTask>;
 

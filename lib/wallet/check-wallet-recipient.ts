@@ -7,6 +7,7 @@ import { checkChains, listKnownChains } from "./known-chains";
 import { loadWalletFacts } from "./load-wallet-facts";
 import { buildContext } from "./metrics/context";
 import { computeCoverage } from "./metrics/coverage";
+import { attachIndexing } from "./indexing/attach-indexing";
 import { checkRecipient, type Anchor } from "./metrics/recipient";
 import { collectCounterparties } from "./metrics/transactions";
 import { findUncommonAddresses } from "./metrics/uncommon";
@@ -34,6 +35,12 @@ export const checkWalletRecipient = async (userId: string | undefined, address: 
     transactionCount: counterparties.get(trustedAddress)?.transactionCount ?? 0,
   }));
   const check = checkRecipient(ctx, { to: body.to, counterparties, flagged, trusted, labels, toIsContract: infos.some((info) => info.isContract) });
-  const coverage = computeCoverage(ctx, { cursors: facts.cursors ?? [], rows: [], excluded: [], staleAfterHours: ctx.thresholds.priceStaleHours });
+  const coverage = await attachIndexing({
+    wallet,
+    coverage: computeCoverage(ctx, { cursors: facts.cursors ?? [], rows: [], excluded: [], staleAfterHours: ctx.thresholds.priceStaleHours }),
+    scope: chains ?? known.map((chain) => chain.slug),
+    filter: chains,
+    userId,
+  });
   return { wallet_address: wallet, to: body.to, toLabel: labels.get(body.to) ?? null, ...check, coverage };
 };

@@ -6,6 +6,7 @@ import { loadWalletFacts } from "./load-wallet-facts";
 import { computeBalanceHistory, dayStart } from "./metrics/balance-history";
 import { buildContext } from "./metrics/context";
 import { computeCoverage } from "./metrics/coverage";
+import { attachIndexing } from "./indexing/attach-indexing";
 import { HISTORY_MAX_DAYS, type TBalanceHistory, type TBalanceHistoryQuery } from "./history-schemas";
 
 const DAY_MS = 86_400_000;
@@ -32,6 +33,11 @@ export const getBalanceHistory = async (address: string, query: TBalanceHistoryQ
     currency: "USD",
     interval: "day",
     points: computeBalanceHistory(ctx, { since, until }),
-    coverage: computeCoverage(ctx, { cursors: facts.cursors ?? [], rows: [], excluded: [], staleAfterHours: ctx.thresholds.priceStaleHours }),
+    coverage: await attachIndexing({
+      wallet,
+      coverage: computeCoverage(ctx, { cursors: facts.cursors ?? [], rows: [], excluded: [], staleAfterHours: ctx.thresholds.priceStaleHours }),
+      scope: chains ?? known.map((chain) => chain.slug),
+      filter: chains,
+    }),
   };
 };

@@ -9,6 +9,7 @@ import { computeWalletMetrics, type MetricsReport } from "./metrics/compute";
 import { resolveTokenMap } from "./metrics/token-map";
 import { FLAG_LIST } from "./flag-list";
 import { loadAddressBook, type AddressBookView } from "./address-book";
+import { attachIndexing } from "./indexing/attach-indexing";
 import type { TMetricsBody, TUncommonReport, TWalletMetricsResult } from "./schemas";
 
 /** The wallet a request is about: the one it names, else the caller's default linked wallet. */
@@ -31,6 +32,8 @@ type ReportInput = {
   now?: Date;
   /** The asking user's address book: trusted addresses anchor look-alikes and are not flagged for dust or spam. */
   book?: AddressBookView;
+  /** Who asks (owner of an indexing job it starts). */
+  userId?: string | null;
 };
 
 /** Validates chains and tokenMap against the stored data, then runs the engine. */
@@ -47,12 +50,14 @@ export const buildMetricsReport = async (input: ReportInput): Promise<MetricsRep
       errors: issues.map((issue) => ({ path: `${input.part}.tokenMap.${issue.chain}`, message: issue.message })),
     });
   }
-  return computeWalletMetrics(facts, { now, thresholds: thresholdsOf(walletEnv()), chains, tokenMap: resolved });
+  const report = computeWalletMetrics(facts, { now, thresholds: thresholdsOf(walletEnv()), chains, tokenMap: resolved });
+  const coverage = await attachIndexing({ wallet: input.wallet, coverage: report.coverage, scope: chains ?? known.map((chain) => chain.slug), filter: chains, userId: input.userId });
+  return { ...report, coverage };
 };
 
 export const getWalletMetrics = async (userId: string, body: TMetricsBody, now?: Date): Promise<TWalletMetricsResult> => {
   const [wallet, book] = await Promise.all([resolveWalletAddress(userId, body.wallet_address), loadAddressBook(userId)]);
-  const report = await buildMetricsReport({ wallet, chains: body.chains, tokenMap: body.tokenMap, part: "body", now, book });
+  const report = await buildMetricsReport({ wallet, chains: body.chains, tokenMap: body.tokenMap, part: "body", now, book, userId });
   const metrics = report.financialMetrics;
   const shown = [metrics.mostActiveWallet.address, ...metrics.behaviorOverview.markedUncommonWallets, ...metrics.uncommonAddressesInTx].filter(Boolean);
   const labels = await labelsOf(shown, book);
@@ -78,7 +83,7 @@ export const labelsOf = async (addresses: readonly string[], book: AddressBookVi
 
 export const getUncommonReport = async (userId: string | undefined, wallet: string, chains: string[] | undefined, now?: Date): Promise<TUncommonReport> => {
   const book = await loadAddressBook(userId);
-  const report = await buildMetricsReport({ wallet: wallet.toLowerCase(), chains, part: "query", now, book });
+  const report = await buildMetricsReport({ wallet: wallet.toLowerCase(), chains, part: "query", now, book, userId });
   const labels = await labelsOf(report.flagged.map((flagged) => flagged.address), book);
   return {
     wallet_address: report.wallet,

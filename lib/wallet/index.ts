@@ -22,3 +22,6 @@ export { getBalanceHistory } from "./get-balance-history";
 export { ZBalanceHistory, ZBalanceHistoryQuery, type TBalanceHistory } from "./history-schemas";
 export { listWalletApprovals } from "./list-wallet-approvals";
 export { ZWalletApprovals, type TWalletApprovals } from "./approval-schemas";
+export { walletIndexJob, enqueueWalletIndexing, walletIndexingJobs, WALLET_INDEX_KIND } from "./indexing/wallet-index-job";
+export { getWalletIndexing } from "./indexing/get-wallet-indexing";
+export { walletRefreshJob, refreshLinkedWallets, WALLET_REFRESH_KIND } from "./indexing/refresh-linked";

@@ -29,3 +29,14 @@ export const checkChains = (requested: readonly string[] | undefined, known: rea
   }
   return [...new Set(requested)];
 };
+
+/** Stores a known chain's Chain row and its native token (idempotent) before an indexer writes its facts; the chain, or a 400 when unknown. */
+export const storeChainRows = async (slug: string): Promise<KnownChain> => {
+  const known = await listKnownChains();
+  const chain = known.find((candidate) => candidate.slug === slug);
+  if (!chain) throw new AppError("validation_failed", `Unknown chain '${slug}'; known chains: ${known.map((candidate) => candidate.slug).join(", ")}.`);
+  await prisma.chain.createMany({ data: [{ slug, chainId: chain.chainId, name: chain.name, layer: chain.layer, nativeSymbol: chain.nativeSymbol }], skipDuplicates: true });
+  const native = CHAIN_REGISTRY.find((entry) => entry.slug === slug);
+  await prisma.token.createMany({ data: [{ chain: slug, address: "native", symbol: chain.nativeSymbol, name: native?.nativeName ?? chain.nativeSymbol, decimals: 18 }], skipDuplicates: true });
+  return chain;
+};

@@ -30,7 +30,7 @@ export const loadWalletFacts = async (
       where: { walletAddress: wallet, ...chainWhere },
       select: { chain: true, contractAddress: true, tokenId: true, collectionName: true, floorPriceUsd: true },
     }),
-    prisma.ingestCursor.findMany({ where: { address: wallet, ...chainWhere }, select: { chain: true, lastBlock: true, updatedAt: true } }),
+    prisma.ingestCursor.findMany({ where: { address: wallet, ...chainWhere }, select: { chain: true, lastBlock: true, updatedAt: true, source: true } }),
   ]);
 
   const mapped = [...(options.tokenMapChains ?? [])];

@@ -16,6 +16,7 @@ import {
   ZUpdateWalletLinkBody,
   ZWalletAddressParams,
   ZWalletLink,
+  ZWalletIndexing,
   ZWalletMetricsResult,
 } from "./schemas";
 
@@ -198,4 +199,17 @@ export const importWalletDataOperation = defineOperation({
   maxBodyBytes: IMPORT_MAX_BYTES,
   responses: { 200: { description: "What was written", schema: ZImportResult } },
   errors: { 400: "A row breaks the schema or names an unknown chain (nothing is stored)", 409: "A row conflicts with stored data, e.g. a chain id another chain has (nothing is stored)", 413: "Body over 10 MiB" },
+});
+
+export const getWalletIndexingOperation = defineOperation({
+  method: "GET",
+  path: "/api/wallets/{address}/indexing",
+  operationId: "getWalletIndexing",
+  summary: "How far the wallet is indexed per chain, and its background indexing jobs with their progress (poll while active)",
+  tags: ["Wallet"],
+  access: "credential",
+  params: ZWalletAddressParams,
+  query: ZUncommonQuery,
+  responses: { 200: { description: "Per chain the indexing status and source; the latest job per chain", schema: ZWalletIndexing } },
+  errors: { 400: "Invalid address or unknown chain" },
 });

@@ -56,15 +56,29 @@ export const ZFinancialMetrics = z.object({
 });
 export type TFinancialMetrics = z.infer<typeof ZFinancialMetrics>;
 
+export const ZIndexingJob = z.object({
+  chain: z.string(),
+  jobId: z.string(),
+  status: z.enum(["QUEUED", "RUNNING", "DONE", "ERROR", "CANCELLED"]),
+  progress: z
+    .object({ stage: z.string().describe("The source action being read (txlist, tokentx, …), or holdings, prices, done"), records: ZCount, fromBlock: z.string().nullable(), toBlock: z.string().nullable() })
+    .describe("How far the job got"),
+  error: z.string().nullable().describe("Why the last attempt failed"),
+  updatedAt: z.string(),
+});
+export type TIndexingJob = z.infer<typeof ZIndexingJob>;
+
 export const ZCoverage = z
   .object({
-    status: z.enum(["indexed", "not-indexed"]).describe('"not-indexed": nothing is stored for the wallet on the requested chains, so zeros mean unknown, not empty'),
+    status: z
+      .enum(["indexed", "not-indexed", "indexing"])
+      .describe('"not-indexed": nothing is stored for the wallet on the requested chains, so zeros mean unknown, not empty; "indexing": nothing stored yet, and a background job is reading a configured data source'),
     detail: z.string().describe("One sentence summing up what the answer covers"),
     chains: z.array(
       z.object({
         chain: z.string(),
-        status: z.enum(["indexed", "not-indexed"]),
-        source: z.enum(["ingester", "stored"]).nullable().describe("ingester: scanned over JSON-RPC; stored: imported or seeded facts; null: nothing"),
+        status: z.enum(["indexed", "not-indexed", "indexing"]),
+        source: z.enum(["ingester", "explorer", "stored"]).nullable().describe("ingester: scanned over JSON-RPC; explorer: read from an Etherscan-compatible account API; stored: imported or seeded facts; null: nothing"),
         lastIndexedBlock: z.string().nullable().describe("The ingester's last scanned block, else the highest stored block (decimal)"),
         lastIndexedAt: z.string().nullable().describe("When the ingester reached that block, else the time of the latest stored transfer (ISO 8601)"),
         transfers: ZCount,
@@ -81,9 +95,31 @@ export const ZCoverage = z
     excluded: z
       .array(z.object({ chain: z.string(), tokenAddress: z.string(), symbol: z.string(), reason: z.enum(["spam", "unpriced"]), detail: z.string() }))
       .describe("Holdings left out of the balance, with the reason"),
+    indexing: z.array(ZIndexingJob).describe("Background indexing of the wallet: per chain the active job, else the latest one"),
   })
   .describe("What the answer covers (an addition to the contract's fields)");
 export type TCoverage = z.infer<typeof ZCoverage>;
+
+export const ZWalletIndexing = z.object({
+  wallet_address: z.string(),
+  status: z.enum(["indexed", "not-indexed", "indexing"]),
+  active: z.boolean().describe("A job is queued or running: ask again for progress"),
+  chains: z
+    .array(
+      z.object({
+        chain: z.string(),
+        status: z.enum(["indexed", "not-indexed", "indexing"]),
+        source: z.enum(["ingester", "explorer", "stored"]).nullable(),
+        lastIndexedBlock: z.string().nullable(),
+        lastIndexedAt: z.string().nullable(),
+        canIndexOnDemand: z.boolean().describe("An explorer API (EXPLORER_URL_<CHAIN>) or a JSON-RPC endpoint (RPC_URL_<CHAIN>) is configured for the chain, so a job can index it"),
+        rpcConfigured: z.boolean().describe("A JSON-RPC endpoint is configured (RPC_URL_<CHAIN>) for the ingester"),
+      }),
+    )
+    .describe("The requested chains; without chains, those with data or with a source"),
+  jobs: z.array(ZIndexingJob),
+});
+export type TWalletIndexing = z.infer<typeof ZWalletIndexing>;
 
 export const ZWalletMetricsResult = z.object({
   wallet_address: z.string().describe("The wallet, lower case"),

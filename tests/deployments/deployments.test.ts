@@ -38,7 +38,7 @@ describe("POST /api/deployments/dapp/deploy", () => {
   it("stores the deployment with the status it carries and answers 201 with its metrics", async () => {
     const response = await deploy({ ...body("dep-created"), extra: "ignored" });
     expect(response.status).toBe(201);
-    expect(response.json).toEqual(body("dep-created"));
+    expect(response.json).toEqual({ ...body("dep-created"), stale: false });
     const read = await status("dep-created");
     expect(read.json.deploymentStatus).toBe("in_progress");
     expect(read.json.statusHistory).toHaveLength(1);
@@ -49,7 +49,7 @@ describe("POST /api/deployments/dapp/deploy", () => {
     const minimal = { id: "dep-min", name: "EduCred", version: "1.0.0", industry: "Education", useCase: "Certificates", deployedBy: "s.ivanova", deploymentStatus: "queued" };
     const response = await deploy(minimal);
     expect(response.status).toBe(201);
-    expect(response.json).toEqual({ ...minimal, configuration: {}, deploymentMetrics: {}, metadata: {} });
+    expect(response.json).toEqual({ ...minimal, configuration: {}, deploymentMetrics: {}, metadata: {}, stale: false });
   });
 
   it("lists every schema violation by path", async () => {

@@ -11,6 +11,13 @@ export type CallOptions = {
   key?: string;
 };
 
+const firstChunk = async (response: Response) => {
+  const reader = response.body!.getReader();
+  const { value } = await reader.read();
+  await reader.cancel();
+  return new TextDecoder().decode(value);
+};
+
 export const call = async (handler: RouteHandler, method: string, path: string, options: CallOptions = {}) => {
   const url = new URL(`http://localhost${path}`);
   for (const [name, value] of Object.entries(options.query ?? {})) {
@@ -26,7 +33,8 @@ export const call = async (handler: RouteHandler, method: string, path: string, 
   const response = await handler(new Request(url, { method, headers, body }), {
     params: Promise.resolve(options.params ?? {}),
   });
-  const text = await response.text();
+  // An event stream never ends by itself: keep its first message, then hang up (as a client that leaves).
+  const text = response.headers.get("content-type")?.startsWith("text/event-stream") ? await firstChunk(response) : await response.text();
   let json: unknown = undefined;
   try {
     json = text ? JSON.parse(text) : undefined;

@@ -45,6 +45,7 @@ it("reads a wallet with 600 transfers in as many statements as one with 6", asyn
   expect(a.result.financialMetrics.totalTransactions).toBe(6);
   expect(b.result.financialMetrics.totalTransactions).toBe(600);
   expect(b.statements).toBe(a.statements);
-  // chains, transfers, holdings, NFTs, ingester cursors, then tokens, prices, address facts.
-  expect(b.statements).toBeLessThanOrEqual(8);
+  // chains, transfers, holdings, NFTs, ingester cursors, then tokens, prices, address facts, then the
+  // wallet's indexing jobs (coverage says when one is under way).
+  expect(b.statements).toBeLessThanOrEqual(9);
 });

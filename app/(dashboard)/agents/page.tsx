@@ -1,66 +1,41 @@
 import Link from "next/link";
 import type { Metadata } from "next";
 import { listAgentFacets, listAgents, ZAgentListQuery } from "@/lib/agents";
-import { formatPercent } from "@/components/agents/format";
+import { formatPercent } from "@/lib/format";
 import { Pager } from "@/components/ui/pager";
 import { ScrollRegion } from "@/components/ui/scroll-region";
-import { WriteOnly } from "@/components/shared/write-access";
+import { InvalidParamsNotice } from "@/components/list/invalid-notice";
+import { parseListParams, type RawSearchParams } from "@/components/list/list-params";
+import { SortHeader } from "@/components/list/sort-header";
+import { ListHeader } from "@/components/list/list-header";
+import { FilterSearch, FilterSelect } from "@/components/list/filter-fields";
+import { ListEmpty } from "@/components/list/list-empty";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Agents" };
 
 const PAGE_SIZE = 25;
 
-type SearchParams = Record<string, string | string[] | undefined>;
-
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-
-const AgentsPage = async ({ searchParams }: { searchParams: Promise<SearchParams> }) => {
-  const raw = await searchParams;
-  const filters = { q: first(raw.q), specialization: first(raw.specialization), role: first(raw.role), cursor: first(raw.cursor) };
-  // A stale or edited cursor falls back to the first page rather than failing the page.
-  const parsed = ZAgentListQuery.safeParse({ ...filters, limit: PAGE_SIZE });
-  const query = parsed.success ? parsed.data : ZAgentListQuery.parse({ ...filters, cursor: undefined, limit: PAGE_SIZE });
+const AgentsPage = async ({ searchParams }: { searchParams: Promise<RawSearchParams> }) => {
+  const { query, values: filters, invalid } = parseListParams(ZAgentListQuery, await searchParams, ["q", "specialization", "role"], PAGE_SIZE);
   const [page, facets] = await Promise.all([listAgents(query), listAgentFacets()]);
   const filtered = Boolean(filters.q || filters.specialization || filters.role);
 
   return (
     <>
-      <div className="page-header">
-        <h1>Agents</h1>
-        <WriteOnly>
-          <Link className="button" href="/agents/new">
-            New agent
-          </Link>
-        </WriteOnly>
-      </div>
+      <ListHeader title="Agents" newHref="/agents/new" newLabel="New agent" />
       <form className="toolbar" method="get" action="/agents" role="search" aria-label="Filter agents">
-        <div className="field">
-          <label htmlFor="agents-q">Search</label>
-          <input id="agents-q" name="q" type="search" placeholder="Name or id" defaultValue={filters.q ?? ""} />
-        </div>
-        <div className="field">
-          <label htmlFor="agents-specialization">Specialization</label>
-          <select id="agents-specialization" name="specialization" defaultValue={filters.specialization ?? ""}>
-            <option value="">Any</option>
-            {facets.specializations.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="agents-role">Role</label>
-          <select id="agents-role" name="role" defaultValue={filters.role ?? ""}>
-            <option value="">Any</option>
-            {facets.roles.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSearch id="agents-q" value={filters.q} placeholder="Name or id" />
+        <FilterSelect
+          id="agents-specialization"
+          name="specialization"
+          label="Specialization"
+          anyLabel="Any"
+          value={filters.specialization}
+          options={facets.specializations}
+        />
+        <FilterSelect id="agents-role" name="role" label="Role" anyLabel="Any" value={filters.role} options={facets.roles} />
+        {filters.sort ? <input type="hidden" name="sort" value={filters.sort} /> : null}
         <button type="submit">Filter</button>
         {filtered ? (
           <Link className="button secondary" href="/agents">
@@ -69,18 +44,19 @@ const AgentsPage = async ({ searchParams }: { searchParams: Promise<SearchParams
         ) : null}
       </form>
 
+      <InvalidParamsNotice invalid={invalid} />
       {page.items.length === 0 ? (
-        <p className="muted">{filtered ? "No agents match these filters." : "No agents yet."}</p>
+        <ListEmpty plural="agents" filtered={filtered} clearHref="/agents" />
       ) : (
         <ScrollRegion label="Agents">
           <table aria-label="Agents">
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Id</th>
+                <SortHeader label="Name" field="name" basePath="/agents" values={filters} />
+                <SortHeader label="Id" field="id" basePath="/agents" values={filters} />
                 <th scope="col">Current role</th>
-                <th scope="col">Specialization</th>
-                <th scope="col">Completion rate</th>
+                <SortHeader label="Specialization" field="specialization" basePath="/agents" values={filters} />
+                <SortHeader label="Completion rate" field="completionRate" basePath="/agents" values={filters} />
               </tr>
             </thead>
             <tbody>

@@ -1,74 +1,72 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { hasRole } from "@/lib/auth/roles";
-import { currentUser } from "@/lib/auth/session";
 import { DEPLOYMENT_STATUSES, ZDeploymentListQuery, listDeployments } from "@/lib/deployments";
-import { formatDateTime, statusLabel } from "@/components/deployments/format";
+import { formatDateTime, formatStatus } from "@/lib/format";
 import { StatusBadge } from "@/components/deployments/status-badge";
+import { StaleMarker } from "@/components/deployments/stale-marker";
 import { Pager } from "@/components/ui/pager";
 import { ScrollRegion } from "@/components/ui/scroll-region";
+import { InvalidParamsNotice } from "@/components/list/invalid-notice";
+import { parseListParams, type RawSearchParams } from "@/components/list/list-params";
+import { SortHeader } from "@/components/list/sort-header";
+import { ListHeader } from "@/components/list/list-header";
+import { FilterSearch, FilterSelect } from "@/components/list/filter-fields";
+import { ListEmpty } from "@/components/list/list-empty";
+import { LiveRefresh } from "@/components/shared/live-refresh";
+
+// New deployments and status moves show up without a reload (the live event stream).
+const DEPLOYMENT_EVENTS = ["deployment.created", "deployment.updated", "deployment.deleted", "deployment.status_changed"];
 
 export const metadata: Metadata = { title: "Deployments" };
 export const dynamic = "force-dynamic";
 
 const PAGE_SIZE = 50;
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
-
-const DeploymentsPage = async ({ searchParams }: { searchParams: SearchParams }) => {
-  const raw = await searchParams;
-  const filters = { status: first(raw.status), q: first(raw.q), cursor: first(raw.cursor) };
-  const parsed = ZDeploymentListQuery.safeParse({ ...filters, limit: PAGE_SIZE });
-  const query = parsed.success ? parsed.data : ZDeploymentListQuery.parse({ limit: PAGE_SIZE });
-  const [page, user] = await Promise.all([listDeployments(query), currentUser()]);
-  const canWrite = user ? hasRole(user.role, "operator") : false;
+const DeploymentsPage = async ({ searchParams }: { searchParams: Promise<RawSearchParams> }) => {
+  const { query, values: filters, invalid } = parseListParams(ZDeploymentListQuery, await searchParams, ["status", "q", "stale"], PAGE_SIZE);
+  const page = await listDeployments(query);
 
   return (
     <>
-      <div className="page-header">
-        <h1>Deployments</h1>
-        {canWrite ? (
-          <Link className="button" href="/deployments/new">
-            New deployment
-          </Link>
-        ) : null}
-      </div>
+      <ListHeader title="Deployments" newHref="/deployments/new" newLabel="New deployment" />
       <form className="toolbar" method="get" action="/deployments" aria-label="Filter deployments">
-        <div className="field">
-          <label htmlFor="filter-status">Status</label>
-          <select id="filter-status" name="status" defaultValue={query.status ?? ""}>
-            <option value="">All statuses</option>
-            {DEPLOYMENT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {statusLabel(status)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-q">Search</label>
-          <input id="filter-q" name="q" type="search" defaultValue={query.q ?? ""} placeholder="dApp, use case or industry" />
-        </div>
+        <FilterSelect
+          id="filter-status"
+          name="status"
+          label="Status"
+          anyLabel="All statuses"
+          value={query.status}
+          options={DEPLOYMENT_STATUSES.map((status) => ({ value: status, label: formatStatus(status) }))}
+        />
+        <FilterSelect
+          id="filter-stale"
+          name="stale"
+          label="Staleness"
+          anyLabel="Stale or not"
+          value={filters.stale}
+          options={[
+            { value: "true", label: "Stale only" },
+            { value: "false", label: "Not stale" },
+          ]}
+        />
+        <FilterSearch id="filter-q" value={query.q} placeholder="dApp, use case or industry" />
+        {filters.sort ? <input type="hidden" name="sort" value={filters.sort} /> : null}
         <button type="submit">Apply filters</button>
-        {filters.status || filters.q ? <Link href="/deployments">Clear</Link> : null}
+        {filters.status || filters.q || filters.stale ? <Link href="/deployments">Clear</Link> : null}
       </form>
-      {!parsed.success ? (
-        <p role="alert" className="alert">
-          Some filters were not understood and were ignored.
-        </p>
-      ) : null}
+      <InvalidParamsNotice invalid={invalid} />
+      <LiveRefresh types={DEPLOYMENT_EVENTS} />
       {page.items.length === 0 ? (
-        <p className="muted">No deployments match these filters.</p>
+        <ListEmpty plural="deployments" filtered={Boolean(filters.status || filters.q || filters.stale)} clearHref="/deployments" />
       ) : (
         <ScrollRegion label="Deployments">
           <table aria-label="Deployments">
             <thead>
               <tr>
-                <th scope="col">dApp</th>
+                <SortHeader label="dApp" field="name" basePath="/deployments" values={filters} />
                 <th scope="col">Version</th>
-                <th scope="col">Status</th>
-                <th scope="col">Industry</th>
+                <SortHeader label="Status" field="status" basePath="/deployments" values={filters} />
+                <SortHeader label="Industry" field="industry" basePath="/deployments" values={filters} />
                 <th scope="col">Network</th>
                 <th scope="col">Deployed by</th>
                 <th scope="col">Started</th>
@@ -86,6 +84,11 @@ const DeploymentsPage = async ({ searchParams }: { searchParams: SearchParams })
                   <td>{deployment.version}</td>
                   <td>
                     <StatusBadge status={deployment.deploymentStatus} />
+                    {deployment.staleSince ? (
+                      <div>
+                        <StaleMarker staleSince={deployment.staleSince} />
+                      </div>
+                    ) : null}
                   </td>
                   <td>{deployment.industry}</td>
                   <td>{deployment.configuration.network ?? "—"}</td>

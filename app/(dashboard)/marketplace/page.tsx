@@ -1,76 +1,57 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { hasRole } from "@/lib/auth/roles";
-import { currentUser } from "@/lib/auth/session";
 import { ITEM_TYPES, ZMarketplaceListQuery, listMarketplaceCategories, listMarketplaceItems } from "@/lib/marketplace";
-import { ITEM_TYPE_LABELS } from "@/components/marketplace/format";
+import { ITEM_TYPE_LABELS } from "@/components/marketplace/labels";
 import { ItemCard } from "@/components/marketplace/item-card";
 import styles from "@/components/marketplace/marketplace.module.css";
 import { Pager } from "@/components/ui/pager";
+import { InvalidParamsNotice } from "@/components/list/invalid-notice";
+import { parseListParams, type RawSearchParams } from "@/components/list/list-params";
+import { SortSelect } from "@/components/list/sort-select";
+import { ListHeader } from "@/components/list/list-header";
+import { FilterSearch, FilterSelect } from "@/components/list/filter-fields";
+import { ListEmpty } from "@/components/list/list-empty";
 
 export const metadata: Metadata = { title: "Marketplace" };
 export const dynamic = "force-dynamic";
 
 const PAGE_SIZE = 24;
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
+// The grid has no column headers: its order is chosen in the filter form.
+const SORT_OPTIONS = [
+  { value: "", label: "Id" },
+  { value: "name", label: "Name, A–Z" },
+  { value: "-name", label: "Name, Z–A" },
+  { value: "-usageCount", label: "Most used" },
+  { value: "-averageRating", label: "Best rated" },
+  { value: "-createdAt", label: "Newest" },
+];
 
-const MarketplacePage = async ({ searchParams }: { searchParams: SearchParams }) => {
-  const raw = await searchParams;
-  const filters = { itemType: first(raw.itemType), category: first(raw.category), q: first(raw.q), cursor: first(raw.cursor) };
-  const parsed = ZMarketplaceListQuery.safeParse({ ...filters, limit: PAGE_SIZE });
-  const query = parsed.success ? parsed.data : ZMarketplaceListQuery.parse({ limit: PAGE_SIZE });
-  const [page, categories, user] = await Promise.all([listMarketplaceItems(query), listMarketplaceCategories(), currentUser()]);
-  const canWrite = user ? hasRole(user.role, "operator") : false;
+const MarketplacePage = async ({ searchParams }: { searchParams: Promise<RawSearchParams> }) => {
+  const { query, values: filters, invalid } = parseListParams(ZMarketplaceListQuery, await searchParams, ["itemType", "category", "q"], PAGE_SIZE);
+  const [page, categories] = await Promise.all([listMarketplaceItems(query), listMarketplaceCategories()]);
 
   return (
     <>
-      <div className="page-header">
-        <h1>Marketplace</h1>
-        {canWrite ? (
-          <Link className="button" href="/marketplace/new">
-            Add item
-          </Link>
-        ) : null}
-      </div>
+      <ListHeader title="Marketplace" newHref="/marketplace/new" newLabel="Add item" />
       <form className="toolbar" method="get" action="/marketplace" aria-label="Filter items">
-        <div className="field">
-          <label htmlFor="filter-type">Item type</label>
-          <select id="filter-type" name="itemType" defaultValue={query.itemType ?? ""}>
-            <option value="">All types</option>
-            {ITEM_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {ITEM_TYPE_LABELS[type]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-category">Category</label>
-          <select id="filter-category" name="category" defaultValue={query.category ?? ""}>
-            <option value="">All categories</option>
-            {categories.map((category) => (
-              <option key={category} value={category}>
-                {category}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-q">Search</label>
-          <input id="filter-q" name="q" type="search" defaultValue={query.q ?? ""} placeholder="Name or description" />
-        </div>
+        <FilterSelect
+          id="filter-type"
+          name="itemType"
+          label="Item type"
+          anyLabel="All types"
+          value={query.itemType}
+          options={ITEM_TYPES.map((type) => ({ value: type, label: ITEM_TYPE_LABELS[type] }))}
+        />
+        <FilterSelect id="filter-category" name="category" label="Category" anyLabel="All categories" value={query.category} options={categories} />
+        <FilterSearch id="filter-q" value={query.q} placeholder="Name or description" />
+        <SortSelect id="filter-sort" options={SORT_OPTIONS} value={filters.sort} />
         <button type="submit">Apply filters</button>
         {filters.itemType || filters.category || filters.q ? <Link href="/marketplace">Clear</Link> : null}
       </form>
-      {!parsed.success ? (
-        <p role="alert" className="alert">
-          Some filters were not understood and were ignored.
-        </p>
-      ) : null}
+      <InvalidParamsNotice invalid={invalid} />
       {page.items.length === 0 ? (
-        <p className="muted">No items match these filters.</p>
+        <ListEmpty plural="items" filtered={Boolean(filters.itemType || filters.category || filters.q)} clearHref="/marketplace" />
       ) : (
         <ul className={styles.grid} aria-label="Marketplace items">
           {page.items.map((item) => (

@@ -1,10 +1,12 @@
 import Link from "next/link";
 import type { Metadata } from "next";
 import { EntityPicker } from "@/components/quantum/entity-picker";
+import { RunSubject } from "@/components/quantum/run-subject";
 import { Card } from "@/components/ui/card";
 import { currentUser } from "@/lib/auth/session";
 import { listQuantumCandidates, listRuns } from "@/lib/quantum";
 import { ScrollRegion } from "@/components/ui/scroll-region";
+import { formatDecimal } from "@/lib/format";
 
 export const dynamic = "force-dynamic";
 
@@ -78,18 +80,12 @@ const QuantumPage = async () => {
                   {recent.items.map((run) => (
                     <tr key={run.id}>
                       <td>
-                        {run.entityId && ["agent", "squad", "syndicate"].includes(run.entityType) ? (
-                          <Link href={`/quantum/${run.entityType}/${encodeURIComponent(run.entityId)}`}>
-                            {run.entityType} {run.entityId}
-                          </Link>
-                        ) : (
-                          `${run.entityType}${run.entityId ? ` ${run.entityId}` : ""}`
-                        )}
+                        <RunSubject run={run} />
                       </td>
                       <td>{run.backend}</td>
                       <td>{run.qubits}</td>
                       <td>{run.shots}</td>
-                      <td>{run.riskScore === null ? "—" : run.riskScore.toFixed(1)}</td>
+                      <td>{run.riskScore === null ? "—" : formatDecimal(run.riskScore, 1)}</td>
                       <td>{run.createdAt.slice(0, 16).replace("T", " ")}</td>
                     </tr>
                   ))}

@@ -15,7 +15,11 @@ const SettingsPage = async () => {
     <>
       <div className="page-header">
         <h1>Settings</h1>
-        {user.role === "admin" ? <Link href="/settings/users">Manage users</Link> : null}
+        <span className="row">
+          <Link href="/settings/address-book">Address book</Link>
+          {user.role === "admin" || user.role === "operator" ? <Link href="/settings/webhooks">Webhooks</Link> : null}
+          {user.role === "admin" ? <Link href="/settings/users">Manage users</Link> : null}
+        </span>
       </div>
       <p className="muted">
         Signed in as {user.email} ({user.role}). An API key acts with its own role, never more than yours; send it as{" "}

@@ -1,17 +1,15 @@
 import type { Metadata } from "next";
 import { listSquads, ZSquadListQuery } from "@/lib/squads";
-import { firstParam, GroupList } from "@/components/squads/group-list";
+import { GroupList } from "@/components/groups/group-list";
+import { parseListParams, type RawSearchParams } from "@/components/list/list-params";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Squads" };
 
 const PAGE_SIZE = 25;
 
-const SquadsPage = async ({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
-  const raw = await searchParams;
-  const filters = { q: firstParam(raw.q), cursor: firstParam(raw.cursor) };
-  const parsed = ZSquadListQuery.safeParse({ ...filters, limit: PAGE_SIZE });
-  const query = parsed.success ? parsed.data : ZSquadListQuery.parse({ q: filters.q, limit: PAGE_SIZE });
+const SquadsPage = async ({ searchParams }: { searchParams: Promise<RawSearchParams> }) => {
+  const { query, values: filters, invalid } = parseListParams(ZSquadListQuery, await searchParams, ["q"], PAGE_SIZE);
   const page = await listSquads(query);
   return (
     <GroupList
@@ -20,6 +18,7 @@ const SquadsPage = async ({ searchParams }: { searchParams: Promise<Record<strin
       countHeaders={["Agents"]}
       rows={page.items.map((squad) => ({ id: squad.id, name: squad.name, counts: [squad.agentCount], metrics: squad.aggregatedMetrics }))}
       filters={filters}
+      invalid={invalid}
       nextCursor={page.nextCursor}
       total={page.total}
     />

@@ -1,17 +1,15 @@
 import type { Metadata } from "next";
 import { listSyndicates, ZSyndicateListQuery } from "@/lib/syndicates";
-import { firstParam, GroupList } from "@/components/squads/group-list";
+import { GroupList } from "@/components/groups/group-list";
+import { parseListParams, type RawSearchParams } from "@/components/list/list-params";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Syndicates" };
 
 const PAGE_SIZE = 25;
 
-const SyndicatesPage = async ({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
-  const raw = await searchParams;
-  const filters = { q: firstParam(raw.q), cursor: firstParam(raw.cursor) };
-  const parsed = ZSyndicateListQuery.safeParse({ ...filters, limit: PAGE_SIZE });
-  const query = parsed.success ? parsed.data : ZSyndicateListQuery.parse({ q: filters.q, limit: PAGE_SIZE });
+const SyndicatesPage = async ({ searchParams }: { searchParams: Promise<RawSearchParams> }) => {
+  const { query, values: filters, invalid } = parseListParams(ZSyndicateListQuery, await searchParams, ["q"], PAGE_SIZE);
   const page = await listSyndicates(query);
   return (
     <GroupList
@@ -25,6 +23,7 @@ const SyndicatesPage = async ({ searchParams }: { searchParams: Promise<Record<s
         metrics: syndicate.aggregatedSyndicateMetrics,
       }))}
       filters={filters}
+      invalid={invalid}
       nextCursor={page.nextCursor}
       total={page.total}
     />

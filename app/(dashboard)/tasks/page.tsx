@@ -3,8 +3,14 @@ import Link from "next/link";
 import { hasRole } from "@/lib/auth/roles";
 import { currentUser } from "@/lib/auth/session";
 import { ENTITY_TYPES, ZEntityType, getTaskBoard } from "@/lib/tasks";
-import { ENTITY_TYPE_LABELS } from "@/components/tasks/format";
+import { ENTITY_TYPE_LABELS } from "@/components/tasks/labels";
 import { TaskBoard } from "@/components/tasks/task-board";
+import { ListHeader } from "@/components/list/list-header";
+import { FilterSearch, FilterSelect } from "@/components/list/filter-fields";
+import { LiveRefresh } from "@/components/shared/live-refresh";
+
+// Another user's change shows up on the board without a reload (the live event stream).
+const TASK_EVENTS = ["task.created", "task.updated", "task.deleted", "task.status_changed"];
 
 export const metadata: Metadata = { title: "Tasks" };
 export const dynamic = "force-dynamic";
@@ -21,30 +27,17 @@ const TasksPage = async ({ searchParams }: { searchParams: SearchParams }) => {
 
   return (
     <>
-      <div className="page-header">
-        <h1>Tasks</h1>
-        {canWrite ? (
-          <Link className="button" href="/tasks/new">
-            Assign a task
-          </Link>
-        ) : null}
-      </div>
+      <ListHeader title="Tasks" newHref="/tasks/new" newLabel="Assign a task" />
       <form className="toolbar" method="get" action="/tasks" aria-label="Filter tasks">
-        <div className="field">
-          <label htmlFor="filter-entity-type">Assigned to</label>
-          <select id="filter-entity-type" name="entityType" defaultValue={entityType ?? ""}>
-            <option value="">Anything</option>
-            {ENTITY_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {ENTITY_TYPE_LABELS[type]}s
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-q">Search</label>
-          <input id="filter-q" name="q" type="search" defaultValue={q ?? ""} placeholder="Words in the description" />
-        </div>
+        <FilterSelect
+          id="filter-entity-type"
+          name="entityType"
+          label="Assigned to"
+          anyLabel="Anything"
+          value={entityType}
+          options={ENTITY_TYPES.map((type) => ({ value: type, label: `${ENTITY_TYPE_LABELS[type]}s` }))}
+        />
+        <FilterSearch id="filter-q" value={q} placeholder="Words in the description" />
         <button type="submit">Apply filters</button>
         {entityType || q ? <Link href="/tasks">Clear</Link> : null}
       </form>
@@ -59,6 +52,7 @@ const TasksPage = async ({ searchParams }: { searchParams: SearchParams }) => {
           )}
         </p>
       )}
+      <LiveRefresh types={TASK_EVENTS} />
       <TaskBoard columns={columns} canWrite={canWrite} />
     </>
   );

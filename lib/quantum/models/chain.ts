@@ -79,3 +79,9 @@ export const evaluateChain = (dimensions: readonly Dimension[], options: { shots
   const improvementPercent = ((lifted[best] - health) / Math.max(health, 0.01)) * 100;
   return { circuit: c, run, exact, healthy, health, risk: clamp01(1 - health), lifted, best, improvementPercent };
 };
+
+/**
+ * The risk evaluateChain answers (1 − health from the exact distribution), without the shots and
+ * the lifts: what a search that compares many memberships computes per candidate.
+ */
+export const chainRisk = (dimensions: readonly Dimension[]) => clamp01(1 - healthOf(dimensions, exactOf(chainCircuit(dimensions.map((d) => clamp01(d.score))))));

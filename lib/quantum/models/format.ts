@@ -1,23 +1,14 @@
 // How the analyses write numbers into the contract's string fields.
 import type { Dimension } from "./chain";
 
-export const RISK_LEVELS = ["Low", "Moderate", "High", "Critical"] as const;
-export type RiskLevel = (typeof RISK_LEVELS)[number];
+// Risk, percentages and probabilities are written as on every page (lib/format); the contract's
+// duration field stays in ms or s even past a minute (its documented shape is "<number> ms|s").
+import { formatDuration as formatDisplayDuration, formatProbability } from "@/lib/format";
 
-/** risk 0–1: below 0.2 Low, below 0.4 Moderate, below 0.6 High, else Critical. */
-export const riskLevel = (risk: number): RiskLevel => (risk < 0.2 ? "Low" : risk < 0.4 ? "Moderate" : risk < 0.6 ? "High" : "Critical");
+export { RISK_LEVELS, riskLevel, formatRiskScore, formatPercent, formatProbability, type RiskLevel } from "@/lib/format";
 
-/** "23.4/100" */
-export const formatRiskScore = (risk: number) => `${(risk * 100).toFixed(1)}/100`;
-
-/** "12.4%" */
-export const formatPercent = (percent: number) => `${percent.toFixed(1)}%`;
-
-/** The measured time with its unit: "0.084 ms", "3.2 ms", "1.45 s". */
-export const formatDuration = (ms: number) =>
-  ms < 1 ? `${ms.toFixed(3)} ms` : ms < 1000 ? `${ms.toFixed(1)} ms` : `${(ms / 1000).toFixed(2)} s`;
-
-export const formatProbability = (p: number) => p.toFixed(3);
+/** The measured time with its unit: "0.084 ms", "3.2 ms", "1.45 s", "75.20 s". */
+export const formatDuration = (ms: number) => (ms < 59_995 ? formatDisplayDuration(ms) : `${(ms / 1000).toFixed(2)} s`);
 
 /** The most frequent bitstring of a sample (ties: the smaller bitstring). */
 export const topOutcome = (probabilities: Record<string, number>) => {

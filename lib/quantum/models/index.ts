@@ -1,5 +1,5 @@
 // The analysis models (docs/quantum-model.md).
-export { chainCircuit, evaluateChain, marginals, healthOf, SYNERGY, type Dimension, type ChainEvaluation } from "./chain";
+export { chainCircuit, chainRisk, evaluateChain, marginals, healthOf, SYNERGY, type Dimension, type ChainEvaluation } from "./chain";
 export { agentDimensions, runAgentModel, type AgentModelInput, type AgentQuantumResult } from "./agent";
 export { squadDimensions, runSquadModel, type SquadModelInput, type SquadQuantumResult } from "./squad";
 export { syndicateDimensions, runSyndicateModel, type SyndicateModelInput, type SyndicateQuantumResult } from "./syndicate";

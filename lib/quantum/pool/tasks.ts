@@ -20,6 +20,7 @@ import { circuitDiagram } from "../diagram/svg";
 import { parseQasm, QasmError, QasmLimitError, type QasmLimits } from "../qasm";
 import { DEFAULT_TOP_OUTCOMES, MAX_STATEVECTOR_QUBITS } from "../schemas";
 import { checkQubits, checkWork, evolve, simulateTop, type Circuit } from "../simulator";
+import { optimizeSquadSearch, type OptimizeSearchInput } from "../optimize/search";
 
 type Shots = { shots: number; seed?: number };
 
@@ -29,7 +30,8 @@ export type SimulationTask =
   | ({ kind: "squad"; input: SquadModelInput } & Shots)
   | ({ kind: "syndicate"; input: SyndicateModelInput } & Shots)
   | ({ kind: "wallet"; input: WalletModelInput; sampled?: Record<string, number> } & Shots)
-  | { kind: "diagram"; qasm: string; title?: string };
+  | { kind: "diagram"; qasm: string; title?: string }
+  | ({ kind: "squad-optimize"; input: OptimizeSearchInput } & Shots);
 
 export type SimulationFailure = { code: ErrorCode; message: string; errors?: FieldError[] };
 export type SimulationOutcome<T = unknown> = { ok: true; value: T } | { ok: false; error: SimulationFailure };
@@ -117,6 +119,7 @@ export type SimulationResults = {
   syndicate: ReturnType<typeof runSyndicateModel>;
   wallet: ReturnType<typeof runWalletModel>;
   diagram: ReturnType<typeof drawCircuit>;
+  "squad-optimize": ReturnType<typeof optimizeSquadSearch>;
 };
 
 export const computeTask = (task: SimulationTask): SimulationResults[SimulationTask["kind"]] => {
@@ -133,6 +136,8 @@ export const computeTask = (task: SimulationTask): SimulationResults[SimulationT
       return runSyndicateModel(task.input, options);
     case "wallet":
       return runWalletModel(task.input, options, task.sampled);
+    case "squad-optimize":
+      return optimizeSquadSearch(task.input, { shots: task.shots, seed: task.seed ?? 0 });
   }
 };
 

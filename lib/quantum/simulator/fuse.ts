@@ -1,7 +1,10 @@
-// Runs of one-qubit gates on the same qubit (with no multi-qubit gate touching it in between)
-// become one 2×2 matrix, so the statevector is swept once per run instead of once per gate.
-import { applyGate, matrixOf, type GateOp } from "./gates";
-import { applyDiagonal, applyMatrix, type Matrix2 } from "./kernels";
+// A gate list becomes a list of passes (kernels.ts). Runs of one-qubit gates on the same qubit
+// (with no multi-qubit gate touching it in between) become one 2×2 matrix, so the statevector is
+// swept once per run instead of once per gate; the fused matrix then takes the cheapest exact
+// kernel (diagonal, phase, real, X or general).
+import { gatePasses, matrixOf, type GateOp } from "./gates";
+import { matrixPass, type Matrix2, type Pass } from "./kernels";
+import { runPasses } from "./parallel";
 import type { StateVector } from "./statevector";
 
 /** m·n (n applied first). */
@@ -26,20 +29,18 @@ export const multiply = (m: Matrix2, n: Matrix2): Matrix2 => {
 
 type Pending = { first: GateOp; count: number; matrix: Matrix2 };
 
-const flush = (state: StateVector, qubit: number, pending: Map<number, Pending>) => {
-  const run = pending.get(qubit);
-  if (!run) return;
-  pending.delete(qubit);
-  // A lone gate keeps its own kernel (x swaps, phase gates touch half the amplitudes).
-  if (run.count === 1) return applyGate(state, run.first);
-  const m = run.matrix;
-  if (m[2] === 0 && m[3] === 0 && m[4] === 0 && m[5] === 0) applyDiagonal(state, qubit, m[0], m[1], m[6], m[7]);
-  else applyMatrix(state, qubit, m);
-};
-
-/** Applies the gates in order, fusing one-qubit runs. */
-export const applyFused = (state: StateVector, ops: readonly GateOp[]) => {
+/** The passes of a gate list, one-qubit runs fused. */
+export const compile = (ops: readonly GateOp[]): Pass[] => {
+  const out: Pass[] = [];
   const pending = new Map<number, Pending>();
+  const flush = (qubit: number) => {
+    const run = pending.get(qubit);
+    if (!run) return;
+    pending.delete(qubit);
+    // A lone gate keeps its own passes (x stays a swap, id none at all).
+    if (run.count === 1) gatePasses(run.first, out);
+    else out.push(matrixPass(qubit, run.matrix));
+  };
   for (const op of ops) {
     if (op.qubits.length === 1) {
       const qubit = op.qubits[0];
@@ -51,8 +52,12 @@ export const applyFused = (state: StateVector, ops: readonly GateOp[]) => {
       } else pending.set(qubit, { first: op, count: 1, matrix });
       continue;
     }
-    for (const qubit of op.qubits) flush(state, qubit, pending);
-    applyGate(state, op);
+    for (const qubit of op.qubits) flush(qubit);
+    gatePasses(op, out);
   }
-  for (const qubit of [...pending.keys()]) flush(state, qubit, pending);
+  for (const qubit of [...pending.keys()]) flush(qubit);
+  return out;
 };
+
+/** Applies the gates in order, fusing one-qubit runs (on several threads for large states). */
+export const applyFused = (state: StateVector, ops: readonly GateOp[]) => runPasses(state, compile(ops));

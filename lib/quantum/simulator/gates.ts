@@ -1,6 +1,6 @@
 // The gate set: qelib1.inc / stdgates.inc names with Qiskit's conventions (matrices and
 // definitions), how each acts on a statevector, and how the rarer ones decompose into others.
-import { applyDiagonal, applyMatrix, applySwap, applyX, applyZZ, type Matrix2 } from "./kernels";
+import { matrixPass, pass, PassKind, runPass, type Matrix2, type Pass } from "./kernels";
 import type { StateVector } from "./statevector";
 
 /**
@@ -66,14 +66,8 @@ export const matrixOf = (name: string, params: readonly number[]): Matrix2 => {
   }
 };
 
-const DIAGONAL = new Set(["z", "s", "sdg", "t", "tdg", "rz", "p", "u1"]);
-
-const applyOneQubit = (state: StateVector, name: string, params: readonly number[], target: number, controls: number) => {
-  if (name === "x") return applyX(state, target, controls);
-  const m = matrixOf(name, params);
-  if (DIAGONAL.has(name)) return applyDiagonal(state, target, m[0], m[1], m[6], m[7], controls);
-  return applyMatrix(state, target, m, controls);
-};
+const oneQubitPass = (name: string, params: readonly number[], target: number, controls: number): Pass =>
+  name === "x" ? pass(PassKind.x, target, -1, controls) : matrixPass(target, matrixOf(name, params), controls);
 
 // The target gate of each controlled gate with one control.
 const CONTROLLED: Record<string, string> = {
@@ -101,53 +95,48 @@ export const decompose = (op: GateOp): GateOp[] | undefined => {
   }
 };
 
-/** Applies one gate in place. The caller has checked arity, parameters and qubit indexes. */
-export const applyGate = (state: StateVector, op: GateOp): void => {
-  if (op.controls) return applyControlled(state, op);
-  const { name, qubits, params } = op;
-  if (qubits.length === 1) {
-    if (name === "id" || name === "u0") return;
-    return applyOneQubit(state, name, params, qubits[0], 0);
-  }
-  const target = CONTROLLED[name];
-  if (target) return applyOneQubit(state, target, params, qubits[1], 1 << qubits[0]);
-  switch (name) {
-    case "swap": return applySwap(state, qubits[0], qubits[1]);
-    case "rzz": return applyZZ(state, qubits[0], qubits[1], params[0]);
-    case "ccx": return applyX(state, qubits[2], (1 << qubits[0]) | (1 << qubits[1]));
-    case "cswap": return applySwap(state, qubits[1], qubits[2], 1 << qubits[0]);
-  }
-  const parts = decompose(op);
-  if (!parts) throw new Error(`unknown gate ${name}`);
-  for (const part of parts) applyGate(state, part);
-};
-
-// A gate under extra controls: every kernel takes a control mask, so the extra controls join the
-// gate's own; gates without a kernel of their own are decomposed (the decompositions are exact,
-// global phase included, so controlling each part controls the whole).
-const applyControlled = (state: StateVector, op: GateOp, extra = 0): void => {
+/** The passes of one gate, appended to `out`. The caller has checked arity, parameters and qubit indexes. */
+export const gatePasses = (op: GateOp, out: Pass[] = [], extra = 0): Pass[] => {
   const k = op.controls ?? 0;
   let mask = extra;
-  for (const q of op.qubits.slice(0, k)) mask |= 1 << q;
-  const qubits = op.qubits.slice(k);
+  for (let c = 0; c < k; c += 1) mask |= 1 << op.qubits[c];
+  const qubits = k === 0 ? op.qubits : op.qubits.slice(k);
   const { name, params } = op;
   if (qubits.length === 1) {
-    if (name === "id" || name === "u0") return;
-    return applyOneQubit(state, name, params, qubits[0], mask);
+    if (name !== "id" && name !== "u0") out.push(oneQubitPass(name, params, qubits[0], mask));
+    return out;
   }
   const target = CONTROLLED[name];
-  if (target) return applyOneQubit(state, target, params, qubits[1], mask | (1 << qubits[0]));
-  switch (name) {
-    case "swap": return applySwap(state, qubits[0], qubits[1], mask);
-    case "ccx": return applyX(state, qubits[2], mask | (1 << qubits[0]) | (1 << qubits[1]));
-    case "cswap": return applySwap(state, qubits[1], qubits[2], mask | (1 << qubits[0]));
-    case "rzz": {
-      const [a, b] = qubits;
-      for (const part of [{ name: "cx", qubits: [a, b], params: [] }, { name: "rz", qubits: [b], params }, { name: "cx", qubits: [a, b], params: [] }]) applyControlled(state, part, mask);
-      return;
-    }
+  if (target) {
+    out.push(oneQubitPass(target, params, qubits[1], mask | (1 << qubits[0])));
+    return out;
   }
+  switch (name) {
+    case "swap": out.push(pass(PassKind.swap, qubits[0], qubits[1], mask)); return out;
+    case "ccx": out.push(pass(PassKind.x, qubits[2], -1, mask | (1 << qubits[0]) | (1 << qubits[1]))); return out;
+    case "cswap": out.push(pass(PassKind.swap, qubits[1], qubits[2], mask | (1 << qubits[0]))); return out;
+    case "rzz":
+      if (mask === 0) {
+        out.push(pass(PassKind.zz, qubits[0], qubits[1], 0, [Math.cos(params[0] / 2), Math.sin(params[0] / 2), 0, 0, 0, 0, 0, 0]));
+        return out;
+      }
+      // Under controls: CX · RZ · CX, each part controlled (exact, global phase included).
+      for (const part of [
+        { name: "cx", qubits: [qubits[0], qubits[1]], params: [] },
+        { name: "rz", qubits: [qubits[1]], params },
+        { name: "cx", qubits: [qubits[0], qubits[1]], params: [] },
+      ]) gatePasses(part, out, mask);
+      return out;
+  }
+  // Gates without a kernel of their own are decomposed; the decompositions are exact, global phase
+  // included, so controlling each part controls the whole.
   const parts = decompose({ name, qubits, params });
   if (!parts) throw new Error(`unknown gate ${name}`);
-  for (const part of parts) applyControlled(state, part, mask);
+  for (const part of parts) gatePasses(part, out, mask);
+  return out;
+};
+
+/** Applies one gate in place (one thread). The caller has checked arity, parameters and qubit indexes. */
+export const applyGate = (state: StateVector, op: GateOp): void => {
+  for (const p of gatePasses(op)) runPass(state, p);
 };

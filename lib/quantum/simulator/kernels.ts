@@ -1,146 +1,345 @@
-// In-place gate kernels over the split statevector. A 2×2 matrix is [a, b; c, d] given as eight
-// numbers (re, im of a, b, c, d). `controls` is a bit mask: the gate acts only on basis states
-// whose control bits are all 1. Loops walk blocks of pairs (i, i + 2^target); a block shares the
-// bits above the target, so a control there that is 0 skips the block whole.
+// In-place gate kernels over the split statevector, one written-out loop per kind of pass.
+//
+// A pass is one sweep over the amplitudes a gate touches. Every kernel walks an index space p in
+// [from, to) in which the bits the gate fixes (its target, the control bits) are left out; the
+// amplitude index is p with zero bits put back at those positions (i = p + (p & ~(2^t − 1)) puts
+// one back at t), the controls ORed in. So a pass is one flat loop with no per-pair callback and no
+// blocks to skip, and any sub-range [from, to) of it can run on another thread: the ranges touch
+// disjoint amplitudes and every amplitude is computed by the same arithmetic whichever thread
+// runs it (bit-for-bit the same result).
+//
+// A 2×2 matrix is [a, b; c, d] given as eight numbers (re, im of a, b, c, d). `controls` is a bit
+// mask: the gate acts only on basis states whose control bits are all 1.
+//
+// The loops below repeat their index arithmetic on purpose: written once with the arithmetic passed
+// in as a callback they measured about twice as slow in V8 (docs/quantum-model.md).
 import type { StateVector } from "./statevector";
 
 export type Matrix2 = readonly [number, number, number, number, number, number, number, number];
 
-type PairVisitor = (i: number, j: number) => void;
+/** The kinds of pass (numbers, so that a pass travels to a helper thread as a Float64Array). */
+export const PassKind = {
+  /** A general complex 2×2 matrix on `a`. */
+  matrix: 0,
+  /** A real 2×2 matrix on `a` (m[0], m[2], m[4], m[6]). */
+  real: 1,
+  /** diag(d0, d1) on `a`: a pure multiply pass. */
+  diagonal: 2,
+  /** diag(1, d1) on `a`: only the amplitudes with bit `a` set change. */
+  phase: 3,
+  /** X on `a`: swaps paired amplitudes. */
+  x: 4,
+  /** SWAP of `a` and `b`. */
+  swap: 5,
+  /** exp(−iθ/2·Z⊗Z) on `a`, `b` (m[0] = cos θ/2, m[1] = sin θ/2). */
+  zz: 6,
+} as const;
 
-// Control bits above the target are checked once per block, those below once per pair.
-const masks = (target: number, controls: number) => {
-  const stride = 1 << target;
-  return { stride, high: controls & ~(2 * stride - 1), low: controls & (stride - 1) };
+/** One pass: a kind, its qubits, its control mask and up to eight matrix numbers. */
+export type Pass = { kind: number; a: number; b: number; controls: number; m: Matrix2 };
+
+const NO_MATRIX: Matrix2 = [0, 0, 0, 0, 0, 0, 0, 0];
+
+export const pass = (kind: number, a: number, b = -1, controls = 0, m: Matrix2 = NO_MATRIX): Pass => ({ kind, a, b, controls, m });
+
+const popcount = (x: number) => {
+  let count = 0;
+  for (let v = x; v !== 0; v &= v - 1) count += 1;
+  return count;
 };
 
-// The arithmetic kernels below (general, real and diagonal matrices) each repeat the same
-// block/pair walk on purpose: written once with the arithmetic passed in as a callback, as
-// forEachPair does for the plain swaps of X and SWAP, they measured about twice as slow in V8.
-// Keep their loops repeated.
-export const applyMatrix = (state: StateVector, target: number, m: Matrix2, controls = 0) => {
+/** The bits a pass leaves out of its index space. */
+const fixedBits = (p: Pass) => {
+  if (p.kind === PassKind.zz) return 0;
+  if (p.kind === PassKind.swap) return (1 << p.a) | (1 << p.b) | p.controls;
+  return (1 << p.a) | p.controls;
+};
+
+/** How many iterations a pass has on n qubits (the size of its index space). */
+export const passSpan = (qubits: number, p: Pass) => 2 ** (qubits - popcount(fixedBits(p)));
+
+/** ~(2^k − 1) for each fixed bit k in ascending order: i += i & mask puts a zero back at k. */
+const insertMasks = (bits: number) => {
+  const masks: number[] = [];
+  for (let k = 0; k < 31; k += 1) if (bits & (1 << k)) masks.push(-(1 << k));
+  return Int32Array.from(masks);
+};
+
+const matrixKernel = (re: Float64Array, im: Float64Array, from: number, to: number, t: number, m: Matrix2) => {
   const [ar, ai, br, bi, cr, ci, dr, di] = m;
-  if (ai === 0 && bi === 0 && ci === 0 && di === 0) return applyRealMatrix(state, target, ar, br, cr, dr, controls);
-  const { re, im } = state;
-  const { stride, high, low } = masks(target, controls);
-  const size = re.length;
-  for (let base = 0; base < size; base += 2 * stride) {
-    if ((base & high) !== high) continue;
-    for (let i = base, end = base + stride; i < end; i += 1) {
-      if ((i & low) !== low) continue;
-      const j = i + stride;
-      const xr = re[i];
-      const xi = im[i];
-      const yr = re[j];
-      const yi = im[j];
-      re[i] = ar * xr - ai * xi + br * yr - bi * yi;
-      im[i] = ar * xi + ai * xr + br * yi + bi * yr;
-      re[j] = cr * xr - ci * xi + dr * yr - di * yi;
-      im[j] = cr * xi + ci * xr + dr * yi + di * yr;
-    }
+  const s = 1 << t;
+  const hm = -s;
+  for (let p = from; p < to; p += 1) {
+    const i = p + (p & hm);
+    const j = i + s;
+    const xr = re[i];
+    const xi = im[i];
+    const yr = re[j];
+    const yi = im[j];
+    re[i] = ar * xr - ai * xi + br * yr - bi * yi;
+    im[i] = ar * xi + ai * xr + br * yi + bi * yr;
+    re[j] = cr * xr - ci * xi + dr * yr - di * yi;
+    im[j] = cr * xi + ci * xr + dr * yi + di * yr;
   }
 };
 
-// A real matrix (h, ry, x-like rotations' real parts): half the multiplications of the complex one.
-const applyRealMatrix = (state: StateVector, target: number, a: number, b: number, c: number, d: number, controls: number) => {
-  const { re, im } = state;
-  const { stride, high, low } = masks(target, controls);
-  const size = re.length;
-  for (let base = 0; base < size; base += 2 * stride) {
-    if ((base & high) !== high) continue;
-    for (let i = base, end = base + stride; i < end; i += 1) {
-      if ((i & low) !== low) continue;
-      const j = i + stride;
-      const xr = re[i];
-      const xi = im[i];
-      const yr = re[j];
-      const yi = im[j];
-      re[i] = a * xr + b * yr;
-      im[i] = a * xi + b * yi;
-      re[j] = c * xr + d * yr;
-      im[j] = c * xi + d * yi;
-    }
+const realKernel = (re: Float64Array, im: Float64Array, from: number, to: number, t: number, m: Matrix2) => {
+  const a = m[0];
+  const b = m[2];
+  const c = m[4];
+  const d = m[6];
+  const s = 1 << t;
+  const hm = -s;
+  for (let p = from; p < to; p += 1) {
+    const i = p + (p & hm);
+    const j = i + s;
+    const xr = re[i];
+    const xi = im[i];
+    const yr = re[j];
+    const yi = im[j];
+    re[i] = a * xr + b * yr;
+    im[i] = a * xi + b * yi;
+    re[j] = c * xr + d * yr;
+    im[j] = c * xi + d * yi;
   }
 };
 
-/** diag(d0, d1) on the target: a phase per amplitude; d0 = 1 (phase gates) leaves half untouched. */
-export const applyDiagonal = (state: StateVector, target: number, d0r: number, d0i: number, d1r: number, d1i: number, controls = 0) => {
-  const { re, im } = state;
-  const { stride, high, low } = masks(target, controls);
-  const touchZero = !(d0r === 1 && d0i === 0);
-  const size = re.length;
-  for (let base = 0; base < size; base += 2 * stride) {
-    if ((base & high) !== high) continue;
-    for (let i = base, end = base + stride; i < end; i += 1) {
-      if ((i & low) !== low) continue;
-      if (touchZero) {
-        const xr = re[i];
-        const xi = im[i];
-        re[i] = d0r * xr - d0i * xi;
-        im[i] = d0r * xi + d0i * xr;
-      }
-      const j = i + stride;
-      const yr = re[j];
-      const yi = im[j];
-      re[j] = d1r * yr - d1i * yi;
-      im[j] = d1r * yi + d1i * yr;
-    }
+const diagonalKernel = (re: Float64Array, im: Float64Array, from: number, to: number, t: number, m: Matrix2) => {
+  const d0r = m[0];
+  const d0i = m[1];
+  const d1r = m[6];
+  const d1i = m[7];
+  const s = 1 << t;
+  const hm = -s;
+  for (let p = from; p < to; p += 1) {
+    const i = p + (p & hm);
+    const j = i + s;
+    const xr = re[i];
+    const xi = im[i];
+    re[i] = d0r * xr - d0i * xi;
+    im[i] = d0r * xi + d0i * xr;
+    const yr = re[j];
+    const yi = im[j];
+    re[j] = d1r * yr - d1i * yi;
+    im[j] = d1r * yi + d1i * yr;
   }
 };
 
-const forEachPair = (size: number, target: number, controls: number, visit: PairVisitor) => {
-  const { stride, high, low } = masks(target, controls);
-  for (let base = 0; base < size; base += 2 * stride) {
-    if ((base & high) !== high) continue;
-    for (let i = base, end = base + stride; i < end; i += 1) if ((i & low) === low) visit(i, i + stride);
+const phaseKernel = (re: Float64Array, im: Float64Array, from: number, to: number, t: number, m: Matrix2) => {
+  const d1r = m[6];
+  const d1i = m[7];
+  const s = 1 << t;
+  const hm = -s;
+  for (let p = from; p < to; p += 1) {
+    const j = p + (p & hm) + s;
+    const yr = re[j];
+    const yi = im[j];
+    re[j] = d1r * yr - d1i * yi;
+    im[j] = d1r * yi + d1i * yr;
   }
 };
 
-/** X on the target (controlled: CX, CCX): swaps the paired amplitudes. */
-export const applyX = (state: StateVector, target: number, controls = 0) => {
-  const { re, im } = state;
-  forEachPair(re.length, target, controls, (i, j) => {
+const xKernel = (re: Float64Array, im: Float64Array, from: number, to: number, t: number) => {
+  const s = 1 << t;
+  const hm = -s;
+  for (let p = from; p < to; p += 1) {
+    const i = p + (p & hm);
+    const j = i + s;
     const tr = re[i];
     re[i] = re[j];
     re[j] = tr;
     const ti = im[i];
     im[i] = im[j];
     im[j] = ti;
-  });
+  }
 };
 
-/** SWAP of two qubits (controlled: CSWAP): exchanges the amplitudes of …1…0… and …0…1…. */
-export const applySwap = (state: StateVector, a: number, b: number, controls = 0) => {
-  const { re, im } = state;
+const swapKernel = (re: Float64Array, im: Float64Array, from: number, to: number, a: number, b: number) => {
+  const low = Math.min(a, b);
+  const high = Math.max(a, b);
+  const m1 = -(1 << low);
+  const m2 = -(1 << high);
   const bitA = 1 << a;
   const bitB = 1 << b;
-  // Pairs along qubit a whose b bit is 0 and controls are 1: i has a = 0, b = 0; swap i + bitA with i + bitB.
-  forEachPair(re.length, a, controls, (i) => {
-    if ((i & bitB) !== 0) return;
-    const x = i + bitA;
-    const y = i + bitB;
+  for (let p = from; p < to; p += 1) {
+    const q = p + (p & m1);
+    const base = q + (q & m2);
+    const x = base + bitA;
+    const y = base + bitB;
     const tr = re[x];
     re[x] = re[y];
     re[y] = tr;
     const ti = im[x];
     im[x] = im[y];
     im[y] = ti;
-  });
+  }
 };
 
-/** exp(−iθ/2·Z⊗Z): phase e^{−iθ/2} where the two bits agree, e^{iθ/2} where they differ. */
-export const applyZZ = (state: StateVector, a: number, b: number, theta: number) => {
-  const { re, im } = state;
-  const bitA = 1 << a;
-  const bitB = 1 << b;
-  const c = Math.cos(theta / 2);
-  const s = Math.sin(theta / 2);
-  for (let i = 0; i < re.length; i += 1) {
-    const differ = ((i & bitA) === 0) !== ((i & bitB) === 0);
-    const pi = differ ? s : -s;
+const zzKernel = (re: Float64Array, im: Float64Array, from: number, to: number, a: number, b: number, m: Matrix2) => {
+  const c = m[0];
+  const s = m[1];
+  for (let i = from; i < to; i += 1) {
+    // Bits equal: e^{−iθ/2}; different: e^{iθ/2}.
+    const pi = (((i >> a) ^ (i >> b)) & 1) === 1 ? s : -s;
     const xr = re[i];
     const xi = im[i];
     re[i] = c * xr - pi * xi;
     im[i] = c * xi + pi * xr;
   }
 };
+
+// Controlled passes touch half the amplitudes or fewer, so one general loop (the fixed bits put
+// back one by one) serves every kind but X and SWAP, which keep a permutation loop of their own.
+const controlledMatrixKernel = (re: Float64Array, im: Float64Array, from: number, to: number, t: number, controls: number, m: Matrix2) => {
+  const [ar, ai, br, bi, cr, ci, dr, di] = m;
+  const s = 1 << t;
+  const masks = insertMasks(controls | s);
+  const count = masks.length;
+  for (let p = from; p < to; p += 1) {
+    let i = p;
+    for (let k = 0; k < count; k += 1) i += i & masks[k];
+    i |= controls;
+    const j = i + s;
+    const xr = re[i];
+    const xi = im[i];
+    const yr = re[j];
+    const yi = im[j];
+    re[i] = ar * xr - ai * xi + br * yr - bi * yi;
+    im[i] = ar * xi + ai * xr + br * yi + bi * yr;
+    re[j] = cr * xr - ci * xi + dr * yr - di * yi;
+    im[j] = cr * xi + ci * xr + dr * yi + di * yr;
+  }
+};
+
+// One control (cx, cz, cp, crz, … the common case): the two fixed bits put back inline.
+const oneControlMatrixKernel = (re: Float64Array, im: Float64Array, from: number, to: number, t: number, control: number, m: Matrix2) => {
+  const [ar, ai, br, bi, cr, ci, dr, di] = m;
+  const s = 1 << t;
+  const cbit = 1 << control;
+  const m1 = -(1 << Math.min(t, control));
+  const m2 = -(1 << Math.max(t, control));
+  for (let p = from; p < to; p += 1) {
+    const q = p + (p & m1);
+    const i = (q + (q & m2)) | cbit;
+    const j = i + s;
+    const xr = re[i];
+    const xi = im[i];
+    const yr = re[j];
+    const yi = im[j];
+    re[i] = ar * xr - ai * xi + br * yr - bi * yi;
+    im[i] = ar * xi + ai * xr + br * yi + bi * yr;
+    re[j] = cr * xr - ci * xi + dr * yr - di * yi;
+    im[j] = cr * xi + ci * xr + dr * yi + di * yr;
+  }
+};
+
+// A controlled phase diag(1, d1) with one control (cp, cu1, cz): only amplitudes with both bits set.
+const oneControlPhaseKernel = (re: Float64Array, im: Float64Array, from: number, to: number, t: number, control: number, m: Matrix2) => {
+  const d1r = m[6];
+  const d1i = m[7];
+  const both = (1 << t) | (1 << control);
+  const m1 = -(1 << Math.min(t, control));
+  const m2 = -(1 << Math.max(t, control));
+  for (let p = from; p < to; p += 1) {
+    const q = p + (p & m1);
+    const j = (q + (q & m2)) | both;
+    const yr = re[j];
+    const yi = im[j];
+    re[j] = d1r * yr - d1i * yi;
+    im[j] = d1r * yi + d1i * yr;
+  }
+};
+
+/** X or SWAP under controls: exchanges amplitude x = base + bitA with y = base + bitB. */
+const controlledSwapKernel = (re: Float64Array, im: Float64Array, from: number, to: number, fixed: number, controls: number, bitA: number, bitB: number) => {
+  const masks = insertMasks(fixed);
+  const count = masks.length;
+  if (count === 2) {
+    // CX: the two fixed bits put back inline.
+    const m1 = masks[0];
+    const m2 = masks[1];
+    for (let p = from; p < to; p += 1) {
+      const q = p + (p & m1);
+      const base = (q + (q & m2)) | controls;
+      const x = base + bitA;
+      const y = base + bitB;
+      const tr = re[x];
+      re[x] = re[y];
+      re[y] = tr;
+      const ti = im[x];
+      im[x] = im[y];
+      im[y] = ti;
+    }
+    return;
+  }
+  for (let p = from; p < to; p += 1) {
+    let base = p;
+    for (let k = 0; k < count; k += 1) base += base & masks[k];
+    base |= controls;
+    const x = base + bitA;
+    const y = base + bitB;
+    const tr = re[x];
+    re[x] = re[y];
+    re[y] = tr;
+    const ti = im[x];
+    im[x] = im[y];
+    im[y] = ti;
+  }
+};
+
+/** Runs iterations [from, to) of a pass (the whole pass: 0 … passSpan). */
+export const runPassRange = (re: Float64Array, im: Float64Array, p: Pass, from: number, to: number): void => {
+  const { kind, a, b, controls, m } = p;
+  if (controls !== 0) {
+    if (kind === PassKind.x) return controlledSwapKernel(re, im, from, to, fixedBits(p), controls, 0, 1 << a);
+    if (kind === PassKind.swap) return controlledSwapKernel(re, im, from, to, fixedBits(p), controls, 1 << a, 1 << b);
+    if ((controls & (controls - 1)) === 0) {
+      const control = 31 - Math.clz32(controls);
+      if (kind === PassKind.phase) return oneControlPhaseKernel(re, im, from, to, a, control, m);
+      if (kind !== PassKind.zz) return oneControlMatrixKernel(re, im, from, to, a, control, m);
+    }
+    if (kind !== PassKind.zz) return controlledMatrixKernel(re, im, from, to, a, controls, m);
+  }
+  switch (kind) {
+    case PassKind.matrix: return matrixKernel(re, im, from, to, a, m);
+    case PassKind.real: return realKernel(re, im, from, to, a, m);
+    case PassKind.diagonal: return diagonalKernel(re, im, from, to, a, m);
+    case PassKind.phase: return phaseKernel(re, im, from, to, a, m);
+    case PassKind.x: return xKernel(re, im, from, to, a);
+    case PassKind.swap: return swapKernel(re, im, from, to, a, b);
+    case PassKind.zz: return zzKernel(re, im, from, to, a, b, m);
+    default: throw new Error(`unknown pass kind ${kind}`);
+  }
+};
+
+/** The pass for a 2×2 matrix on `target`: the cheapest kernel that computes it exactly. */
+export const matrixPass = (target: number, m: Matrix2, controls = 0): Pass => {
+  const [ar, ai, br, bi, cr, ci, dr, di] = m;
+  if (br === 0 && bi === 0 && cr === 0 && ci === 0) {
+    if (ar === 1 && ai === 0) return pass(PassKind.phase, target, -1, controls, m);
+    return pass(PassKind.diagonal, target, -1, controls, m);
+  }
+  if (ar === 0 && ai === 0 && dr === 0 && di === 0 && br === 1 && bi === 0 && cr === 1 && ci === 0) return pass(PassKind.x, target, -1, controls);
+  if (ai === 0 && bi === 0 && ci === 0 && di === 0) return pass(PassKind.real, target, -1, controls, m);
+  return pass(PassKind.matrix, target, -1, controls, m);
+};
+
+/** Runs a whole pass on one thread. */
+export const runPass = (state: StateVector, p: Pass) => runPassRange(state.re, state.im, p, 0, passSpan(state.qubits, p));
+
+/** A 2×2 matrix on the target (controlled: only where the control bits are 1). */
+export const applyMatrix = (state: StateVector, target: number, m: Matrix2, controls = 0) => runPass(state, matrixPass(target, m, controls));
+
+/** diag(d0, d1) on the target. */
+export const applyDiagonal = (state: StateVector, target: number, d0r: number, d0i: number, d1r: number, d1i: number, controls = 0) =>
+  runPass(state, matrixPass(target, [d0r, d0i, 0, 0, 0, 0, d1r, d1i], controls));
+
+/** X on the target (controlled: CX, CCX): swaps the paired amplitudes. */
+export const applyX = (state: StateVector, target: number, controls = 0) => runPass(state, pass(PassKind.x, target, -1, controls));
+
+/** SWAP of two qubits (controlled: CSWAP): exchanges the amplitudes of …1…0… and …0…1…. */
+export const applySwap = (state: StateVector, a: number, b: number, controls = 0) => runPass(state, pass(PassKind.swap, a, b, controls));
+
+/** exp(−iθ/2·Z⊗Z). */
+export const applyZZ = (state: StateVector, a: number, b: number, theta: number) =>
+  runPass(state, pass(PassKind.zz, a, b, 0, [Math.cos(theta / 2), Math.sin(theta / 2), 0, 0, 0, 0, 0, 0]));

@@ -4,11 +4,13 @@ import { performance } from "node:perf_hooks";
 import { quantumConfig } from "../config";
 import { runBranching } from "./branching";
 import { checkOps, type Circuit } from "./circuit";
-import { applyFused } from "./fuse";
+import { compile } from "./fuse";
+import { runPasses } from "./parallel";
+import { basisState, densify, runSparse } from "./sparse";
 import { Rng, randomSeed } from "./random";
 import { outcomeCoder, tallyCounts, tallyExact, tallyRecord, topPositions, type Tally } from "./outcomes";
 import { sampleIndexCounts } from "./sample";
-import { BYTES_PER_AMPLITUDE, zeroState, type StateVector } from "./statevector";
+import { BYTES_PER_AMPLITUDE, checkQubits, zeroState, type StateVector } from "./statevector";
 
 export type RunOptions = {
   shots: number;
@@ -46,8 +48,15 @@ const sortedRecord = (entries: Map<string, number>) =>
 
 export const evolve = (c: Circuit, maxQubits?: number): StateVector => {
   checkOps(c);
+  checkQubits(c.qubits, maxQubits);
+  const passes = compile(c.ops);
+  // While the state stays sparse it is evolved as a list of its nonzero amplitudes (sparse.ts).
+  const sparse = basisState(c.qubits);
+  const done = runSparse(sparse, passes);
   const state = zeroState(c.qubits, maxQubits);
-  applyFused(state, c.ops);
+  state.re[0] = 0;
+  densify(sparse, state.re, state.im);
+  runPasses(state, done === 0 ? passes : passes.slice(done));
   return state;
 };
 

@@ -5,6 +5,7 @@
 import { freemem } from "node:os";
 import { AppError } from "../../core/errors";
 import { quantumConfig } from "../config";
+import { sharesState } from "./parallel";
 
 export const BYTES_PER_AMPLITUDE = 16;
 
@@ -33,8 +34,10 @@ export const checkQubits = (qubits: number, maxQubits = quantumConfig().QUANTUM_
 export const zeroState = (qubits: number, maxQubits?: number): StateVector => {
   checkQubits(qubits, maxQubits);
   const size = 2 ** qubits;
-  const re = new Float64Array(size);
-  const im = new Float64Array(size);
+  // Large registers live in shared memory, so that helper threads can run passes on them.
+  const shared = sharesState(qubits);
+  const re = new Float64Array(shared ? new SharedArrayBuffer(size * 8) : new ArrayBuffer(size * 8));
+  const im = new Float64Array(shared ? new SharedArrayBuffer(size * 8) : new ArrayBuffer(size * 8));
   re[0] = 1;
   return { qubits, re, im };
 };

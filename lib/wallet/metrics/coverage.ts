@@ -9,9 +9,10 @@ import type { CursorFact } from "./types";
 
 export type ChainCoverage = {
   chain: string;
-  status: "indexed" | "not-indexed";
-  /** ingester: scanned by the JSON-RPC ingester; stored: imported or seeded facts; null: nothing. */
-  source: "ingester" | "stored" | null;
+  /** indexing: nothing stored yet, and a background job is reading the chain's data source now. */
+  status: "indexed" | "not-indexed" | "indexing";
+  /** ingester: scanned by the JSON-RPC ingester; explorer: read from an account API; stored: imported or seeded facts; null: nothing. */
+  source: "ingester" | "explorer" | "stored" | null;
   /** The ingester's last scanned block, else the highest block among the stored transfers (decimal string). */
   lastIndexedBlock: string | null;
   /** When the ingester scanned up to that block, else the time of the latest stored transfer. */
@@ -25,8 +26,21 @@ export type PriceCoverage = { chain: string; tokenAddress: string; symbol: strin
 
 export type ExcludedCoverage = ExcludedHolding & { detail: string };
 
+/** A background indexing job of the wallet on one chain (the latest one), as the answer saw it. */
+export type IndexingCoverage = {
+  chain: string;
+  jobId: string;
+  status: "QUEUED" | "RUNNING" | "DONE" | "ERROR" | "CANCELLED";
+  /** What the job has read so far: records per source action, and the block range. */
+  progress: { stage: string; records: number; fromBlock: string | null; toBlock: string | null };
+  /** Why it failed (the last attempt), or null. */
+  error: string | null;
+  updatedAt: string;
+};
+
 export type Coverage = {
-  status: "indexed" | "not-indexed";
+  /** indexing: nothing stored yet on the requested chains, and indexing has started. */
+  status: "indexed" | "not-indexed" | "indexing";
   /** One sentence a user can act on. */
   detail: string;
   chains: ChainCoverage[];
@@ -39,6 +53,8 @@ export type Coverage = {
     used: PriceCoverage[];
   };
   excluded: ExcludedCoverage[];
+  /** Background indexing of this wallet (active jobs, and the latest one per chain). */
+  indexing: IndexingCoverage[];
 };
 
 const iso = (date: Date) => date.toISOString();
@@ -75,7 +91,7 @@ export const computeCoverage = (
     const entry = tallies.get(chain);
     const cursor = cursors.get(chain);
     const counts = { transfers: entry?.transfers ?? 0, holdings: entry?.holdings ?? 0, nfts: entry?.nfts ?? 0 };
-    if (cursor) return { chain, status: "indexed", source: "ingester", lastIndexedBlock: cursor.lastBlock.toString(), lastIndexedAt: iso(cursor.updatedAt), ...counts };
+    if (cursor) return { chain, status: "indexed", source: cursor.source === "explorer" ? "explorer" : "ingester", lastIndexedBlock: cursor.lastBlock.toString(), lastIndexedAt: iso(cursor.updatedAt), ...counts };
     if (entry) return { chain, status: "indexed", source: "stored", lastIndexedBlock: entry.maxBlock?.toString() ?? null, lastIndexedAt: entry.latest ? iso(entry.latest) : null, ...counts };
     return { chain, status: "not-indexed", source: null, lastIndexedBlock: null, lastIndexedAt: null, ...counts };
   });
@@ -109,5 +125,6 @@ export const computeCoverage = (
     chains,
     prices: { oldestAsOf: times[0] ?? null, newestAsOf: times[times.length - 1] ?? null, staleAfterHours: input.staleAfterHours, used },
     excluded,
+    indexing: [],
   };
 };

@@ -39,7 +39,8 @@ export type ChainFact = { slug: string; layer: ChainLayer; nativeSymbol: string 
 export type FlagListEntry = { address: string; chains?: string[]; reason: string; source: string; listedOn: string };
 
 /** How far the ingester has scanned one chain for the wallet (IngestCursor). */
-export type CursorFact = { chain: string; lastBlock: bigint; updatedAt: Date };
+/** How far an indexer read a wallet on a chain; source "rpc" (JSON-RPC ingester) or "explorer" (account API). */
+export type CursorFact = { chain: string; lastBlock: bigint; updatedAt: Date; source?: string };
 
 export type FlagList = { version: string; entries: FlagListEntry[] };
 

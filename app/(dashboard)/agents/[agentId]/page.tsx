@@ -1,8 +1,8 @@
 import Link from "next/link";
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { DeleteAgentButton } from "@/components/agents/delete-agent-button";
-import { formatInteger, formatMs, formatPercent } from "@/components/agents/format";
+import { DeleteRecordButton } from "@/components/shared/delete-record-button";
+import { formatInteger, formatMs, formatPercent } from "@/lib/format";
 import { HistoryChart } from "@/components/agents/history-chart";
 import { RoleList } from "@/components/agents/role-list";
 import { ChartSkeleton } from "@/components/charts/chart-skeleton";
@@ -10,6 +10,8 @@ import { Stack } from "@/components/agents/stack";
 import { Card, Stat } from "@/components/ui/card";
 import { loadAgent } from "./load-agent";
 import { WriteOnly } from "@/components/shared/write-access";
+import { Breadcrumbs } from "@/components/layout/breadcrumbs";
+import { TaskOutcomes } from "@/components/agents/task-outcomes";
 
 export const dynamic = "force-dynamic";
 
@@ -22,9 +24,7 @@ const AgentPage = async ({ params }: Props) => {
   const metrics = agent.performanceMetrics;
   return (
     <>
-      <p>
-        <Link href="/agents">← Agents</Link>
-      </p>
+      <Breadcrumbs items={[{ label: "Agents", href: "/agents" }, { label: agent.name }]} />
       <div className="page-header">
         <div>
           <h1>{agent.name}</h1>
@@ -37,7 +37,7 @@ const AgentPage = async ({ params }: Props) => {
             <Link className="button secondary" href={`/agents/${encodeURIComponent(agent.id)}/edit`}>
               Edit
             </Link>
-            <DeleteAgentButton id={agent.id} name={agent.name} />
+            <DeleteRecordButton kind="agent" id={agent.id} name={agent.name} />
           </div>
         </WriteOnly>
       </div>
@@ -60,6 +60,8 @@ const AgentPage = async ({ params }: Props) => {
             <HistoryChart history={agent.historicalData} />
           </Suspense>
         </Card>
+
+        <TaskOutcomes history={agent.historicalData} />
 
         <div className="grid-2">
           <Card title="Ownership and version">

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { hasRole } from "@/lib/auth/roles";
 import { currentUser } from "@/lib/auth/session";
 import { findDeploymentStatus } from "@/lib/deployments";
 import { LiveDeployment } from "@/components/deployments/live-deployment";
+import { Breadcrumbs } from "@/components/layout/breadcrumbs";
 
 export const metadata: Metadata = { title: "Deployment" };
 export const dynamic = "force-dynamic";
@@ -15,9 +15,7 @@ const DeploymentPage = async ({ params }: { params: Promise<{ deploymentId: stri
   if (!deployment) notFound();
   return (
     <>
-      <p>
-        <Link href="/deployments">← Deployments</Link>
-      </p>
+      <Breadcrumbs items={[{ label: "Deployments", href: "/deployments" }, { label: deployment.name }]} />
       <div className="page-header">
         <h1>
           {deployment.name} <span className="muted">{deployment.version}</span>

@@ -2,13 +2,11 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getUseCases } from "@/lib/usecases";
 import { DeployForm } from "@/components/deployments/deploy-form";
+import { NETWORK_SUGGESTIONS } from "@/components/deployments/labels";
 import { WriteOnly } from "@/components/shared/write-access";
 
 export const metadata: Metadata = { title: "New deployment" };
 export const dynamic = "force-dynamic";
-
-// Suggestions for the network field; any chain name is accepted.
-const NETWORKS = ["eth-mainnet", "arbitrum-mainnet", "base-mainnet", "optimism-mainnet", "matic-mainnet", "bsc-mainnet", "zksync-mainnet", "linea-mainnet"];
 
 const NewDeploymentPage = async () => {
   const useCases = await getUseCases();
@@ -20,7 +18,7 @@ const NewDeploymentPage = async () => {
       </p>
       <h1>New deployment</h1>
       <WriteOnly prompt="/deployments/new" action="deploy">
-        <DeployForm industries={industries.length ? industries : ["Financial"]} networks={NETWORKS} />
+        <DeployForm industries={industries.length ? industries : ["Financial"]} networks={NETWORK_SUGGESTIONS} />
       </WriteOnly>
     </>
   );

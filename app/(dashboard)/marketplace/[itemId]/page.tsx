@@ -5,16 +5,18 @@ import { hasRole } from "@/lib/auth/roles";
 import { currentUser } from "@/lib/auth/session";
 import { findMarketplaceItem } from "@/lib/marketplace";
 import { listTasks } from "@/lib/tasks";
-import { DeleteItemButton } from "@/components/marketplace/delete-item-button";
-import { ITEM_TYPE_LABELS, commerceSummary, formatUsd } from "@/components/marketplace/format";
+import { DeleteRecordButton } from "@/components/shared/delete-record-button";
+import { formatInteger, formatPrice, formatRating, formatStatus } from "@/lib/format";
+import { ITEM_TYPE_LABELS, commerceSummary } from "@/components/marketplace/labels";
 import styles from "@/components/marketplace/marketplace.module.css";
 import { Card, Stat } from "@/components/ui/card";
+import { Breadcrumbs } from "@/components/layout/breadcrumbs";
+import { DueMarker } from "@/components/tasks/due-marker";
+import { taskHref } from "@/components/tasks/task-href";
 
 export const metadata: Metadata = { title: "Marketplace item" };
 export const dynamic = "force-dynamic";
 
-const count = new Intl.NumberFormat("en-US");
-const statusLabel = (status: string) => status.replace(/_/g, " ");
 
 const ItemPage = async ({ params }: { params: Promise<{ itemId: string }> }) => {
   const { itemId } = await params;
@@ -30,9 +32,7 @@ const ItemPage = async ({ params }: { params: Promise<{ itemId: string }> }) => 
 
   return (
     <>
-      <p>
-        <Link href="/marketplace">← Marketplace</Link>
-      </p>
+      <Breadcrumbs items={[{ label: "Marketplace", href: "/marketplace" }, { label: item.name }]} />
       <div className="page-header">
         <div>
           <h1>{item.name}</h1>
@@ -48,7 +48,7 @@ const ItemPage = async ({ params }: { params: Promise<{ itemId: string }> }) => 
             <Link className="button secondary" href={`/marketplace/${encodeURIComponent(item.id)}/edit`}>
               Edit
             </Link>
-            <DeleteItemButton id={item.id} name={item.name} />
+            <DeleteRecordButton kind="item" id={item.id} name={item.name} />
           </div>
         ) : null}
       </div>
@@ -63,9 +63,9 @@ const ItemPage = async ({ params }: { params: Promise<{ itemId: string }> }) => 
 
       <h2>Usage statistics</h2>
       <div className="stats" role="group" aria-label="Usage statistics">
-        <Stat label="Uses" value={count.format(stats.usageCount)} />
-        <Stat label="Average rating" value={`${stats.averageRating.toFixed(1)} / 5`} />
-        <Stat label="Reviews" value={count.format(stats.reviewCount)} />
+        <Stat label="Uses" value={formatInteger(stats.usageCount)} />
+        <Stat label="Average rating" value={formatRating(stats.averageRating)} />
+        <Stat label="Reviews" value={formatInteger(stats.reviewCount)} />
       </div>
 
       <div className="grid-2">
@@ -76,7 +76,7 @@ const ItemPage = async ({ params }: { params: Promise<{ itemId: string }> }) => 
             <ul className="kv">
               <li>
                 <span>Price</span>
-                <strong>{formatUsd(commerce.price)}</strong>
+                <strong>{formatPrice(commerce.price)}</strong>
               </li>
             </ul>
           ) : (
@@ -84,11 +84,11 @@ const ItemPage = async ({ params }: { params: Promise<{ itemId: string }> }) => 
               <ul className="kv">
                 <li>
                   <span>Lease</span>
-                  <strong>{formatUsd(commerce.leasePrice)} per month</strong>
+                  <strong>{formatPrice(commerce.leasePrice)} per month</strong>
                 </li>
                 <li>
                   <span>Sale</span>
-                  <strong>{formatUsd(commerce.salePrice)}</strong>
+                  <strong>{formatPrice(commerce.salePrice)}</strong>
                 </li>
               </ul>
               <h3>Supported industries</h3>
@@ -110,8 +110,10 @@ const ItemPage = async ({ params }: { params: Promise<{ itemId: string }> }) => 
             <ul className="kv">
               {tasks.items.map((task) => (
                 <li key={task.id}>
-                  <span>{task.description}</span>
-                  <span className={`badge badge-${task.status}`}>{statusLabel(task.status)}</span>
+                  <span>
+                    <Link href={taskHref(task.id)}>{task.description}</Link> {task.overdue ? <DueMarker task={task} /> : null}
+                  </span>
+                  <span className={`badge badge-${task.status}`}>{formatStatus(task.status)}</span>
                 </li>
               ))}
             </ul>

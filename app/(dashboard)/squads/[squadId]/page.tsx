@@ -1,16 +1,18 @@
-import Link from "next/link";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { findSquadView, ZSquadParams } from "@/lib/squads";
 import { RoleList } from "@/components/agents/role-list";
-import { AggregatedMetrics } from "@/components/squads/aggregated-metrics";
-import { DeleteSquadButton } from "@/components/squads/delete-squad-button";
-import { MemberTable } from "@/components/squads/member-table";
+import { AggregatedMetrics } from "@/components/groups/aggregated-metrics";
+import { DeleteRecordButton } from "@/components/shared/delete-record-button";
+import { MemberTable } from "@/components/groups/member-table";
 import { SquadForm } from "@/components/squads/squad-form";
 import { Stack } from "@/components/agents/stack";
 import { Card } from "@/components/ui/card";
-import { WriteOnly } from "@/components/shared/write-access";
+import { canWrite, WriteOnly } from "@/components/shared/write-access";
+import { SquadOptimizer } from "@/components/squads/squad-optimizer";
+import { env } from "@/lib/config/env";
+import { Breadcrumbs } from "@/components/layout/breadcrumbs";
 
 export const dynamic = "force-dynamic";
 
@@ -30,9 +32,7 @@ const SquadPage = async ({ params }: Props) => {
   const { squad, members, stackedRolesDeclared } = await loadSquad((await params).squadId);
   return (
     <>
-      <p>
-        <Link href="/squads">← Squads</Link>
-      </p>
+      <Breadcrumbs items={[{ label: "Squads", href: "/squads" }, { label: squad.name }]} />
       <div className="page-header">
         <div>
           <h1>{squad.name}</h1>
@@ -41,7 +41,7 @@ const SquadPage = async ({ params }: Props) => {
           </p>
         </div>
         <WriteOnly>
-          <DeleteSquadButton id={squad.id} name={squad.name} />
+          <DeleteRecordButton kind="squad" id={squad.id} name={squad.name} />
         </WriteOnly>
       </div>
 
@@ -53,6 +53,18 @@ const SquadPage = async ({ params }: Props) => {
         </Card>
         <Card title={stackedRolesDeclared ? "Stacked roles (declared)" : "Stacked roles (derived from the members)"}>
           <RoleList roles={squad.stackedRoles} label="Stacked roles" />
+        </Card>
+        <Card title="Optimize">
+          <SquadOptimizer
+            squad={{
+              id: squad.id,
+              name: squad.name,
+              members: squad.agents.map((agent) => ({ id: agent.id, name: agent.name })),
+              declaredStackedRoles: stackedRolesDeclared ? squad.stackedRoles : null,
+            }}
+            canApply={await canWrite()}
+            quantumUrl={(env().QUANTUM_URL ?? "").replace(/\/+$/, "")}
+          />
         </Card>
         <WriteOnly>
         <Card title="Edit squad">

@@ -4,14 +4,15 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { findSyndicateView, ZSyndicateParams } from "@/lib/syndicates";
 import { RoleList } from "@/components/agents/role-list";
-import { AggregatedMetrics } from "@/components/squads/aggregated-metrics";
-import { MemberTable } from "@/components/squads/member-table";
-import { DeleteSyndicateButton } from "@/components/syndicates/delete-syndicate-button";
+import { AggregatedMetrics } from "@/components/groups/aggregated-metrics";
+import { MemberTable } from "@/components/groups/member-table";
+import { DeleteRecordButton } from "@/components/shared/delete-record-button";
 import { SyndicateForm } from "@/components/syndicates/syndicate-form";
 import { Stack } from "@/components/agents/stack";
 import { Card } from "@/components/ui/card";
-import { formatInteger, formatPercent } from "@/components/agents/format";
+import { formatInteger, formatPercent } from "@/lib/format";
 import { WriteOnly } from "@/components/shared/write-access";
+import { Breadcrumbs } from "@/components/layout/breadcrumbs";
 
 export const dynamic = "force-dynamic";
 
@@ -33,9 +34,7 @@ const SyndicatePage = async ({ params }: Props) => {
   const { syndicate, squads, agentCount, stackedRolesDeclared } = await loadSyndicate((await params).syndicateId);
   return (
     <>
-      <p>
-        <Link href="/syndicates">← Syndicates</Link>
-      </p>
+      <Breadcrumbs items={[{ label: "Syndicates", href: "/syndicates" }, { label: syndicate.name }]} />
       <div className="page-header">
         <div>
           <h1>{syndicate.name}</h1>
@@ -44,7 +43,7 @@ const SyndicatePage = async ({ params }: Props) => {
           </p>
         </div>
         <WriteOnly>
-          <DeleteSyndicateButton id={syndicate.id} name={syndicate.name} />
+          <DeleteRecordButton kind="syndicate" id={syndicate.id} name={syndicate.name} />
         </WriteOnly>
       </div>
 

@@ -1,8 +1,8 @@
-import Link from "next/link";
 import type { Metadata } from "next";
 import { AgentForm } from "@/components/agents/agent-form";
 import { loadAgent } from "../load-agent";
 import { WriteOnly } from "@/components/shared/write-access";
+import { Breadcrumbs } from "@/components/layout/breadcrumbs";
 
 export const dynamic = "force-dynamic";
 
@@ -14,9 +14,7 @@ const EditAgentPage = async ({ params }: Props) => {
   const agent = await loadAgent((await params).agentId);
   return (
     <>
-      <p>
-        <Link href={`/agents/${encodeURIComponent(agent.id)}`}>← {agent.name}</Link>
-      </p>
+      <Breadcrumbs items={[{ label: "Agents", href: "/agents" }, { label: agent.name, href: `/agents/${encodeURIComponent(agent.id)}` }, { label: "Edit" }]} />
       <h1>Edit {agent.name}</h1>
       <WriteOnly prompt={`/agents/${encodeURIComponent(agent.id)}/edit`} action="edit agents">
         <AgentForm agent={agent} />

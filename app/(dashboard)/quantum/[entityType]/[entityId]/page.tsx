@@ -7,6 +7,7 @@ import { CircuitDiagramImage } from "@/components/quantum/circuit-diagram";
 import { Card } from "@/components/ui/card";
 import { env } from "@/lib/config/env";
 import { ANALYSIS_ENTITY_TYPES, entityCircuitDiagram, findEntityName, type TAnalysisEntityType } from "@/lib/quantum";
+import { Breadcrumbs } from "@/components/layout/breadcrumbs";
 
 export const dynamic = "force-dynamic";
 
@@ -45,9 +46,7 @@ const QuantumEntityPage = async ({ params }: Props) => {
   const diagram = await entityCircuitDiagram(entity.type, entity.id);
   return (
     <>
-      <p>
-        <Link href="/quantum">← Quantum analytics</Link>
-      </p>
+      <Breadcrumbs items={[{ label: "Quantum analytics", href: "/quantum" }, { label: entity.name }]} />
       <div className="page-header">
         <div>
           <h1>Quantum analysis: {entity.name}</h1>

@@ -1,0 +1,6 @@
+import { PageSkeleton } from "@/components/layout/page-skeleton";
+
+// See docs/dashboard.md, "Navigation": only pages with no record pages beneath them have a loading state.
+const ActivityLoading = () => <PageSkeleton variant="list" label="Loading the activity" />;
+
+export default ActivityLoading;

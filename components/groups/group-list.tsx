@@ -1,0 +1,99 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { formatInteger, formatPercent } from "@/lib/format";
+import { Pager } from "@/components/ui/pager";
+import { ScrollRegion } from "@/components/ui/scroll-region";
+import { ListHeader } from "@/components/list/list-header";
+import { FilterSearch } from "@/components/list/filter-fields";
+import { InvalidParamsNotice } from "@/components/list/invalid-notice";
+import type { ListValues } from "@/components/list/list-params";
+import { SortHeader } from "@/components/list/sort-header";
+import { ListEmpty } from "@/components/list/list-empty";
+
+type Metrics = { totalExperiencePoints: number; averageUptime: number; overallCompletionRate: number };
+
+export type GroupRow = { id: string; name: string; counts: number[]; metrics: Metrics };
+
+/**
+ * The list page of squads or syndicates: search, a table of names, member counts and
+ * aggregated metrics, and cursor paging. `noun` ("squad", "syndicate") names paths and labels.
+ */
+export const GroupList = ({
+  noun,
+  title,
+  countHeaders,
+  rows,
+  filters,
+  invalid,
+  nextCursor,
+  total,
+}: {
+  noun: string;
+  title: string;
+  countHeaders: string[];
+  rows: GroupRow[];
+  filters: ListValues;
+  invalid: string[];
+  nextCursor?: string;
+  total: number;
+}): ReactNode => {
+  const basePath = `/${noun}s`;
+  const plural = title.toLowerCase();
+  return (
+    <>
+      <ListHeader title={title} newHref={`${basePath}/new`} newLabel={`New ${noun}`} />
+      <form className="toolbar" method="get" action={basePath} role="search" aria-label={`Filter ${plural}`}>
+        <FilterSearch id={`${plural}-q`} value={filters.q} placeholder="Name or id" />
+        {filters.sort ? <input type="hidden" name="sort" value={filters.sort} /> : null}
+        <button type="submit">Search</button>
+        {filters.q ? (
+          <Link className="button secondary" href={basePath}>
+            Clear
+          </Link>
+        ) : null}
+      </form>
+      <InvalidParamsNotice invalid={invalid} />
+      {rows.length === 0 ? (
+        <ListEmpty plural={plural} filtered={Boolean(filters.q)} clearHref={basePath} />
+      ) : (
+        <ScrollRegion label={title}>
+          <table aria-label={title}>
+            <thead>
+              <tr>
+                <SortHeader label="Name" field="name" basePath={basePath} values={filters} />
+                <SortHeader label="Id" field="id" basePath={basePath} values={filters} />
+                {countHeaders.map((header) => (
+                  <th key={header} scope="col">
+                    {header}
+                  </th>
+                ))}
+                <th scope="col">Total XP</th>
+                <th scope="col">Avg. uptime</th>
+                <th scope="col">Completion rate</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <td>
+                    <Link href={`${basePath}/${encodeURIComponent(row.id)}`}>{row.name}</Link>
+                  </td>
+                  <td>
+                    <code>{row.id}</code>
+                  </td>
+                  {row.counts.map((count, index) => (
+                    <td key={countHeaders[index]}>{formatInteger(count)}</td>
+                  ))}
+                  <td>{formatInteger(row.metrics.totalExperiencePoints)}</td>
+                  <td>{formatPercent(row.metrics.averageUptime)}</td>
+                  <td>{formatPercent(row.metrics.overallCompletionRate)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      )}
+      <Pager basePath={basePath} searchParams={filters} nextCursor={nextCursor} total={total} shown={rows.length} />
+    </>
+  );
+};

@@ -1,0 +1,8 @@
+/** The one notice a list page shows when some of its search params were not understood. */
+export const InvalidParamsNotice = ({ invalid, labels = {} }: { invalid: string[]; labels?: Record<string, string> }) =>
+  invalid.length === 0 ? null : (
+    <p role="status" className="alert">
+      Ignored {invalid.length === 1 ? "a filter" : "filters"} that could not be understood: {invalid.map((key) => labels[key] ?? key).join(", ")}. The
+      other filters still apply.
+    </p>
+  );

@@ -1,0 +1,14 @@
+// The head of every list page: its title and, for operators and admins only, the button that creates one.
+import Link from "next/link";
+import { WriteOnly } from "@/components/shared/write-access";
+
+export const ListHeader = ({ title, newHref, newLabel }: { title: string; newHref: string; newLabel: string }) => (
+  <div className="page-header">
+    <h1>{title}</h1>
+    <WriteOnly>
+      <Link className="button" href={newHref}>
+        {newLabel}
+      </Link>
+    </WriteOnly>
+  </div>
+);

@@ -1,0 +1,29 @@
+"use client";
+
+// A signing secret shown once (after a create or a rotation), with a Copy button.
+import { toast } from "sonner";
+
+const copy = async (secret: string) => {
+  try {
+    await navigator.clipboard.writeText(secret);
+    toast.success("Copied");
+  } catch {
+    toast.error("Copying was not allowed — select the secret and copy it yourself.");
+  }
+};
+
+export const SecretOnce = ({ secret }: { secret: string }) => (
+  <div className="card" role="status" aria-live="polite" style={{ marginTop: "1rem" }}>
+    <p>
+      <strong>Copy this signing secret now — it is not shown again.</strong> Receivers verify the webhook-signature header with it.
+    </p>
+    <p>
+      <code data-testid="webhook-secret" style={{ wordBreak: "break-all" }}>
+        {secret}
+      </code>
+    </p>
+    <button type="button" className="secondary" onClick={() => void copy(secret)}>
+      Copy secret
+    </button>
+  </div>
+);

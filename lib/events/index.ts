@@ -1,0 +1,13 @@
+// Events (docs/events.md): recorded in the transaction of each change that matters, then read by
+// the event list, the live stream and the webhook deliveries.
+export { recordEvent, recordEvents, type EventInput } from "./record";
+export { runAsActor, currentActor } from "./context";
+export { EVENT_DEFINITIONS, EVENT_TYPES, eventDefinition, type EventDefinition } from "./catalog";
+export { ZEvent, toEvent, type TEvent, type EventRow } from "./shape";
+export { EVENT_ENTITY_TYPES, ZEventListQuery, ZEventTypeList, type TEventListQuery } from "./schemas";
+export { listEvents, visibleEvents, type EventViewer } from "./list-events";
+export { listEventsOperation } from "./operations";
+export { actorNames } from "./activity";
+export { openEventStream, streamEvents, streamCursor, closeEventStreams, eventStreamStats, EVENT_STREAM_HEADERS, type StreamViewer, type StreamFilter } from "./stream";
+export { ZEventStreamQuery, ZEventCursor, ZEventStreamReady, type TEventStreamQuery } from "./stream-schemas";
+export { streamEventsOperation } from "./stream-operations";

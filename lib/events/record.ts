@@ -1,0 +1,51 @@
+// Writing events: always inside the transaction of the change they describe, so that a change and
+// its events commit together or not at all.
+import { randomUUID } from "node:crypto";
+import type { Prisma } from "../db";
+import { eventDefinition } from "./catalog";
+import { currentActor } from "./context";
+import { queueWebhookDeliveries } from "../webhooks/fan-out";
+
+export type EventInput = {
+  type: string;
+  entityId: string;
+  data: unknown;
+  /** Only this user (and admins) may see it: a user's own quantum job or wallet. Default: anyone who may read the record. */
+  visibleTo?: string | null;
+};
+
+/**
+ * Any number (advisory lock key) that is ours: writers of events serialise on it until they commit,
+ * so `seq` is handed out in commit order and a reader's "after seq N" never skips a slower writer.
+ */
+const EVENT_WRITE_LOCK = 7_303_011;
+
+/**
+ * Records `events` in `tx`. Call it after the transaction's other writes: from here to the commit,
+ * other transactions that record events wait (a few milliseconds), which keeps `seq` in commit order.
+ */
+export const recordEvents = async (tx: Prisma.TransactionClient, events: EventInput[]): Promise<void> => {
+  if (!events.length) return;
+  const actorId = currentActor();
+  const rows = events.map((event) => {
+    const definition = eventDefinition(event.type);
+    if (!definition) throw new Error(`Unknown event type ${event.type}: add it to lib/events/catalog.ts`);
+    return {
+      id: `evt_${randomUUID().replaceAll("-", "")}`,
+      type: event.type,
+      entityType: definition.entityType,
+      entityId: event.entityId,
+      // A JSON round trip: dates become strings, exactly as the API answers them.
+      data: JSON.parse(JSON.stringify(event.data)) as Prisma.InputJsonValue,
+      actorId,
+      visibleTo: event.visibleTo ?? null,
+    };
+  });
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${EVENT_WRITE_LOCK})`;
+  await tx.event.createMany({ data: rows });
+  // Their webhook deliveries commit (or roll back) with them.
+  await queueWebhookDeliveries(tx, rows.map((row) => row.id));
+};
+
+/** One event; see recordEvents. */
+export const recordEvent = (tx: Prisma.TransactionClient, event: EventInput) => recordEvents(tx, [event]);

@@ -1,0 +1,35 @@
+// An event as the API, the stream and webhooks show it.
+import { z } from "zod";
+import { EVENT_TYPES } from "./catalog";
+
+export const ZEvent = z.object({
+  id: z.string().describe("Unique event id (evt_…); the webhook-id of its deliveries"),
+  seq: z.string().describe("Position in the event log, in commit order (a decimal string); the stream's event id"),
+  type: z.enum(EVENT_TYPES as [string, ...string[]]).describe("What happened"),
+  timestamp: z.string().describe("When the change was committed (ISO 8601)"),
+  entity: z.object({ type: z.string(), id: z.string() }).describe("The record it is about"),
+  actorId: z.string().nullable().describe("The user whose request made the change; null for the system"),
+  data: z.unknown().describe("The type's payload: see the event types"),
+});
+export type TEvent = z.infer<typeof ZEvent>;
+
+export type EventRow = {
+  seq: bigint;
+  id: string;
+  type: string;
+  entityType: string;
+  entityId: string;
+  data: unknown;
+  actorId: string | null;
+  createdAt: Date;
+};
+
+export const toEvent = (row: EventRow): TEvent => ({
+  id: row.id,
+  seq: row.seq.toString(),
+  type: row.type,
+  timestamp: row.createdAt.toISOString(),
+  entity: { type: row.entityType, id: row.entityId },
+  actorId: row.actorId,
+  data: row.data,
+});

@@ -1,0 +1,41 @@
+// A helper thread of parallel.ts: waits for a pass, claims chunks of it, runs them on the shared
+// statevector, and ends itself after `idleMs` without work.
+import { receiveMessageOnPort, workerData, type MessagePort } from "node:worker_threads";
+import { claimAndRun, CTRL, PARAM, readTask } from "./parallel";
+
+type Data = { ctrl: Int32Array; params: Float64Array; port: MessagePort; idleMs: number };
+
+export const helperLoop = ({ ctrl, params, port, idleMs }: Data) => {
+  let state: { id: number; re: Float64Array; im: Float64Array } | undefined;
+  let idleSince = Date.now();
+  const attach = (id: number) => {
+    while (state?.id !== id) {
+      const message = receiveMessageOnPort(port)?.message as typeof state;
+      if (message) state = message;
+      // The message was posted before the pass was published; it is on its way.
+      else Atomics.wait(ctrl, CTRL.alive, 1, 1);
+    }
+    return state;
+  };
+  Atomics.store(ctrl, CTRL.alive, 1);
+  for (;;) {
+    const word = Atomics.load(ctrl, CTRL.next);
+    const gen = word >>> 16;
+    const stateId = Atomics.load(ctrl, CTRL.state);
+    if ((word & 0xffff) < Atomics.load(ctrl, CTRL.chunks) && stateId !== 0 && params[PARAM.state] === stateId) {
+      const current = attach(stateId);
+      claimAndRun(ctrl, gen, current.re, current.im, readTask(params), params[PARAM.chunkSize]);
+      idleSince = Date.now();
+      continue;
+    }
+    if (stateId === 0 && state) {
+      // The run is over: drop the state and any message still queued.
+      state = undefined;
+      while (receiveMessageOnPort(port));
+    }
+    if (Atomics.wait(ctrl, CTRL.next, word, 1000) === "timed-out" && Date.now() - idleSince > idleMs) break;
+  }
+  port.close();
+};
+
+helperLoop(workerData as Data);

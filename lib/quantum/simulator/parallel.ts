@@ -1,0 +1,238 @@
+// Passes on large states (≥ PARALLEL_QUBITS qubits) run on this thread and helper threads at once.
+// The statevector lives in SharedArrayBuffers; a pass's index space is cut into chunks that the
+// threads claim one at a time from a shared counter (Atomics.compareExchange), so a slow or still
+// starting helper never holds a pass up: this thread claims whatever is left and waits only for
+// chunks a helper has claimed. Every amplitude is computed by the same kernel code on whichever
+// thread, so the result is bit-for-bit the one a single thread gives.
+//
+// The calling thread blocks (Atomics.wait) while helpers finish their chunks: simulations run on
+// the simulation pool's worker threads (lib/quantum/pool), never on the request thread. A helper
+// left idle for HELPER_IDLE_MS ends itself; the next large run starts a new one.
+import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import path from "node:path";
+import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
+import { passSpan, runPassRange, type Pass } from "./kernels";
+import type { StateVector } from "./statevector";
+
+/** States of at least this many qubits are shared with helper threads. */
+export const PARALLEL_QUBITS = 20;
+
+// Layout of the control words (Int32Array) and the task (Float64Array): a header, then up to
+// MAX_GROUP passes of PASS_WORDS numbers each.
+export const CTRL = { next: 0, done: 1, chunks: 2, state: 3, alive: 4, length: 8 } as const;
+export const PARAM = { count: 0, block: 1, span: 2, chunkSize: 3, state: 4, passes: 8 } as const;
+const PASS_WORDS = 12;
+const MAX_GROUP = 64;
+const PARAM_LENGTH = PARAM.passes + MAX_GROUP * PASS_WORDS;
+export const HELPER_IDLE_MS = 30_000;
+const CHUNKS_PER_THREAD = 8;
+const MIN_CHUNK = 1 << 14;
+
+/**
+ * Passes whose qubits are all below BLOCK_QUBITS run as a group, block by block: each block of
+ * 2^BLOCK_QUBITS amplitudes (128 KiB of re and im, in the core's cache) goes through every pass of
+ * the group before the next block is read, so the group costs one sweep of memory, not one a pass.
+ */
+export const BLOCK_QUBITS = 13;
+
+const highestBit = (p: Pass) => Math.max(p.a, p.b, p.controls === 0 ? -1 : 31 - Math.clz32(p.controls));
+
+/**
+ * Runs a task's iterations [from, to): with `block` = 0 the one pass's index range; else blocks
+ * [from, to) of 2^block amplitudes, each through every pass in order.
+ */
+export const runTask = (re: Float64Array, im: Float64Array, passes: readonly Pass[], block: number, from: number, to: number) => {
+  if (block === 0) return runPassRange(re, im, passes[0], from, to);
+  const widths = passes.map((p) => passSpan(block, p));
+  for (let c = from; c < to; c += 1) {
+    for (let k = 0; k < passes.length; k += 1) runPassRange(re, im, passes[k], c * widths[k], (c + 1) * widths[k]);
+  }
+};
+
+type Task = { passes: Pass[]; block: number; span: number };
+
+/** The passes cut into tasks: groups of low passes run blockwise, any other pass alone. */
+export const tasksOf = (qubits: number, passes: readonly Pass[]): Task[] => {
+  const tasks: Task[] = [];
+  const blocked = qubits > BLOCK_QUBITS + 1;
+  let group: Pass[] = [];
+  const close = () => {
+    if (group.length === 1) tasks.push({ passes: group, block: 0, span: passSpan(qubits, group[0]) });
+    else if (group.length > 1) tasks.push({ passes: group, block: BLOCK_QUBITS, span: 2 ** (qubits - BLOCK_QUBITS) });
+    group = [];
+  };
+  for (const p of passes) {
+    if (blocked && highestBit(p) < BLOCK_QUBITS) {
+      group.push(p);
+      if (group.length === MAX_GROUP) close();
+      continue;
+    }
+    close();
+    tasks.push({ passes: [p], block: 0, span: passSpan(qubits, p) });
+  }
+  close();
+  return tasks;
+};
+
+type Helpers = { ctrl: Int32Array; params: Float64Array; workers: Worker[]; ports: MessagePort[]; generation: number; stateId: number; attached?: Float64Array };
+
+const shared = globalThis as typeof globalThis & { __syndicateSimulatorHelpers?: Helpers; __syndicateSimulatorThreads?: { threads: number; minQubits: number } };
+
+/** Threads a large pass runs on (this one included): all cores, at most 4. */
+const settings = () => (shared.__syndicateSimulatorThreads ??= { threads: Math.max(1, Math.min(4, availableParallelism())), minQubits: PARALLEL_QUBITS });
+
+/**
+ * Sets how many threads large passes use (1: this thread only) and from how many qubits on
+ * (tests and the benchmark compare the two paths). Returns the previous settings.
+ */
+export const configureSimulatorThreads = (next: { threads?: number; minQubits?: number }) => {
+  const previous = { ...settings() };
+  Object.assign(settings(), next);
+  return previous;
+};
+
+/** The helper's entry file: the build's compiled one, else the sources' (loaded through tsx). */
+const helperFile = (): string | undefined => {
+  const root = process.cwd();
+  const built = path.join(root, process.env.NEXT_DIST_DIR || ".next", "workers", "simulator-helper.mjs");
+  if (process.env.NODE_ENV === "production" && existsSync(built)) return built;
+  const source = path.join(root, ["lib", "quantum", "simulator", "helper-worker.mjs"].join(path.sep));
+  return existsSync(source) ? source : undefined;
+};
+
+const startHelper = (h: Helpers) => {
+  const file = helperFile();
+  if (!file) return;
+  const channel = new MessageChannel();
+  // Reflect.construct, not `new Worker(file)`: the bundler follows a `new Worker(…)` whose file is
+  // computed into every file of the project, and fails the build on the ones it cannot parse.
+  const worker: Worker = Reflect.construct(Worker, [file, { workerData: { ctrl: h.ctrl, params: h.params, port: channel.port2, idleMs: HELPER_IDLE_MS }, transferList: [channel.port2] }]);
+  worker.unref();
+  channel.port1.unref();
+  worker.on("error", (error) => console.error("simulator helper:", error));
+  worker.on("exit", () => {
+    const at = h.workers.indexOf(worker);
+    if (at >= 0) {
+      h.workers.splice(at, 1);
+      h.ports.splice(at, 1)[0].close();
+    }
+  });
+  h.workers.push(worker);
+  h.ports.push(channel.port1);
+};
+
+const helpers = (count: number): Helpers => {
+  const h = (shared.__syndicateSimulatorHelpers ??= {
+    ctrl: new Int32Array(new SharedArrayBuffer(CTRL.length * 4)),
+    params: new Float64Array(new SharedArrayBuffer(PARAM_LENGTH * 8)),
+    workers: [],
+    ports: [],
+    generation: 0,
+    stateId: 0,
+  });
+  while (h.workers.length < count) {
+    const before = h.workers.length;
+    startHelper(h);
+    if (h.workers.length === before) break;
+  }
+  return h;
+};
+
+/** Stops the helper threads (tests, the end of a benchmark). */
+export const closeSimulatorThreads = async () => {
+  const h = shared.__syndicateSimulatorHelpers;
+  if (!h) return;
+  shared.__syndicateSimulatorHelpers = undefined;
+  await Promise.all(h.workers.map((worker) => worker.terminate()));
+};
+
+/** Whether a register of this many qubits is allocated in shared memory. */
+export const sharesState = (qubits: number) => settings().threads > 1 && qubits >= settings().minQubits;
+
+const isShared = (state: StateVector) => state.re.buffer instanceof SharedArrayBuffer && state.im.buffer instanceof SharedArrayBuffer;
+
+/** Whether passes on this state run on several threads. */
+export const runsParallel = (state: StateVector) => {
+  const { threads, minQubits } = settings();
+  return threads > 1 && state.qubits >= minQubits && isShared(state);
+};
+
+// Claims chunks of the current task (generation `gen`) until none is left; returns when it has
+// run every chunk it claimed.
+export const claimAndRun = (ctrl: Int32Array, gen: number, re: Float64Array, im: Float64Array, task: Task, chunkSize: number) => {
+  for (;;) {
+    const word = Atomics.load(ctrl, CTRL.next);
+    const chunk = word & 0xffff;
+    if (word >>> 16 !== gen || chunk >= Atomics.load(ctrl, CTRL.chunks)) return;
+    if (Atomics.compareExchange(ctrl, CTRL.next, word, word + 1) !== word) continue;
+    const from = chunk * chunkSize;
+    runTask(re, im, task.passes, task.block, from, Math.min(task.span, from + chunkSize));
+    Atomics.add(ctrl, CTRL.done, 1);
+    Atomics.notify(ctrl, CTRL.done);
+  }
+};
+
+/** The task a helper reads back from the shared parameters. */
+export const readTask = (params: Float64Array): Task => {
+  const passes: Pass[] = [];
+  for (let k = 0; k < params[PARAM.count]; k += 1) {
+    const at = PARAM.passes + k * PASS_WORDS;
+    const m = Array.from(params.subarray(at + 4, at + 12)) as unknown as Pass["m"];
+    passes.push({ kind: params[at], a: params[at + 1], b: params[at + 2], controls: params[at + 3], m });
+  }
+  return { passes, block: params[PARAM.block], span: params[PARAM.span] };
+};
+
+const runShared = (h: Helpers, state: StateVector, task: Task) => {
+  const threads = h.workers.length + 1;
+  const minChunk = task.block === 0 ? MIN_CHUNK : 1;
+  const chunkSize = Math.max(minChunk, Math.ceil(task.span / (threads * CHUNKS_PER_THREAD)));
+  const chunks = Math.ceil(task.span / chunkSize);
+  if (chunks < 2) return runTask(state.re, state.im, task.passes, task.block, 0, task.span);
+  const { ctrl, params } = h;
+  h.generation = (h.generation + 1) & 0x7fff;
+  // Closed first (chunk field past any count), so a helper still holding the previous task's
+  // counter word fails its claim instead of counting into this one.
+  Atomics.store(ctrl, CTRL.next, (h.generation << 16) | 0xffff);
+  params[PARAM.count] = task.passes.length;
+  params[PARAM.block] = task.block;
+  params[PARAM.span] = task.span;
+  params[PARAM.chunkSize] = chunkSize;
+  params[PARAM.state] = h.stateId;
+  task.passes.forEach((p, k) => {
+    const at = PARAM.passes + k * PASS_WORDS;
+    params[at] = p.kind;
+    params[at + 1] = p.a;
+    params[at + 2] = p.b;
+    params[at + 3] = p.controls;
+    params.set(p.m, at + 4);
+  });
+  Atomics.store(ctrl, CTRL.chunks, chunks);
+  Atomics.store(ctrl, CTRL.done, 0);
+  Atomics.store(ctrl, CTRL.next, h.generation << 16);
+  Atomics.notify(ctrl, CTRL.next);
+  claimAndRun(ctrl, h.generation, state.re, state.im, task, chunkSize);
+  for (let done = Atomics.load(ctrl, CTRL.done); done < chunks; done = Atomics.load(ctrl, CTRL.done)) Atomics.wait(ctrl, CTRL.done, done, 100);
+};
+
+/** Runs passes in order on the state: blockwise where they allow, on several threads when it is large and shared. */
+export const runPasses = (state: StateVector, passes: readonly Pass[]) => {
+  const tasks = tasksOf(state.qubits, passes);
+  const h = runsParallel(state) ? helpers(settings().threads - 1) : undefined;
+  if (!h || h.workers.length === 0) {
+    for (const task of tasks) runTask(state.re, state.im, task.passes, task.block, 0, task.span);
+    return;
+  }
+  // The helpers learn the state's buffers by message, picked up when they claim a chunk.
+  h.stateId = (h.stateId % 0x7fff_ffff) + 1;
+  for (const port of h.ports) port.postMessage({ id: h.stateId, re: state.re, im: state.im });
+  Atomics.store(h.ctrl, CTRL.state, h.stateId);
+  try {
+    for (const task of tasks) runShared(h, state, task);
+  } finally {
+    // Let the helpers drop their references to the state (it may be hundreds of MiB).
+    Atomics.store(h.ctrl, CTRL.state, 0);
+    Atomics.notify(h.ctrl, CTRL.next);
+  }
+};

@@ -1,0 +1,142 @@
+// The webhook.deliver job: sends one attempt (one delivery-log row) and settles it. Each attempt is
+// its own row and its own job: a failure writes the outcome, and — while the retry schedule lasts —
+// a new PENDING row whose job waits out the back-off (runAfter). The job engine's claim (FOR UPDATE
+// SKIP LOCKED) makes one worker of all instances send a row; a worker that dies mid-send is
+// replaced after its lease, so a receiver may see the same webhook-id twice (at-least-once).
+import { prisma } from "../db";
+import { defineJobKind, enqueueJob } from "../jobs";
+import { toEvent } from "../events";
+import { webhooksConfig } from "./config";
+import { WEBHOOK_DELIVER_KIND, enqueueDeliveries, type DeliverPayload } from "./fan-out";
+import { sendWebhook, type SendResult } from "./send";
+
+type Outcome = { outcome: "skipped" | "cancelled" | "waiting" | "succeeded" | "failed" | "retrying" | "disabled" };
+
+/** The body every delivery carries (Standard Webhooks: type, timestamp, data). */
+export const webhookBody = (event: Parameters<typeof toEvent>[0]) => {
+  const envelope = toEvent(event);
+  return JSON.stringify({ type: envelope.type, timestamp: envelope.timestamp, data: envelope });
+};
+
+/** Marks a PENDING row as not sent. */
+const cancel = (id: string, error: string) =>
+  prisma.webhookDelivery.updateMany({ where: { id, state: "PENDING" }, data: { state: "CANCELLED", error, finishedAt: new Date() } });
+
+/** Cancels every pending delivery of an endpoint (it was disabled). */
+export const cancelPendingDeliveries = (tx: Pick<typeof prisma, "webhookDelivery">, endpointId: string, reason: string) =>
+  tx.webhookDelivery.updateMany({ where: { endpointId, state: "PENDING" }, data: { state: "CANCELLED", error: reason, finishedAt: new Date() } });
+
+const secretsOf = (endpoint: { secret: string; previousSecret: string | null; previousSecretUntil: Date | null }, at: Date) =>
+  endpoint.previousSecret && endpoint.previousSecretUntil && endpoint.previousSecretUntil > at ? [endpoint.secret, endpoint.previousSecret] : [endpoint.secret];
+
+/**
+ * Writes an attempt's outcome; on failure queues the next attempt (while the schedule lasts) and
+ * counts the failure against the endpoint, disabling it after sustained failure — all in one
+ * transaction, the endpoint row locked by its update so that concurrent attempts count correctly.
+ */
+const settle = async (delivery: { id: string; endpointId: string; eventId: string; eventSeq: bigint; eventType: string; entityKey: string; attempt: number }, result: SendResult): Promise<Outcome> => {
+  const config = webhooksConfig();
+  const finishedAt = new Date();
+  return prisma.$transaction(async (tx) => {
+    const { count } = await tx.webhookDelivery.updateMany({
+      where: { id: delivery.id, state: "PENDING" },
+      data: {
+        state: result.ok ? "SUCCEEDED" : "FAILED",
+        statusCode: result.statusCode,
+        durationMs: result.durationMs,
+        error: result.error,
+        responseBody: result.responseBody,
+        startedAt: result.startedAt,
+        finishedAt,
+      },
+    });
+    if (count === 0) return { outcome: "skipped" }; // settled or cancelled meanwhile (the endpoint was disabled or deleted)
+    if (result.ok) {
+      await tx.webhookEndpoint.updateMany({ where: { id: delivery.endpointId, consecutiveFailures: { gt: 0 } }, data: { consecutiveFailures: 0, failingSince: null } });
+      return { outcome: "succeeded" };
+    }
+    const delay = config.WEBHOOKS_RETRY_SCHEDULE[delivery.attempt - 1];
+    if (delay !== undefined) {
+      const scheduledAt = new Date(finishedAt.getTime() + delay);
+      const next = await tx.webhookDelivery.create({
+        data: {
+          id: `whd_${crypto.randomUUID().replaceAll("-", "")}`,
+          endpointId: delivery.endpointId,
+          eventId: delivery.eventId,
+          eventSeq: delivery.eventSeq,
+          eventType: delivery.eventType,
+          entityKey: delivery.entityKey,
+          attempt: delivery.attempt + 1,
+          scheduledAt,
+        },
+        select: { id: true },
+      });
+      await enqueueDeliveries(tx, [{ id: next.id, runAfter: scheduledAt }]);
+    }
+    const [counted] = await tx.$queryRaw<{ consecutiveFailures: number; failingSince: Date; enabled: boolean }[]>`
+      UPDATE "WebhookEndpoint"
+      SET "consecutiveFailures" = "consecutiveFailures" + 1, "failingSince" = COALESCE("failingSince", ${result.startedAt})
+      WHERE id = ${delivery.endpointId}
+      RETURNING "consecutiveFailures", "failingSince", enabled`;
+    const sustained =
+      counted &&
+      counted.enabled &&
+      counted.consecutiveFailures >= config.WEBHOOKS_DISABLE_AFTER_FAILURES &&
+      finishedAt.getTime() - counted.failingSince.getTime() >= config.WEBHOOKS_DISABLE_AFTER;
+    if (sustained) {
+      const reason = `Disabled automatically: ${counted.consecutiveFailures} failed attempts in a row since ${counted.failingSince.toISOString()}. Fix the receiver, then enable the endpoint again.`;
+      await tx.webhookEndpoint.update({ where: { id: delivery.endpointId }, data: { enabled: false, disabledReason: reason, disabledAt: finishedAt } });
+      await cancelPendingDeliveries(tx, delivery.endpointId, "The endpoint was disabled after sustained failure.");
+      return { outcome: "disabled" };
+    }
+    return { outcome: delay === undefined ? "failed" : "retrying" };
+  });
+};
+
+export const webhookDeliverJob = defineJobKind<DeliverPayload, Outcome>({
+  kind: WEBHOOK_DELIVER_KIND,
+  run: async ({ payload, signal }) => {
+    const config = webhooksConfig();
+    const delivery = await prisma.webhookDelivery.findUnique({
+      where: { id: payload.deliveryId },
+      include: { endpoint: { select: { url: true, enabled: true, secret: true, previousSecret: true, previousSecretUntil: true } } },
+    });
+    if (!delivery || delivery.state !== "PENDING") return { outcome: "skipped" };
+    if (!delivery.endpoint.enabled) {
+      await cancel(delivery.id, "The endpoint is disabled.");
+      return { outcome: "cancelled" };
+    }
+    // Deliveries of one endpoint for one record go out in event order: wait while an earlier one is pending.
+    const earlier = await prisma.webhookDelivery.findFirst({
+      where: { endpointId: delivery.endpointId, entityKey: delivery.entityKey, state: "PENDING", eventSeq: { lt: delivery.eventSeq } },
+      orderBy: { eventSeq: "asc" },
+      select: { scheduledAt: true },
+    });
+    if (earlier) {
+      // Look again once the earlier one is due, then less and less often while it is being sent
+      // (ORDER_WAIT doubling per look, at most 30 s), so that waiting rows cost few jobs.
+      const waits = payload.waits ?? 0;
+      const pause = Math.min(config.WEBHOOKS_ORDER_WAIT * 2 ** Math.min(waits, 20), Math.max(config.WEBHOOKS_ORDER_WAIT, 30_000));
+      const due = Math.max(Date.now(), earlier.scheduledAt.getTime()) + pause;
+      await enqueueJob({ kind: WEBHOOK_DELIVER_KIND, payload: { deliveryId: delivery.id, waits: waits + 1 } satisfies DeliverPayload, runAfter: new Date(due) });
+      return { outcome: "waiting" };
+    }
+    const event = await prisma.event.findUnique({ where: { id: delivery.eventId } });
+    if (!event) {
+      await cancel(delivery.id, "The event no longer exists.");
+      return { outcome: "cancelled" };
+    }
+    const result = await sendWebhook({
+      url: delivery.endpoint.url,
+      messageId: event.id,
+      body: webhookBody(event),
+      secrets: secretsOf(delivery.endpoint, new Date()),
+      timeoutMs: config.WEBHOOKS_TIMEOUT,
+      allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE_URLS,
+      signal,
+    });
+    // Stopped (shutdown, lost claim): write nothing; the engine hands the job back and the row stays PENDING.
+    if (signal.aborted) throw signal.reason;
+    return settle(delivery, result);
+  },
+});

@@ -1,0 +1,97 @@
+// Webhook endpoints and their delivery log: request and response shapes (zod 4). Client-safe: the
+// settings page validates its form with these.
+import { z } from "zod";
+import { ZPageQuery } from "../core/paging";
+import { EVENT_TYPES } from "../events/catalog";
+
+export const WEBHOOK_URL_MAX = 2048;
+export const WEBHOOK_TYPES_MAX = 100;
+
+export const ZWebhookUrl = z
+  .string()
+  .trim()
+  .max(WEBHOOK_URL_MAX, `must be at most ${WEBHOOK_URL_MAX} characters`)
+  .pipe(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }))
+  .describe("Where events are POSTed: an http:// or https:// URL that does not resolve to a private address (unless the server allows them)");
+
+const ZEventType = z
+  .string()
+  .refine((type) => EVENT_TYPES.includes(type), { error: (issue) => `'${String(issue.input).slice(0, 100)}' is not an event type; known types: ${EVENT_TYPES.join(", ")}` });
+
+export const ZWebhookEventTypes = z
+  .array(ZEventType)
+  .max(WEBHOOK_TYPES_MAX, `must list at most ${WEBHOOK_TYPES_MAX} types`)
+  .transform((types) => [...new Set(types)])
+  .describe("The event types delivered to it; empty or absent: every type");
+
+const ZDescription = z.string().trim().max(500, "must be at most 500 characters").describe("What the endpoint is for");
+
+export const ZCreateWebhookBody = z.object({
+  url: ZWebhookUrl,
+  description: ZDescription.default(""),
+  eventTypes: ZWebhookEventTypes.default([]),
+});
+export type TCreateWebhookBody = z.input<typeof ZCreateWebhookBody>;
+
+export const ZUpdateWebhookBody = z.object({
+  url: ZWebhookUrl.optional(),
+  description: ZDescription.optional(),
+  eventTypes: ZWebhookEventTypes.optional(),
+  enabled: z.boolean().optional().describe("false stops deliveries (pending ones are cancelled); true resumes them for new events"),
+});
+export type TUpdateWebhookBody = z.output<typeof ZUpdateWebhookBody>;
+
+export const ZWebhookParams = z.object({
+  webhookId: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, "must be a webhook endpoint id").describe("Webhook endpoint id (whe_…)"),
+});
+
+export const ZWebhookEndpoint = z.object({
+  id: z.string().describe("Endpoint id (whe_…)"),
+  url: z.string().describe("Where events are POSTed"),
+  description: z.string().describe("What the endpoint is for"),
+  eventTypes: z.array(z.string()).describe("The event types delivered to it; empty: every type"),
+  enabled: z.boolean().describe("Whether new events are delivered to it"),
+  disabledReason: z.string().nullable().describe("Why it is disabled (by an operator, or after sustained failure)"),
+  disabledAt: z.string().nullable().describe("When it was disabled (ISO 8601)"),
+  consecutiveFailures: z.number().int().describe("Failed attempts in a row since the last success"),
+  createdBy: z.string().nullable().describe("The user id of the operator who registered it"),
+  createdAt: z.string().describe("ISO 8601"),
+  updatedAt: z.string().describe("ISO 8601"),
+});
+export type TWebhookEndpoint = z.infer<typeof ZWebhookEndpoint>;
+
+export const ZWebhookWithSecret = ZWebhookEndpoint.extend({
+  secret: z.string().describe("The signing secret (whsec_ + base64), shown only in this answer: store it now"),
+});
+export type TWebhookWithSecret = z.infer<typeof ZWebhookWithSecret>;
+
+export const WEBHOOK_DELIVERY_STATES = ["pending", "succeeded", "failed", "cancelled"] as const;
+export const ZWebhookDeliveryState = z
+  .enum(WEBHOOK_DELIVERY_STATES)
+  .describe("pending: queued (or waiting behind an earlier delivery); succeeded: a 2xx answer; failed: this attempt failed; cancelled: not sent, the endpoint was disabled");
+
+export const ZWebhookDelivery = z.object({
+  id: z.string().describe("Delivery attempt id (whd_…)"),
+  endpointId: z.string(),
+  eventId: z.string().describe("The event's id: the webhook-id header, the same for every attempt"),
+  eventType: z.string(),
+  attempt: z.number().int().describe("1 for the first try, then 2, 3, …"),
+  state: ZWebhookDeliveryState,
+  scheduledAt: z.string().describe("Not sent before this time (ISO 8601)"),
+  startedAt: z.string().nullable().describe("When the request started (ISO 8601)"),
+  finishedAt: z.string().nullable().describe("When the attempt ended (ISO 8601)"),
+  statusCode: z.number().int().nullable().describe("The receiver's HTTP status; null when no answer came"),
+  durationMs: z.number().int().nullable().describe("How long the attempt took"),
+  error: z.string().nullable().describe("Why it failed, when it did"),
+  responseBody: z.string().nullable().describe("The start of the receiver's answer (at most 1 KiB)"),
+  createdAt: z.string().describe("ISO 8601"),
+});
+export type TWebhookDelivery = z.infer<typeof ZWebhookDelivery>;
+
+export const ZWebhookDeliveryListQuery = ZPageQuery.extend({
+  state: ZWebhookDeliveryState.optional().describe("Only attempts in this state"),
+});
+export type TWebhookDeliveryListQuery = z.output<typeof ZWebhookDeliveryListQuery>;
+
+/** The event types an endpoint may filter on (the catalog's), for forms. */
+export const WEBHOOK_EVENT_TYPES: readonly string[] = EVENT_TYPES;

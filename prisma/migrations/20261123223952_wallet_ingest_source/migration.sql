@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "IngestCursor" ADD COLUMN     "source" TEXT NOT NULL DEFAULT 'rpc';

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "IngestCursor" ADD COLUMN     "blockHash" TEXT;

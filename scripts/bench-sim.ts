@@ -1,0 +1,423 @@
+// The simulator's benchmark, as rows of the bench table (scripts/bench.ts calls runSimulatorBench;
+// `npx tsx scripts/bench-sim.ts` prints the rows alone). Every target is a ratio measured in this
+// run, on this machine:
+//   1. against the quantum-circuit package, the same circuits on both (GHZ, QFT of a basis state,
+//      QFT of a superposition, seeded random ry/cx layers, CX only on |0…0⟩) at 8–16 qubits:
+//      faster on every one, ≥ 500× on the dense ones (QFT of a superposition, ry/cx) at 12–16;
+//   2. alone at 20, 22, 24 qubits: one pass of each kernel kind, at the lowest, middle and highest
+//      target, against a streaming read+write pass over a Float64Array of the statevector's bytes
+//      (the memory-bandwidth bound; ≤ 1.25×), and a whole ry/cx circuit at 22 and 24 qubits on all
+//      cores against passes × the single-thread bound (< 1×);
+//   3. shots: 10^6 against 10^3 after the circuit has run, at 3, 12 and 20 qubits (≤ 1.2×).
+//
+//   npx tsx scripts/bench-sim.ts [--only peer,alone,shots] [--sizes 8,10,12,14,16]
+import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
+import { performance } from "node:perf_hooks";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import {
+  PassKind,
+  Rng,
+  circuit,
+  closeSimulatorThreads,
+  compile,
+  configureSimulatorThreads,
+  evolve,
+  gate,
+  matrixPass,
+  pass,
+  passSpan,
+  runPassRange,
+  sampleIndexCounts,
+  type GateOp,
+  type Pass,
+} from "../lib/quantum/simulator";
+import { printTable, type BenchRow } from "./bench-table";
+
+
+const GROUP = "simulator";
+
+type QcGate = { name: string; wires: number[]; params?: Record<string, number> };
+type QuantumCircuitInstance = {
+  appendGate: (name: string, wires: number | number[], options?: { params: Record<string, number> }) => void;
+  run: () => void;
+  probabilities: () => number[];
+};
+const requireHere = createRequire(import.meta.url);
+
+// Each circuit once, as our ops and as quantum-circuit gates.
+type Family = { name: string; dense: boolean; build: (n: number) => { ops: GateOp[]; theirs: QcGate[] } };
+
+const builder = () => {
+  const ops: GateOp[] = [];
+  const theirs: QcGate[] = [];
+  const add = (name: string, wires: number[], params: number[] = [], theirName = name, theirParams?: Record<string, number>) => {
+    ops.push(gate(name, wires, params));
+    theirs.push({ name: theirName, wires, ...(theirParams ? { params: theirParams } : {}) });
+  };
+  return { ops, theirs, add };
+};
+
+const qft = (b: ReturnType<typeof builder>, n: number) => {
+  for (let j = n - 1; j >= 0; j -= 1) {
+    b.add("h", [j]);
+    for (let m = j - 1; m >= 0; m -= 1) {
+      const lambda = Math.PI / 2 ** (j - m);
+      b.add("cp", [m, j], [lambda], "cu1", { lambda });
+    }
+  }
+  for (let i = 0; i < Math.floor(n / 2); i += 1) b.add("swap", [i, n - 1 - i]);
+};
+
+const ryLayers = (b: ReturnType<typeof builder>, n: number, depth: number, seed: number) => {
+  const rng = new Rng(seed);
+  for (let layer = 0; layer < depth; layer += 1) {
+    for (let q = 0; q < n; q += 1) {
+      const theta = rng.next() * Math.PI;
+      b.add("ry", [q], [theta], "ry", { theta });
+    }
+    for (let q = layer % 2; q + 1 < n; q += 2) b.add("cx", [q, q + 1]);
+  }
+};
+
+const FAMILIES: Family[] = [
+  {
+    name: "GHZ",
+    dense: false,
+    build: (n) => {
+      const b = builder();
+      b.add("h", [0]);
+      for (let q = 0; q + 1 < n; q += 1) b.add("cx", [q, q + 1]);
+      return b;
+    },
+  },
+  {
+    name: "QFT of a basis state",
+    dense: false,
+    build: (n) => {
+      const b = builder();
+      b.add("x", [0]);
+      b.add("x", [n - 1]);
+      qft(b, n);
+      return b;
+    },
+  },
+  {
+    name: "CX only on |0…0⟩",
+    dense: false,
+    build: (n) => {
+      const b = builder();
+      b.add("x", [0]);
+      for (let round = 0; round < 4; round += 1) for (let q = 0; q + 1 < n; q += 1) b.add("cx", [(q + round) % n, (q + round + 1) % n]);
+      return b;
+    },
+  },
+  {
+    name: "QFT of a superposition",
+    dense: true,
+    build: (n) => {
+      const b = builder();
+      const rng = new Rng(7 + n);
+      for (let q = 0; q < n; q += 1) {
+        const theta = 0.2 + rng.next() * 2.5;
+        b.add("ry", [q], [theta], "ry", { theta });
+      }
+      qft(b, n);
+      return b;
+    },
+  },
+  {
+    name: "random ry/cx ×2",
+    dense: true,
+    build: (n) => {
+      const b = builder();
+      ryLayers(b, n, 2, 20260101 + n);
+      return b;
+    },
+  },
+];
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Milliseconds per call: the median of `batches` batches, each repeated until it lasts ≥ minMs. */
+const timeIt = (fn: () => void, { batches = 3, minMs = 30 } = {}) => {
+  fn(); // warm-up (and the JIT)
+  const samples: number[] = [];
+  for (let b = 0; b < batches; b += 1) {
+    let calls = 0;
+    const started = performance.now();
+    let elapsed = 0;
+    do {
+      fn();
+      calls += 1;
+      elapsed = performance.now() - started;
+    } while (elapsed < minMs);
+    samples.push(elapsed / calls);
+  }
+  return median(samples);
+};
+
+const theirCircuit = (n: number, gates: QcGate[]) => {
+  const QuantumCircuit = requireHere("quantum-circuit") as new (qubits: number) => QuantumCircuitInstance;
+  const c = new QuantumCircuit(n);
+  for (const g of gates) c.appendGate(g.name, g.wires.length === 1 ? g.wires[0] : g.wires, g.params ? { params: g.params } : undefined);
+  return c;
+};
+
+// The peer's probabilities are per basis state with qubit 0 leftmost (its wire order); compared by
+// per-qubit marginals, so that both really computed the same state.
+const marginalsDelta = (n: number, ours: { re: Float64Array; im: Float64Array }, theirs: QuantumCircuitInstance) => {
+  const mine = new Array<number>(n).fill(0);
+  for (let i = 0; i < ours.re.length; i += 1) {
+    const p = ours.re[i] ** 2 + ours.im[i] ** 2;
+    for (let k = 0; k < n; k += 1) if ((i >> k) & 1) mine[k] += p;
+  }
+  const their = theirs.probabilities();
+  return Math.max(...mine.map((p, k) => Math.abs(p - their[k])));
+};
+
+// --sizes 8,10 limits the comparison's sizes (a quick check; the bench runs them all).
+const sizesArgument = process.argv.indexOf("--sizes");
+const PEER_SIZES = sizesArgument >= 0 ? process.argv[sizesArgument + 1].split(",").map(Number) : [8, 10, 12, 14, 16];
+
+const versusPeer = (log: (line: string) => void): BenchRow[] => {
+  const rows: BenchRow[] = [];
+  const version = (requireHere("quantum-circuit/package.json") as { version: string }).version;
+  for (const family of FAMILIES) {
+    for (const n of PEER_SIZES) {
+      const { ops, theirs } = family.build(n);
+      const ours = timeIt(() => evolve(circuit(n, ops), 30));
+      // The peer takes seconds on dense states at 12–16 qubits: one timed run there, whose state is
+      // also the one compared.
+      const check = theirCircuit(n, theirs);
+      const started = performance.now();
+      check.run();
+      let theirMs = performance.now() - started;
+      if (n < 12) theirMs = timeIt(() => theirCircuit(n, theirs).run());
+      const delta = marginalsDelta(n, evolve(circuit(n, ops), 30), check);
+      if (delta > 1e-9) throw new Error(`${family.name} at ${n} qubits: the simulators disagree (max Δp ${delta})`);
+      const ratio = theirMs / ours;
+      const target = family.dense && n >= 12 ? 500 : 1;
+      rows.push({
+        group: GROUP,
+        name: `${family.name}, ${n} qubits: quantum-circuit ${version} time ÷ ours`,
+        measured: ratio,
+        target: `≥ ${target}×`,
+        holds: ratio >= target,
+        unit: "×",
+        detail: `ours ${ours.toFixed(3)} ms, theirs ${theirMs.toFixed(1)} ms, ${ops.length} gates, max Δp ${delta.toExponential(1)}`,
+      });
+      log(`  ${family.name} ${n}: ${ratio.toFixed(1)}× (ours ${ours.toFixed(3)} ms, theirs ${theirMs.toFixed(1)} ms)`);
+    }
+  }
+  return rows;
+};
+
+// The bound: one streaming read+write pass (a[i] = a[i]·k) over a Float64Array of 2^(n+1) numbers,
+// the statevector's bytes; with threads, each does its share of a SharedArrayBuffer.
+const STREAM_WORKER = `
+const { parentPort, workerData } = require("node:worker_threads");
+const a = new Float64Array(workerData.buffer);
+const control = new Int32Array(workerData.control);
+parentPort.on("message", ({ from, to, k }) => {
+  for (let i = from; i < to; i += 1) a[i] = a[i] * k;
+  Atomics.add(control, 0, 1);
+  Atomics.notify(control, 0);
+});
+`;
+
+const streamPass = (a: Float64Array, from: number, to: number, k: number) => {
+  for (let i = from; i < to; i += 1) a[i] = a[i] * k;
+};
+
+// The statevector's memory: re and im as the two halves of one buffer, which the bound's pass reads
+// and writes as one Float64Array.
+const stateMemory = (n: number) => {
+  const size = 2 ** n;
+  const buffer = new SharedArrayBuffer(2 * size * 8);
+  const all = new Float64Array(buffer).fill(1 / Math.sqrt(2 * size));
+  return { buffer, all, re: new Float64Array(buffer, 0, size), im: new Float64Array(buffer, size * 8, size) };
+};
+
+let flip = 1;
+const boundPass = (all: Float64Array) => streamPass(all, 0, all.length, (flip = -flip));
+
+const allCoresBound = async (memory: ReturnType<typeof stateMemory>) => {
+  const { buffer, all } = memory;
+  const length = all.length;
+  const threads = Math.max(1, availableParallelism());
+  const control = new Int32Array(new SharedArrayBuffer(4));
+  const workers = Array.from({ length: threads - 1 }, () => new Worker(STREAM_WORKER, { eval: true, workerData: { buffer, control: control.buffer } }));
+  try {
+    const share = Math.ceil(length / threads);
+    const parallelPass = () => {
+      Atomics.store(control, 0, 0);
+      flip = -flip;
+      workers.forEach((worker, w) => worker.postMessage({ from: (w + 1) * share, to: Math.min(length, (w + 2) * share), k: flip }));
+      streamPass(all, 0, share, flip);
+      for (let done = Atomics.load(control, 0); done < workers.length; done = Atomics.load(control, 0)) Atomics.wait(control, 0, done, 100);
+    };
+    return { all: timeIt(parallelPass, { batches: 5, minMs: 0 }), threads };
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+};
+
+/** Two functions timed alternately (so that a change of the machine's load falls on both); medians. */
+const alternately = (first: () => void, second: () => void, rounds = 3) => {
+  const a: number[] = [];
+  const b: number[] = [];
+  first();
+  second();
+  for (let r = 0; r < rounds; r += 1) {
+    let started = performance.now();
+    first();
+    a.push(performance.now() - started);
+    started = performance.now();
+    second();
+    b.push(performance.now() - started);
+  }
+  return [median(a), median(b)];
+};
+
+/** A pass timed against the bound, alternately. */
+const againstBound = (all: Float64Array, fn: () => void, rounds = 3) => {
+  const [bound, pass] = alternately(() => boundPass(all), fn, rounds);
+  return { bound, pass };
+};
+
+const c = Math.cos(0.3);
+const s = Math.sin(0.3);
+const KERNELS: { name: string; make: (t: number, other: number) => Pass }[] = [
+  { name: "dense 2×2 complex (u3)", make: (t) => matrixPass(t, [c, 0.1, -s, 0.05, s, -0.05, c, 0.1]) },
+  { name: "real 2×2 (ry, h)", make: (t) => matrixPass(t, [c, 0, -s, 0, s, 0, c, 0]) },
+  { name: "diagonal (rz)", make: (t) => matrixPass(t, [c, -s, 0, 0, 0, 0, c, s]) },
+  { name: "phase (p, t, fused phase run)", make: (t) => matrixPass(t, [1, 0, 0, 0, 0, 0, c, s]) },
+  { name: "permutation x", make: (t) => pass(PassKind.x, t) },
+  { name: "permutation cx", make: (t, other) => pass(PassKind.x, t, -1, 1 << other) },
+  { name: "permutation swap", make: (t, other) => pass(PassKind.swap, t, other) },
+  { name: "controlled (crx)", make: (t, other) => matrixPass(t, [c, 0, 0, -s, 0, -s, c, 0], 1 << other) },
+  { name: "controlled phase (cp)", make: (t, other) => matrixPass(t, [1, 0, 0, 0, 0, 0, c, s], 1 << other) },
+];
+
+const alone = async (log: (line: string) => void): Promise<BenchRow[]> => {
+  const rows: BenchRow[] = [];
+  for (const n of [20, 22, 24]) {
+    const memory = stateMemory(n);
+    const { re, im, all } = memory;
+    const cores = await allCoresBound(memory);
+    const single = againstBound(all, () => {}, 5).bound;
+    log(`  ${n} qubits: bound ${single.toFixed(1)} ms one thread, ${cores.all.toFixed(1)} ms on ${cores.threads}`);
+    for (const kernel of KERNELS) {
+      let worst = { ratio: 0, pass: 0, bound: 0, target: 0 };
+      for (const t of [0, n >> 1, n - 1]) {
+        const p = kernel.make(t, t === 0 ? 1 : t - 1);
+        const timed = againstBound(all, () => runPassRange(re, im, p, 0, passSpan(n, p)));
+        if (timed.pass / timed.bound > worst.ratio) worst = { ratio: timed.pass / timed.bound, ...timed, target: t };
+      }
+      rows.push({
+        group: GROUP,
+        name: `${kernel.name} pass, ${n} qubits ÷ single-thread bandwidth bound`,
+        measured: worst.ratio,
+        target: "≤ 1.25×",
+        holds: worst.ratio <= 1.25,
+        unit: "×",
+        detail: `slowest at target ${worst.target}: ${worst.pass.toFixed(1)} ms; bound ${worst.bound.toFixed(1)} ms`,
+      });
+      log(`    ${kernel.name}: ${worst.ratio.toFixed(2)}× (${worst.pass.toFixed(1)} ms against ${worst.bound.toFixed(1)} ms, target ${worst.target})`);
+    }
+    if (n >= 22) {
+      const b = builder();
+      ryLayers(b, n, 2, 99 + n);
+      const passes = compile(b.ops).length;
+      const run = (count: number) => {
+        const previous = configureSimulatorThreads({ threads: count });
+        try {
+          return againstBound(all, () => evolve(circuit(n, b.ops), 30), 2);
+        } finally {
+          configureSimulatorThreads(previous);
+        }
+      };
+      const one = run(1);
+      const both = run(cores.threads);
+      const allowed = passes * both.bound;
+      rows.push({
+        group: GROUP,
+        name: `ry/cx ×2 circuit, ${n} qubits on ${cores.threads} threads ÷ (passes × single-thread bound)`,
+        measured: both.pass / allowed,
+        target: "< 1×",
+        holds: both.pass < allowed,
+        unit: "×",
+        detail: `${passes} passes: ${both.pass.toFixed(0)} ms on ${cores.threads} threads, ${one.pass.toFixed(0)} ms on one; passes × bound ${allowed.toFixed(0)} ms`,
+      });
+      log(`    circuit: ${both.pass.toFixed(0)} ms on ${cores.threads} threads, ${one.pass.toFixed(0)} ms on one, ${passes} passes × bound = ${allowed.toFixed(0)} ms`);
+    }
+  }
+  return rows;
+};
+
+const shots = (log: (line: string) => void): BenchRow[] => {
+  const rows: BenchRow[] = [];
+  for (const n of [3, 12, 20]) {
+    const b = builder();
+    ryLayers(b, n, 2, 5 + n);
+    const state = evolve(circuit(n, b.ops), 30);
+    let seed = 1;
+    // Per-call times of batches lasting ≥ 30 ms (one call at 3 qubits takes microseconds), the two
+    // shot counts alternately, medians.
+    const perCall = (shotCount: number) => {
+      const started = performance.now();
+      let calls = 0;
+      do {
+        sampleIndexCounts(state, shotCount, new Rng(seed++));
+        calls += 1;
+      } while (performance.now() - started < 30);
+      return (performance.now() - started) / calls;
+    };
+    const fewSamples: number[] = [];
+    const manySamples: number[] = [];
+    perCall(1_000_000);
+    for (let r = 0; r < 5; r += 1) {
+      fewSamples.push(perCall(1_000));
+      manySamples.push(perCall(1_000_000));
+    }
+    const few = median(fewSamples);
+    const many = median(manySamples);
+    const ratio = many / few;
+    rows.push({
+      group: GROUP,
+      name: `10^6 shots ÷ 10^3 shots, ${n} qubits (sampling after the run)`,
+      measured: ratio,
+      target: "≤ 1.2×",
+      holds: ratio <= 1.2,
+      unit: "×",
+      detail: `10^3: ${few.toFixed(3)} ms, 10^6: ${many.toFixed(3)} ms`,
+    });
+    log(`  shots at ${n} qubits: ${ratio.toFixed(2)}× (${few.toFixed(3)} ms, ${many.toFixed(3)} ms)`);
+  }
+  return rows;
+};
+
+/** Every simulator row of the bench table. */
+export async function runSimulatorBench(log: (line: string) => void = () => {}, parts = ["peer", "alone", "shots"]): Promise<BenchRow[]> {
+  try {
+    return [
+      ...(parts.includes("peer") ? versusPeer(log) : []),
+      ...(parts.includes("alone") ? await alone(log) : []),
+      ...(parts.includes("shots") ? shots(log) : []),
+    ];
+  } finally {
+    await closeSimulatorThreads();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const started = performance.now();
+  // --only peer,alone,shots runs some of the parts.
+  const only = process.argv.indexOf("--only");
+  const rows = await runSimulatorBench((line) => console.log(line), only >= 0 ? process.argv[only + 1].split(",") : undefined);
+  console.log("");
+  printTable(rows);
+  console.log(`${((performance.now() - started) / 1000).toFixed(0)} s`);
+}

@@ -1,0 +1,263 @@
+// The simulator's passes against a plain matrix-vector product (the full 2^n unitary from
+// dense-reference.ts), on every qubit position and control pattern at small sizes; the sparse path
+// against the dense one; the multi-threaded path against the single-threaded one, bit for bit.
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  PassKind,
+  Rng,
+  applyGate,
+  basisState,
+  circuit,
+  closeSimulatorThreads,
+  compile,
+  configureSimulatorThreads,
+  evolve,
+  gate,
+  gatePasses,
+  runPasses,
+  runPass,
+  runSparse,
+  tasksOf,
+  simulate,
+  zeroState,
+  type GateOp,
+  type StateVector,
+} from "../../lib/quantum/simulator";
+import { unitary } from "./dense-reference";
+
+afterAll(() => closeSimulatorThreads());
+
+const randomState = (n: number, seed: number): StateVector => {
+  const rng = new Rng(seed);
+  const state = zeroState(n, 24);
+  let total = 0;
+  for (let i = 0; i < state.re.length; i += 1) {
+    state.re[i] = rng.next() - 0.5;
+    state.im[i] = rng.next() - 0.5;
+    total += state.re[i] ** 2 + state.im[i] ** 2;
+  }
+  const scale = 1 / Math.sqrt(total);
+  for (let i = 0; i < state.re.length; i += 1) {
+    state.re[i] *= scale;
+    state.im[i] *= scale;
+  }
+  return state;
+};
+
+const reference = (state: StateVector, op: GateOp): { re: Float64Array; im: Float64Array } => {
+  if (op.name === "rzz") {
+    // RZZ(θ) = CX · (I ⊗ RZ(θ)) · CX, built from the reference's own textbook matrices.
+    const [a, b] = op.qubits;
+    let out = { re: state.re, im: state.im };
+    for (const part of [gate("cx", [a, b]), gate("rz", [b], op.params), gate("cx", [a, b])]) out = reference({ qubits: state.qubits, ...out }, part);
+    return out;
+  }
+  const u = unitary(op, state.qubits);
+  const size = state.re.length;
+  const re = new Float64Array(size);
+  const im = new Float64Array(size);
+  for (let i = 0; i < size; i += 1) {
+    for (let k = 0; k < size; k += 1) {
+      const [ur, ui] = u[i][k];
+      re[i] += ur * state.re[k] - ui * state.im[k];
+      im[i] += ur * state.im[k] + ui * state.re[k];
+    }
+  }
+  return { re, im };
+};
+
+const maxDifference = (a: { re: Float64Array; im: Float64Array }, b: { re: Float64Array; im: Float64Array }) => {
+  let worst = 0;
+  for (let i = 0; i < a.re.length; i += 1) worst = Math.max(worst, Math.abs(a.re[i] - b.re[i]), Math.abs(a.im[i] - b.im[i]));
+  return worst;
+};
+
+// Every ordered choice of `count` distinct qubits out of n.
+const arrangements = (n: number, count: number): number[][] => {
+  if (count === 0) return [[]];
+  return arrangements(n, count - 1).flatMap((head) => [...Array(n).keys()].filter((q) => !head.includes(q)).map((q) => [...head, q]));
+};
+
+// One gate per kind of pass, and controlled gates for the controlled loops.
+const GATE_KINDS: { name: string; params: number[]; kind: number; qubits: number; controls?: number }[] = [
+  { name: "u3", params: [0.7, 0.4, -1.1], kind: PassKind.matrix, qubits: 1 },
+  { name: "ry", params: [1.3], kind: PassKind.real, qubits: 1 },
+  { name: "h", params: [], kind: PassKind.real, qubits: 1 },
+  { name: "rz", params: [0.9], kind: PassKind.diagonal, qubits: 1 },
+  { name: "t", params: [], kind: PassKind.phase, qubits: 1 },
+  { name: "x", params: [], kind: PassKind.x, qubits: 1 },
+  { name: "swap", params: [], kind: PassKind.swap, qubits: 2 },
+  { name: "rzz", params: [0.8], kind: PassKind.zz, qubits: 2 },
+  { name: "cx", params: [], kind: PassKind.x, qubits: 2 },
+  { name: "cp", params: [0.6], kind: PassKind.phase, qubits: 2 },
+  { name: "crx", params: [1.7], kind: PassKind.matrix, qubits: 2 },
+  { name: "ccx", params: [], kind: PassKind.x, qubits: 3 },
+  { name: "cswap", params: [], kind: PassKind.swap, qubits: 3 },
+  { name: "u3", params: [1.1, -0.3, 2.2], kind: PassKind.matrix, qubits: 3, controls: 2 },
+  { name: "rz", params: [0.5], kind: PassKind.diagonal, qubits: 3, controls: 2 },
+];
+
+describe("kernels against the matrix-vector product", () => {
+  const n = 4;
+  for (const spec of GATE_KINDS) {
+    const label = spec.controls ? `ctrl(${spec.controls}) @ ${spec.name}` : spec.name;
+    it(`${label}: every qubit position and control pattern on ${n} qubits`, () => {
+      let checked = 0;
+      for (const qubits of arrangements(n, spec.qubits)) {
+        const op: GateOp = { name: spec.name, qubits, params: spec.params, ...(spec.controls ? { controls: spec.controls } : {}) };
+        const passes = gatePasses(op);
+        expect(passes.map((p) => p.kind)).toEqual([spec.kind]);
+        const state = randomState(n, 100 + checked);
+        const expected = reference(state, op);
+        applyGate(state, op);
+        expect(maxDifference(state, expected)).toBeLessThan(1e-14);
+        checked += 1;
+      }
+      expect(checked).toBe(arrangements(n, spec.qubits).length);
+    });
+  }
+
+  it("a fused run takes the cheapest kernel that is still exact, and gives the reference's state", () => {
+    const cases: { ops: GateOp[]; kind: number }[] = [
+      { ops: [gate("rz", [1], [0.3]), gate("t", [1]), gate("s", [1])], kind: PassKind.diagonal },
+      { ops: [gate("t", [2]), gate("s", [2])], kind: PassKind.phase },
+      { ops: [gate("h", [0]), gate("ry", [0], [0.4])], kind: PassKind.real },
+      { ops: [gate("h", [3]), gate("t", [3])], kind: PassKind.matrix },
+    ];
+    for (const [k, { ops, kind }] of cases.entries()) {
+      expect(compile(ops).map((p) => p.kind)).toEqual([kind]);
+      const state = randomState(n, 500 + k);
+      let expected: { re: Float64Array; im: Float64Array } = { re: state.re.slice(), im: state.im.slice() };
+      for (const op of ops) expected = reference({ qubits: n, ...expected }, op);
+      runPasses(state, compile(ops));
+      expect(maxDifference(state, expected)).toBeLessThan(1e-14);
+    }
+  });
+});
+
+// Seeded random circuits of every gate kind.
+const randomOps = (n: number, count: number, seed: number): GateOp[] => {
+  const rng = new Rng(seed);
+  const pick = (k: number) => Math.floor(rng.next() * k);
+  const ops: GateOp[] = [];
+  for (let g = 0; g < count; g += 1) {
+    const spec = GATE_KINDS[pick(GATE_KINDS.length)];
+    const qubits: number[] = [];
+    while (qubits.length < spec.qubits) {
+      const q = pick(n);
+      if (!qubits.includes(q)) qubits.push(q);
+    }
+    ops.push({ name: spec.name, qubits, params: spec.params.map((p) => p + rng.next()), ...(spec.controls ? { controls: spec.controls } : {}) });
+  }
+  return ops;
+};
+
+const denseOnly = (n: number, ops: GateOp[]) => {
+  const state = zeroState(n, 24);
+  runPasses(state, compile(ops));
+  return state;
+};
+
+const ghz = (n: number) => [gate("h", [0]), ...Array.from({ length: n - 1 }, (_, q) => gate("cx", [q, q + 1]))];
+const qftOfBasis = (n: number) => {
+  const ops: GateOp[] = [gate("x", [0]), gate("x", [n - 1])];
+  for (let j = n - 1; j >= 0; j -= 1) {
+    ops.push(gate("h", [j]));
+    for (let m = j - 1; m >= 0; m -= 1) ops.push(gate("cp", [m, j], [Math.PI / 2 ** (j - m)]));
+  }
+  for (let i = 0; i < Math.floor(n / 2); i += 1) ops.push(gate("swap", [i, n - 1 - i]));
+  return ops;
+};
+
+describe("the sparse path", () => {
+  it("keeps GHZ and permutation-only circuits sparse to the end, with the dense path's amplitudes", () => {
+    const n = 12;
+    const permutations = [gate("x", [3]), gate("cx", [3, 7]), gate("swap", [7, 11]), gate("ccx", [3, 11, 0]), gate("cswap", [0, 1, 2])];
+    for (const ops of [ghz(n), permutations]) {
+      const passes = compile(ops);
+      const sparse = basisState(n);
+      expect(runSparse(sparse, passes)).toBe(passes.length);
+      expect(sparse.index.length).toBeLessThanOrEqual(2);
+      expect(maxDifference(evolve(circuit(n, ops), 24), denseOnly(n, ops))).toBe(0);
+    }
+  });
+
+  it("hands over to the dense state once it fills up (QFT of a basis state) and ends where the dense path ends", () => {
+    const n = 10;
+    const ops = qftOfBasis(n);
+    const passes = compile(ops);
+    const done = runSparse(basisState(n), passes);
+    expect(done).toBeGreaterThan(0);
+    expect(done).toBeLessThan(passes.length);
+    expect(maxDifference(evolve(circuit(n, ops), 24), denseOnly(n, ops))).toBeLessThan(1e-14);
+  });
+
+  it("agrees with the dense path on random circuits of every gate kind, qubits left untouched included", () => {
+    for (let seed = 1; seed <= 30; seed += 1) {
+      const n = 6 + (seed % 4);
+      // Only the low half of the register is touched in half of the cases.
+      const ops = randomOps(seed % 2 === 0 ? n : Math.ceil(n / 2), 4 + (seed % 9), seed);
+      expect(maxDifference(evolve(circuit(n, ops), 24), denseOnly(n, ops))).toBeLessThan(1e-13);
+    }
+  });
+});
+
+const sameBits = (a: Float64Array, b: Float64Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+
+describe("the multi-threaded path", () => {
+  const run = (threads: number, minQubits: number, fn: () => StateVector) => {
+    const previous = configureSimulatorThreads({ threads, minQubits });
+    try {
+      return fn();
+    } finally {
+      configureSimulatorThreads(previous);
+    }
+  };
+
+  it("gives bit-for-bit the single thread's amplitudes on every kind of pass, and really shares the state", () => {
+    const n = 16;
+    const ops = [...Array(n).keys()].map((q) => gate("h", [q])).concat(randomOps(n, 60, 77));
+    const single = run(1, 16, () => denseOnly(n, ops));
+    const multi = run(2, 16, () => denseOnly(n, ops));
+    expect(single.re.buffer instanceof SharedArrayBuffer).toBe(false);
+    expect(multi.re.buffer instanceof SharedArrayBuffer).toBe(true);
+    expect(sameBits(single.re, multi.re)).toBe(true);
+    expect(sameBits(single.im, multi.im)).toBe(true);
+  });
+
+  it("runs low passes blockwise, bit for bit as one pass after another", () => {
+    const n = 16;
+    const ops = [...Array(n).keys()].map((q) => gate("h", [q])).concat(randomOps(n, 80, 31));
+    const passes = compile(ops);
+    const tasks = tasksOf(n, passes);
+    expect(tasks.some((task) => task.block > 0 && task.passes.length > 1)).toBe(true);
+    expect(tasks.reduce((sum, task) => sum + task.passes.length, 0)).toBe(passes.length);
+    const blocked = run(1, 16, () => denseOnly(n, ops));
+    const oneByOne = zeroState(n, 24);
+    for (const p of passes) runPass(oneByOne, p);
+    expect(sameBits(blocked.re, oneByOne.re)).toBe(true);
+    expect(sameBits(blocked.im, oneByOne.im)).toBe(true);
+  });
+
+  it("gives the same seeded samples at 20 qubits", () => {
+    const n = 20;
+    const ops = [...Array(n).keys()].map((q) => gate("ry", [q], [0.1 + q / 7])).concat(randomOps(n, 20, 5));
+    const options = { shots: 100_000, seed: 99, maxQubits: 24 };
+    const single = (() => {
+      const previous = configureSimulatorThreads({ threads: 1 });
+      try {
+        return simulate(circuit(n, ops), options);
+      } finally {
+        configureSimulatorThreads(previous);
+      }
+    })();
+    const previous = configureSimulatorThreads({ threads: 2, minQubits: 20 });
+    try {
+      const multi = simulate(circuit(n, ops), options);
+      expect(multi.counts).toEqual(single.counts);
+      expect(Object.keys(multi.counts).length).toBeGreaterThan(1000);
+    } finally {
+      configureSimulatorThreads(previous);
+    }
+  });
+});
