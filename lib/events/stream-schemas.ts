@@ -2,6 +2,7 @@
 // record, and where to resume. Client-safe: imports nothing server-only.
 import { z } from "zod";
 import { EVENT_TYPES } from "./catalog";
+import { ZEventTypeList } from "./schemas";
 
 const KNOWN = new Set(EVENT_TYPES);
 
@@ -12,20 +13,14 @@ export const isKnownEventType = (type: string) => KNOWN.has(type);
 export const ZEventCursor = z.string().regex(/^\d{1,19}$/, "Must be an event seq: a decimal number as the stream's id: lines carry it");
 
 export const ZEventStreamQuery = z.object({
+  // The same list as the event list's `type` (one parser, one message); empty means every type.
   types: z
     .string()
     .max(4000)
     .optional()
-    .describe("Comma-separated event types to receive (e.g. task.status_changed,deployment.status_changed); default every type")
-    .transform((value, context) => {
-      const types = [...new Set((value ?? "").split(",").map((type) => type.trim()).filter(Boolean))];
-      const unknown = types.filter((type) => !KNOWN.has(type));
-      if (unknown.length) {
-        context.addIssue({ code: "custom", message: `Unknown event type${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")}` });
-        return z.NEVER;
-      }
-      return types.length ? types : undefined;
-    }),
+    .transform((value) => (value?.trim() ? value : undefined))
+    .pipe(ZEventTypeList.optional())
+    .describe("Comma-separated event types to receive (e.g. task.status_changed,deployment.status_changed); default every type"),
   entityType: z.string().min(1).max(64).optional().describe("Only events about records of this type (deployment, task, wallet, …)"),
   entityId: z.string().min(1).max(200).optional().describe("Only events about the record with this id"),
   after: ZEventCursor.optional().describe(

@@ -39,12 +39,12 @@ const jobData = (input: EnqueueInput, now: Date) => ({
 /** A new QUEUED job; `client` is a transaction's client when the enqueue is part of one. */
 export const enqueueJob = (input: EnqueueInput, client: Prisma.TransactionClient = prisma) => client.job.create({ data: jobData(input, new Date()) });
 
-/** Several new QUEUED jobs in one statement (a fan-out inside the caller's transaction). */
-export const enqueueJobs = async (inputs: EnqueueInput[], client: Prisma.TransactionClient = prisma) => {
-  if (inputs.length === 0) return 0;
+/** Several new QUEUED jobs in one statement (a fan-out inside the caller's transaction); answers their ids. */
+export const enqueueJobs = async (inputs: EnqueueInput[], client: Prisma.TransactionClient = prisma): Promise<string[]> => {
+  if (inputs.length === 0) return [];
   const now = new Date();
-  const { count } = await client.job.createMany({ data: inputs.map((input) => jobData(input, now)) });
-  return count;
+  const made = await client.job.createManyAndReturn({ data: inputs.map((input) => jobData(input, now)), select: { id: true } });
+  return made.map((job) => job.id);
 };
 
 /**

@@ -5,7 +5,7 @@
 // running no second one is made (an advisory lock per chain and wallet serialises the check and
 // the insert across instances); the engine's claim makes sure one worker runs it at a time.
 import { prisma, type Prisma } from "../../db";
-import { defineJobKind, enqueueJob, wakeWorkers, ACTIVE_STATUSES, type JobRow } from "../../jobs";
+import { defineJobKind, enqueueJobs, wakeWorkers, ACTIVE_STATUSES, type JobRow } from "../../jobs";
 import { isAppError } from "../../core/errors";
 import type { IndexingCoverage } from "../metrics/coverage";
 import { canIndexOnDemand, chainSources } from "../sources/source-config";
@@ -68,11 +68,11 @@ export const enqueueIndexingPairs = async (pairs: readonly IndexingPair[], userI
     const taken = new Set(busy.map((job) => pairKey(job.payload as WalletIndexPayload)));
     const fresh = unique.filter((pair) => !taken.has(pairKey(pair)));
     if (fresh.length === 0) return [];
-    // Through the engine's own enqueue (its defaults, and whatever it records with a job): one insert
-    // per new job, at most the caller's batch (the chains of one answer, or one refresh's batch).
-    const ids: string[] = [];
-    for (const pair of fresh) ids.push((await enqueueJob({ kind: WALLET_INDEX_KIND, payload: pair satisfies WalletIndexPayload, userId, maxAttempts: 5 }, tx)).id);
-    return ids;
+    // Through the engine's own enqueue (its defaults, and whatever it records with a job), in one insert.
+    return enqueueJobs(
+      fresh.map((pair) => ({ kind: WALLET_INDEX_KIND, payload: pair satisfies WalletIndexPayload, userId, maxAttempts: 5 })),
+      tx,
+    );
   });
   if (made.length > 0) wakeWorkers();
   return made;
