@@ -156,4 +156,13 @@ describe("malformed percent-encoding in a path (proxy.ts, before Next decodes th
     }
     expect(proxy(new NextRequest("http://localhost/api/agents/a%20b/details"))).toBeUndefined();
   });
+
+  it("runs only for paths with a '%' (every malformed one has one; the rest skip the proxy)", async () => {
+    const { PROXY_MATCHER, config } = await import("../../proxy");
+    expect(config.matcher).toEqual([PROXY_MATCHER]);
+    // The matcher as Next compiles it: "/(regex)" over the raw path.
+    const matches = (path: string) => new RegExp(`^${PROXY_MATCHER.replace(/^\/\((.*)\)$/, "\\/($1)")}$`).test(path);
+    for (const path of ["/api/agents/%/details", "/api/agents/%E0%A4%A", "/%FF", "/quantum/%ED%A0%80"]) expect(matches(path), path).toBe(true);
+    for (const path of ["/api/agents", "/api/agents/agent-1/details", "/", "/_next/static/chunks/a.js"]) expect(matches(path), path).toBe(false);
+  });
 });
