@@ -1,32 +1,48 @@
-// The process's job worker: started once the database is ready (instrumentation.ts), for every
-// registered job kind; stopped first at shutdown, so that running jobs finish or go back to the
-// queue before the simulation pool and the database close.
-import { JobWorker, jobsConfig, type AnyJobKind } from "../jobs";
+// The process's job workers: started once the database is ready (instrumentation.ts), one per lane;
+// stopped first at shutdown, so that running jobs finish or go back to the queue before the
+// simulation pool and the database close.
+//
+// Two lanes, each a worker with slots of its own, so that long work never holds up short work: a
+// few multi-second simulations or a wallet's first indexing (minutes on a busy address) take the
+// `work` lane's JOBS_CONCURRENCY slots, while webhook deliveries and the sweeps run in the `quick`
+// lane's JOBS_QUICK_CONCURRENCY slots — an event still reaches its endpoints within seconds.
+import { JobWorker, jobsConfig, type AnyJobKind, type TJobsConfig } from "../jobs";
 import { quantumCircuitJob } from "../quantum";
 import { walletIndexJob, walletRefreshJob } from "../wallet";
 import { overdueSweepJob } from "../tasks";
 import { webhookDeliverJob } from "../webhooks";
 import { staleDeploymentsSweepJob } from "../deployments";
 
-/** Every job kind of the application. A new area adds its kind here. */
-export const JOB_KINDS: AnyJobKind[] = [quantumCircuitJob, walletIndexJob, walletRefreshJob, overdueSweepJob, staleDeploymentsSweepJob, webhookDeliverJob as AnyJobKind];
+export type JobLane = { name: string; kinds: AnyJobKind[]; concurrency: number };
 
-const state = globalThis as typeof globalThis & { __syndicateJobWorker?: JobWorker };
+/** The lanes and their kinds. A new area adds its kind to the lane its runs fit: long or short. */
+export const jobLanes = (config: Pick<TJobsConfig, "JOBS_CONCURRENCY" | "JOBS_QUICK_CONCURRENCY">): JobLane[] => [
+  { name: "work", kinds: [quantumCircuitJob, walletIndexJob], concurrency: config.JOBS_CONCURRENCY },
+  {
+    name: "quick",
+    kinds: [webhookDeliverJob as AnyJobKind, overdueSweepJob, staleDeploymentsSweepJob, walletRefreshJob],
+    concurrency: config.JOBS_QUICK_CONCURRENCY,
+  },
+];
 
-export const startJobWorker = () => {
+/** Every job kind of the application. */
+export const JOB_KINDS: AnyJobKind[] = jobLanes({ JOBS_CONCURRENCY: 1, JOBS_QUICK_CONCURRENCY: 1 }).flatMap((lane) => lane.kinds);
+
+const state = globalThis as typeof globalThis & { __syndicateJobWorkers?: JobWorker[] };
+
+/** Starts a worker per lane (`lanes`: the application's; tests pass their own). */
+export const startJobWorker = (lanes?: JobLane[]) => {
   const config = jobsConfig();
-  if (!config.JOBS_WORKER || state.__syndicateJobWorker) return state.__syndicateJobWorker;
-  state.__syndicateJobWorker = new JobWorker({
-    kinds: JOB_KINDS,
-    concurrency: config.JOBS_CONCURRENCY,
-    leaseMs: config.JOBS_LEASE_MS,
-    pollMs: config.JOBS_POLL_MS,
-  }).start();
-  return state.__syndicateJobWorker;
+  if (!config.JOBS_WORKER || state.__syndicateJobWorkers) return state.__syndicateJobWorkers;
+  state.__syndicateJobWorkers = (lanes ?? jobLanes(config)).map((lane) =>
+    new JobWorker({ kinds: lane.kinds, concurrency: lane.concurrency, leaseMs: config.JOBS_LEASE_MS, pollMs: config.JOBS_POLL_MS }).start(),
+  );
+  return state.__syndicateJobWorkers;
 };
 
 export const stopJobWorker = async () => {
-  const worker = state.__syndicateJobWorker;
-  state.__syndicateJobWorker = undefined;
-  await worker?.stop(jobsConfig().JOBS_STOP_GRACE_MS);
+  const running = state.__syndicateJobWorkers ?? [];
+  state.__syndicateJobWorkers = undefined;
+  const grace = jobsConfig().JOBS_STOP_GRACE_MS;
+  await Promise.all(running.map((worker) => worker.stop(grace)));
 };
