@@ -26,9 +26,11 @@ export const simulationWorkerFile = (): string => {
   const configured = process.env.SIMULATION_WORKER_FILE;
   if (configured) return path.resolve(configured);
   const root = process.cwd();
-  const built = path.join(root, process.env.NEXT_DIST_DIR || ".next", "workers", "simulation.mjs");
-  if (process.env.NODE_ENV === "production" && existsSync(built)) return built;
-  return path.join(root, ["lib", "quantum", "pool", "worker.mjs"].join(path.sep));
+  // turbopackIgnore: paths found at run time, not files for the build to trace (it would otherwise
+  // include the whole project in the server output).
+  const built = path.join(/*turbopackIgnore: true*/ root, process.env.NEXT_DIST_DIR || ".next", "workers", "simulation.mjs");
+  if (process.env.NODE_ENV === "production" && existsSync(/*turbopackIgnore: true*/ built)) return built;
+  return path.join(/*turbopackIgnore: true*/ root, ["lib", "quantum", "pool", "worker.mjs"].join(path.sep));
 };
 
 const getPool = (): PoolState => {
@@ -105,7 +107,7 @@ export const simulationPoolStatus = (): SimulationPoolStatus => {
   const config = env();
   const current = state.__syndicateSimulationPool;
   const file = current?.file ?? simulationWorkerFile();
-  if (!existsSync(file)) {
+  if (!existsSync(/*turbopackIgnore: true*/ file)) {
     return { status: "unavailable", threads: 0, maxThreads: config.SIMULATION_THREADS, queued: 0, maxQueue: config.SIMULATION_QUEUE_MAX, detail: `worker file missing: ${path.basename(file)}` };
   }
   if (!current) return { status: "ok", threads: 0, maxThreads: config.SIMULATION_THREADS, queued: 0, maxQueue: config.SIMULATION_QUEUE_MAX };
