@@ -20,6 +20,8 @@ import {
   tasksOf,
   simulate,
   zeroState,
+  copyState,
+  IM_GAP_BYTES,
   type GateOp,
   type StateVector,
 } from "../../lib/quantum/simulator";
@@ -203,6 +205,30 @@ describe("the sparse path", () => {
 });
 
 const sameBits = (a: Float64Array, b: Float64Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+
+describe("the statevector's memory", () => {
+  it("keeps the imaginary parts a few cache lines past a power of two from the real parts, shared or not, copies included", () => {
+    for (const [n, threads] of [
+      [4, 1],
+      [16, 1],
+      [16, 2],
+    ] as const) {
+      const previous = configureSimulatorThreads({ threads, minQubits: 16 });
+      try {
+        const state = zeroState(n, 24);
+        for (const s of [state, copyState(state)]) {
+          expect(s.re.buffer).toBe(s.im.buffer);
+          expect(s.re.buffer instanceof SharedArrayBuffer).toBe(threads > 1 && n >= 16);
+          const distance = s.im.byteOffset - s.re.byteOffset;
+          expect(distance).toBe(2 ** n * 8 + IM_GAP_BYTES);
+          expect(distance % 4096).not.toBe(0);
+        }
+      } finally {
+        configureSimulatorThreads(previous);
+      }
+    }
+  });
+});
 
 describe("the multi-threaded path", () => {
   const run = (threads: number, minQubits: number, fn: () => StateVector) => {
