@@ -137,6 +137,65 @@ describe("kernels against the matrix-vector product", () => {
   });
 });
 
+// The gates one by one, each through its own passes (checked against the reference above).
+const gateByGate = (n: number, ops: GateOp[], start?: StateVector) => {
+  const state = start ?? zeroState(n, 24);
+  for (const op of ops) applyGate(state, op);
+  return state;
+};
+
+// Seeded superposition, then runs of controlled phases sharing a qubit, ry and cx between them.
+const phaseRunOps = (n: number, seed: number): GateOp[] => {
+  const rng = new Rng(seed);
+  const pick = (k: number) => Math.floor(rng.next() * k);
+  const ops: GateOp[] = [...Array(n).keys()].map((q) => gate("ry", [q], [0.3 + rng.next() * 2.4]));
+  for (let row = 0; row < 6; row += 1) {
+    const shared = pick(n);
+    for (let k = 0; k < 3 + pick(n); k += 1) {
+      const other = pick(n);
+      const roll = pick(5);
+      if (other === shared || roll === 0) ops.push(gate("p", [shared], [rng.next() * 6]));
+      else if (roll === 1) ops.push(gate("cz", [shared, other]));
+      else if (roll === 2) ops.push(gate("ry", [(shared + 1 + pick(n - 1)) % n], [rng.next()]));
+      else ops.push(gate(roll === 3 ? "cp" : "cu1", pick(2) === 0 ? [other, shared] : [shared, other], [rng.next() * 6]));
+    }
+    ops.push(gate("cx", [(shared + 1) % n, shared]));
+  }
+  return ops;
+};
+
+describe("phase runs", () => {
+  it("turn each row of a QFT into one pass, the ry before it going first", () => {
+    const n = 12;
+    const ops: GateOp[] = [...Array(n).keys()].map((q) => gate("ry", [q], [0.2 + q / 5]));
+    for (let j = n - 1; j >= 0; j -= 1) {
+      ops.push(gate("h", [j]));
+      for (let m = j - 1; m >= 0; m -= 1) ops.push(gate("cp", [m, j], [Math.PI / 2 ** (j - m)]));
+    }
+    const passes = compile(ops);
+    // Rows of three or more phases (j = 3 … 11) are one pass each; rows 1 and 2 stay as they are.
+    expect(passes.filter((p) => p.kind === PassKind.phaseRun).map((p) => p.a)).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3]);
+    expect(passes.filter((p) => p.kind === PassKind.phase)).toHaveLength(3);
+    expect(passes).toHaveLength(n + (n - 1) + 9 + 3);
+    expect(maxDifference(evolve(circuit(n, ops), 24), gateByGate(n, ops))).toBeLessThan(1e-14);
+  });
+
+  it("give the gates' own state on random runs, one, two and three table windows, sparse and dense", () => {
+    for (const n of [5, 9, 13, 18]) {
+      for (let seed = 1; seed <= 4; seed += 1) {
+        const ops = phaseRunOps(n, 40 * n + seed);
+        expect(compile(ops).some((p) => p.kind === PassKind.phaseRun)).toBe(true);
+        expect(maxDifference(evolve(circuit(n, ops), 24), gateByGate(n, ops))).toBeLessThan(1e-13);
+        // From a random state (dense from the start).
+        const start = randomState(n, seed);
+        const fused = { qubits: n, re: start.re.slice(), im: start.im.slice() };
+        runPasses(fused, compile(ops));
+        expect(maxDifference(fused, gateByGate(n, ops, start))).toBeLessThan(1e-13);
+      }
+    }
+  });
+});
+
 // Seeded random circuits of every gate kind.
 const randomOps = (n: number, count: number, seed: number): GateOp[] => {
   const rng = new Rng(seed);
@@ -246,6 +305,17 @@ describe("the multi-threaded path", () => {
     const single = run(1, 16, () => denseOnly(n, ops));
     const multi = run(2, 16, () => denseOnly(n, ops));
     expect(single.re.buffer instanceof SharedArrayBuffer).toBe(false);
+    expect(multi.re.buffer instanceof SharedArrayBuffer).toBe(true);
+    expect(sameBits(single.re, multi.re)).toBe(true);
+    expect(sameBits(single.im, multi.im)).toBe(true);
+  });
+
+  it("gives bit-for-bit the single thread's amplitudes on phase runs (their factors travel to the helpers)", () => {
+    const n = 18;
+    const ops = phaseRunOps(n, 7);
+    expect(compile(ops).filter((p) => p.kind === PassKind.phaseRun && p.a >= 13).length).toBeGreaterThan(0);
+    const single = run(1, 16, () => denseOnly(n, ops));
+    const multi = run(2, 16, () => denseOnly(n, ops));
     expect(multi.re.buffer instanceof SharedArrayBuffer).toBe(true);
     expect(sameBits(single.re, multi.re)).toBe(true);
     expect(sameBits(single.im, multi.im)).toBe(true);
