@@ -93,7 +93,6 @@ export const collapse = (state: StateVector, qubit: number, outcome: 0 | 1, p: n
   }
 };
 
-
 type Branch = { state: StateVector; step: number; shots: number; weight: number; bits: Uint8Array };
 
 const keyOf = (bits: Uint8Array) => {

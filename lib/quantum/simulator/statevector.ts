@@ -44,11 +44,12 @@ export const IM_GAP_BYTES = 320;
  * All zero amplitudes on `qubits` qubits (no size check): re and im in one buffer, re from byte 0,
  * im from byte 2^n·8 + IM_GAP_BYTES. Were the two halves exactly 2^n·8 bytes apart (as two
  * back-to-back arrays of a power-of-two size are), the four amplitudes a 2×2 pass touches, re[i],
- * re[i + 2^t], im[i], im[i + 2^t], would all differ by powers of two; for some (n, t) the AMD
- * cores' L1 way predictor, which tags lines by an XOR of pairs of address bits, then takes re[i]
- * and im[i + 2^t] for the same line and evicts one for the other on every access: at 22 qubits a
- * pass on qubit 11 measured 3–5× its time on qubits 10 or 12 (21 qubits: qubit 16; 23: qubit 9).
- * With the gap, re[i] and im[j] fall in different L1 sets whatever i and j.
+ * re[i + 2^t], im[i], im[i + 2^t], would lie powers of two apart, all in one L1 set; for some
+ * (n, t) a pass then ran 3–5× slower than on the neighbouring targets (22 qubits: target 11; 21:
+ * 16; 23: 9, on this machine's AMD EPYC cores), most likely because their L1 way predictor, whose
+ * tags XOR pairs of address bits together, takes re[i] and im[i + 2^t] for the same line and
+ * evicts one for the other on every access. With the gap, the real and the imaginary parts of
+ * any two amplitudes a pass touches together fall in different L1 sets.
  */
 export const allocateState = (qubits: number, shared: boolean): StateVector => {
   const size = 2 ** qubits;
