@@ -319,9 +319,9 @@ const alone = async (log: (line: string) => void): Promise<BenchRow[]> => {
     const { re, im, all } = memory;
     const cores = await allCoresBound(memory);
     const single = againstBound(all, () => {}, 5).bound;
-    // Rounds enough for about 150 ms of each pass (a 2 ms pass at 20 qubits gets 15, a 33 ms one at
-    // 24 five): with three, one time slice lost to another process in a 2 ms window decided the row.
-    const rounds = Math.min(15, Math.max(3, Math.round(150 / single)));
+    // Rounds enough for about 300 ms of each pass, 5 to 15 (a 2 ms pass at 20 qubits gets 15, a
+    // 33 ms one at 24 nine): with three, one time slice lost to another process decided the row.
+    const rounds = Math.min(15, Math.max(5, Math.round(300 / single)));
     log(`  ${n} qubits: bound ${single.toFixed(1)} ms one thread, ${cores.all.toFixed(1)} ms on ${cores.threads}; ${rounds} rounds a pass`);
     for (const kernel of KERNELS) {
       let worst = { ratio: 0, pass: 0, bound: 0, target: 0 };
