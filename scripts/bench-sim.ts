@@ -30,6 +30,7 @@ import {
   passSpan,
   runPassRange,
   sampleIndexCounts,
+  zeroState,
   type GateOp,
   type Pass,
 } from "../lib/quantum/simulator";
@@ -140,9 +141,17 @@ const FAMILIES: Family[] = [
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** Milliseconds per call: the median of `batches` batches, each repeated until it lasts ≥ minMs. */
-const timeIt = (fn: () => void, { batches = 3, minMs = 30 } = {}) => {
-  fn(); // warm-up (and the JIT)
+/**
+ * Milliseconds per call: the median of `batches` batches, each repeated until it lasts ≥ minMs,
+ * after `warmMs` of calls. One warm-up call was not enough: V8 compiles the hot functions over the
+ * first few hundred milliseconds (on a background thread that shares the two cores), and a
+ * 12-qubit QFT measured 1.3 ms a call in the first 100 ms of a fresh process against 0.3–0.5 ms
+ * after; the server runs warm.
+ */
+const timeIt = (fn: () => void, { batches = 5, minMs = 30, warmMs = 300 } = {}) => {
+  const warmUntil = performance.now() + warmMs;
+  do fn();
+  while (performance.now() < warmUntil);
   const samples: number[] = [];
   for (let b = 0; b < batches; b += 1) {
     let calls = 0;
@@ -231,13 +240,15 @@ const streamPass = (a: Float64Array, from: number, to: number, k: number) => {
   for (let i = from; i < to; i += 1) a[i] = a[i] * k;
 };
 
-// The statevector's memory: re and im as the two halves of one buffer, which the bound's pass reads
-// and writes as one Float64Array.
+// The statevector's memory as the simulator allocates it (zeroState: re and im in one buffer, a
+// small gap between them), which the bound's pass reads and writes as one Float64Array. An earlier
+// version laid re and im exactly 2^n·8 bytes apart, a layout the simulator never used and one that
+// made passes on qubit 11 of 22 three to five times slower (statevector.ts, allocateState).
 const stateMemory = (n: number) => {
-  const size = 2 ** n;
-  const buffer = new SharedArrayBuffer(2 * size * 8);
-  const all = new Float64Array(buffer).fill(1 / Math.sqrt(2 * size));
-  return { buffer, all, re: new Float64Array(buffer, 0, size), im: new Float64Array(buffer, size * 8, size) };
+  const { re, im } = zeroState(n, n);
+  const buffer = re.buffer;
+  const all = new Float64Array(buffer).fill(1 / Math.sqrt(2 * re.length));
+  return { buffer, all, re, im };
 };
 
 let flip = 1;
@@ -258,7 +269,7 @@ const allCoresBound = async (memory: ReturnType<typeof stateMemory>) => {
       streamPass(all, 0, share, flip);
       for (let done = Atomics.load(control, 0); done < workers.length; done = Atomics.load(control, 0)) Atomics.wait(control, 0, done, 100);
     };
-    return { all: timeIt(parallelPass, { batches: 5, minMs: 0 }), threads };
+    return { all: timeIt(parallelPass, { batches: 5, minMs: 0, warmMs: 0 }), threads };
   } finally {
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
@@ -308,12 +319,15 @@ const alone = async (log: (line: string) => void): Promise<BenchRow[]> => {
     const { re, im, all } = memory;
     const cores = await allCoresBound(memory);
     const single = againstBound(all, () => {}, 5).bound;
-    log(`  ${n} qubits: bound ${single.toFixed(1)} ms one thread, ${cores.all.toFixed(1)} ms on ${cores.threads}`);
+    // Rounds enough for about 300 ms of each pass, 5 to 15 (a 2 ms pass at 20 qubits gets 15, a
+    // 33 ms one at 24 nine): with three, one time slice lost to another process decided the row.
+    const rounds = Math.min(15, Math.max(5, Math.round(300 / single)));
+    log(`  ${n} qubits: bound ${single.toFixed(1)} ms one thread, ${cores.all.toFixed(1)} ms on ${cores.threads}; ${rounds} rounds a pass`);
     for (const kernel of KERNELS) {
       let worst = { ratio: 0, pass: 0, bound: 0, target: 0 };
       for (const t of [0, n >> 1, n - 1]) {
         const p = kernel.make(t, t === 0 ? 1 : t - 1);
-        const timed = againstBound(all, () => runPassRange(re, im, p, 0, passSpan(n, p)));
+        const timed = againstBound(all, () => runPassRange(re, im, p, 0, passSpan(n, p)), rounds);
         if (timed.pass / timed.bound > worst.ratio) worst = { ratio: timed.pass / timed.bound, ...timed, target: t };
       }
       rows.push({
@@ -365,7 +379,7 @@ const shots = (log: (line: string) => void): BenchRow[] => {
     const state = evolve(circuit(n, b.ops), 30);
     let seed = 1;
     // Per-call times of batches lasting ≥ 30 ms (one call at 3 qubits takes microseconds), the two
-    // shot counts alternately, medians.
+    // shot counts alternately, nine rounds after 300 ms of both, medians.
     const perCall = (shotCount: number) => {
       const started = performance.now();
       let calls = 0;
@@ -377,8 +391,11 @@ const shots = (log: (line: string) => void): BenchRow[] => {
     };
     const fewSamples: number[] = [];
     const manySamples: number[] = [];
-    perCall(1_000_000);
-    for (let r = 0; r < 5; r += 1) {
+    for (let warm = 0; warm < 5; warm += 1) {
+      perCall(1_000);
+      perCall(1_000_000);
+    }
+    for (let r = 0; r < 9; r += 1) {
       fewSamples.push(perCall(1_000));
       manySamples.push(perCall(1_000_000));
     }

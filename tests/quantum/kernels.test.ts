@@ -20,7 +20,11 @@ import {
   tasksOf,
   simulate,
   zeroState,
+  copyState,
+  IM_GAP_BYTES,
+  matrixPass,
   type GateOp,
+  type Matrix2,
   type StateVector,
 } from "../../lib/quantum/simulator";
 import { unitary } from "./dense-reference";
@@ -117,6 +121,38 @@ describe("kernels against the matrix-vector product", () => {
     });
   }
 
+  it("one-qubit kinds agree with a plain pair loop on every target of 12 qubits (four pairs a step, reading ahead on 6–10)", () => {
+    const n = 12;
+    const c = Math.cos(0.7);
+    const s = Math.sin(0.7);
+    const matrices: [number, Matrix2][] = [
+      [PassKind.matrix, [c, 0.2, -s, 0.1, s, -0.1, c, 0.2]],
+      [PassKind.real, [c, 0, -s, 0, s, 0, c, 0]],
+      [PassKind.diagonal, [c, -s, 0, 0, 0, 0, c, s]],
+      [PassKind.x, [0, 0, 1, 0, 1, 0, 0, 0]],
+    ];
+    for (const [kind, m] of matrices) {
+      for (let t = 0; t < n; t += 1) {
+        const state = randomState(n, 900 + t);
+        const expected = { re: state.re.slice(), im: state.im.slice() };
+        const [ar, ai, br, bi, cr, ci, dr, di] = m;
+        for (let i = 0; i < 2 ** n; i += 1) {
+          if ((i >> t) & 1) continue;
+          const j = i + 2 ** t;
+          const [xr, xi, yr, yi] = [state.re[i], state.im[i], state.re[j], state.im[j]];
+          expected.re[i] = ar * xr - ai * xi + br * yr - bi * yi;
+          expected.im[i] = ar * xi + ai * xr + br * yi + bi * yr;
+          expected.re[j] = cr * xr - ci * xi + dr * yr - di * yi;
+          expected.im[j] = cr * xi + ci * xr + dr * yi + di * yr;
+        }
+        const p = matrixPass(t, m);
+        expect(p.kind).toBe(kind);
+        runPass(state, p);
+        expect(maxDifference(state, expected)).toBeLessThan(1e-15);
+      }
+    }
+  });
+
   it("a fused run takes the cheapest kernel that is still exact, and gives the reference's state", () => {
     const cases: { ops: GateOp[]; kind: number }[] = [
       { ops: [gate("rz", [1], [0.3]), gate("t", [1]), gate("s", [1])], kind: PassKind.diagonal },
@@ -131,6 +167,65 @@ describe("kernels against the matrix-vector product", () => {
       for (const op of ops) expected = reference({ qubits: n, ...expected }, op);
       runPasses(state, compile(ops));
       expect(maxDifference(state, expected)).toBeLessThan(1e-14);
+    }
+  });
+});
+
+// The gates one by one, each through its own passes (checked against the reference above).
+const gateByGate = (n: number, ops: GateOp[], start?: StateVector) => {
+  const state = start ?? zeroState(n, 24);
+  for (const op of ops) applyGate(state, op);
+  return state;
+};
+
+// Seeded superposition, then runs of controlled phases sharing a qubit, ry and cx between them.
+const phaseRunOps = (n: number, seed: number): GateOp[] => {
+  const rng = new Rng(seed);
+  const pick = (k: number) => Math.floor(rng.next() * k);
+  const ops: GateOp[] = [...Array(n).keys()].map((q) => gate("ry", [q], [0.3 + rng.next() * 2.4]));
+  for (let row = 0; row < 6; row += 1) {
+    const shared = pick(n);
+    for (let k = 0; k < 3 + pick(n); k += 1) {
+      const other = pick(n);
+      const roll = pick(5);
+      if (other === shared || roll === 0) ops.push(gate("p", [shared], [rng.next() * 6]));
+      else if (roll === 1) ops.push(gate("cz", [shared, other]));
+      else if (roll === 2) ops.push(gate("ry", [(shared + 1 + pick(n - 1)) % n], [rng.next()]));
+      else ops.push(gate(roll === 3 ? "cp" : "cu1", pick(2) === 0 ? [other, shared] : [shared, other], [rng.next() * 6]));
+    }
+    ops.push(gate("cx", [(shared + 1) % n, shared]));
+  }
+  return ops;
+};
+
+describe("phase runs", () => {
+  it("turn each row of a QFT into one pass, the ry before it going first", () => {
+    const n = 12;
+    const ops: GateOp[] = [...Array(n).keys()].map((q) => gate("ry", [q], [0.2 + q / 5]));
+    for (let j = n - 1; j >= 0; j -= 1) {
+      ops.push(gate("h", [j]));
+      for (let m = j - 1; m >= 0; m -= 1) ops.push(gate("cp", [m, j], [Math.PI / 2 ** (j - m)]));
+    }
+    const passes = compile(ops);
+    // Rows of three or more phases (j = 3 … 11) are one pass each; rows 1 and 2 stay as they are.
+    expect(passes.filter((p) => p.kind === PassKind.phaseRun).map((p) => p.a)).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3]);
+    expect(passes.filter((p) => p.kind === PassKind.phase)).toHaveLength(3);
+    expect(passes).toHaveLength(n + (n - 1) + 9 + 3);
+    expect(maxDifference(evolve(circuit(n, ops), 24), gateByGate(n, ops))).toBeLessThan(1e-14);
+  });
+
+  it("give the gates' own state on random runs, one, two and three table windows, sparse and dense", () => {
+    for (const n of [5, 9, 13, 18]) {
+      for (let seed = 1; seed <= 4; seed += 1) {
+        const ops = phaseRunOps(n, 40 * n + seed);
+        expect(compile(ops).some((p) => p.kind === PassKind.phaseRun)).toBe(true);
+        expect(maxDifference(evolve(circuit(n, ops), 24), gateByGate(n, ops))).toBeLessThan(1e-13);
+        // From a random state (dense from the start).
+        const start = randomState(n, seed);
+        const fused = { qubits: n, re: start.re.slice(), im: start.im.slice() };
+        runPasses(fused, compile(ops));
+        expect(maxDifference(fused, gateByGate(n, ops, start))).toBeLessThan(1e-13);
+      }
     }
   });
 });
@@ -204,6 +299,30 @@ describe("the sparse path", () => {
 
 const sameBits = (a: Float64Array, b: Float64Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 
+describe("the statevector's memory", () => {
+  it("keeps the imaginary parts a few cache lines past a power of two from the real parts, shared or not, copies included", () => {
+    for (const [n, threads] of [
+      [4, 1],
+      [16, 1],
+      [16, 2],
+    ] as const) {
+      const previous = configureSimulatorThreads({ threads, minQubits: 16 });
+      try {
+        const state = zeroState(n, 24);
+        for (const s of [state, copyState(state)]) {
+          expect(s.re.buffer).toBe(s.im.buffer);
+          expect(s.re.buffer instanceof SharedArrayBuffer).toBe(threads > 1 && n >= 16);
+          const distance = s.im.byteOffset - s.re.byteOffset;
+          expect(distance).toBe(2 ** n * 8 + IM_GAP_BYTES);
+          expect(distance % 4096).not.toBe(0);
+        }
+      } finally {
+        configureSimulatorThreads(previous);
+      }
+    }
+  });
+});
+
 describe("the multi-threaded path", () => {
   const run = (threads: number, minQubits: number, fn: () => StateVector) => {
     const previous = configureSimulatorThreads({ threads, minQubits });
@@ -220,6 +339,17 @@ describe("the multi-threaded path", () => {
     const single = run(1, 16, () => denseOnly(n, ops));
     const multi = run(2, 16, () => denseOnly(n, ops));
     expect(single.re.buffer instanceof SharedArrayBuffer).toBe(false);
+    expect(multi.re.buffer instanceof SharedArrayBuffer).toBe(true);
+    expect(sameBits(single.re, multi.re)).toBe(true);
+    expect(sameBits(single.im, multi.im)).toBe(true);
+  });
+
+  it("gives bit-for-bit the single thread's amplitudes on phase runs (their factors travel to the helpers)", () => {
+    const n = 18;
+    const ops = phaseRunOps(n, 7);
+    expect(compile(ops).filter((p) => p.kind === PassKind.phaseRun && p.a >= 13).length).toBeGreaterThan(0);
+    const single = run(1, 16, () => denseOnly(n, ops));
+    const multi = run(2, 16, () => denseOnly(n, ops));
     expect(multi.re.buffer instanceof SharedArrayBuffer).toBe(true);
     expect(sameBits(single.re, multi.re)).toBe(true);
     expect(sameBits(single.im, multi.im)).toBe(true);

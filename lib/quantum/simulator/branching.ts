@@ -17,7 +17,7 @@ import { applyGate } from "./gates";
 import { applyX } from "./kernels";
 import { binomial } from "./binomial";
 import type { Rng } from "./random";
-import { BYTES_PER_AMPLITUDE, zeroState, type StateVector } from "./statevector";
+import { BYTES_PER_AMPLITUDE, copyState, zeroState, type StateVector } from "./statevector";
 
 export type BranchOptions = {
   shots: number;
@@ -93,8 +93,6 @@ export const collapse = (state: StateVector, qubit: number, outcome: 0 | 1, p: n
   }
 };
 
-const copy = (state: StateVector): StateVector => ({ qubits: state.qubits, re: state.re.slice(), im: state.im.slice() });
-
 type Branch = { state: StateVector; step: number; shots: number; weight: number; bits: Uint8Array };
 
 const keyOf = (bits: Uint8Array) => {
@@ -161,7 +159,7 @@ export const runBranching = (c: Circuit, options: BranchOptions): BranchResult =
           throw new AppError("unavailable", `This circuit's measurement outcomes need more statevector copies at once than the server keeps (${Math.floor(options.maxBytes / stateBytes)} of ${c.qubits} qubits).`);
         }
         const other: Branch = {
-          state: copy(state),
+          state: copyState(state),
           step: branch.step + 1,
           shots: exactMode ? 0 : ones,
           weight: branch.weight * p1,

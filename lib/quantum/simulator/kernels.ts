@@ -33,10 +33,20 @@ export const PassKind = {
   swap: 5,
   /** exp(−iθ/2·Z⊗Z) on `a`, `b` (m[0] = cos θ/2, m[1] = sin θ/2). */
   zz: 6,
+  /**
+   * A run of controlled phases sharing qubit `a` (a QFT's row: cp(m, a) for every m < a): only the
+   * amplitudes with bit `a` set change, each times (m[6], m[7]) and times `factors` bit k for
+   * every other bit k set in its index (fuse.ts, phaseRuns).
+   */
+  phaseRun: 7,
 } as const;
 
-/** One pass: a kind, its qubits, its control mask and up to eight matrix numbers. */
-export type Pass = { kind: number; a: number; b: number; controls: number; m: Matrix2 };
+/**
+ * One pass: a kind, its qubits, its control mask and up to eight matrix numbers; a phase run also
+ * its per-bit factors (re, im of bit k at 2k, 2k + 1; 1 where no gate acts) and, once a kernel has
+ * run it, their tables.
+ */
+export type Pass = { kind: number; a: number; b: number; controls: number; m: Matrix2; factors?: readonly number[]; tables?: PhaseTables };
 
 const NO_MATRIX: Matrix2 = [0, 0, 0, 0, 0, 0, 0, 0];
 
@@ -65,22 +75,208 @@ const insertMasks = (bits: number) => {
   return Int32Array.from(masks);
 };
 
+// A phase run's factor of an index is the product over its set bits; it is looked up per window of
+// 8 index bits, in a table of the 256 products each window's bits can make (built once per pass,
+// on each thread). Windows without a factor are left out, but the first is always kept: it also
+// carries m[6..7]. A QFT row on up to 8 qubits thus costs one complex product per amplitude, on up
+// to 16 two.
+const WINDOW_BITS = 8;
+const WINDOW_MASK = (1 << WINDOW_BITS) - 1;
+
+/** The tables of a phase run: `shifts[w]` selects window w's bits, `tables[w]` its 256 products (re, im interleaved). */
+export type PhaseTables = { shifts: Int32Array; tables: Float64Array[] };
+
+const buildPhaseTables = (p: Pass): PhaseTables => {
+  const factors = p.factors!;
+  const size = 1 << WINDOW_BITS;
+  const shifts: number[] = [];
+  const tables: Float64Array[] = [];
+  for (let low = 0; low < 32; low += WINDOW_BITS) {
+    let active = false;
+    for (let k = low; k < low + WINDOW_BITS; k += 1) if (factors[2 * k] !== 1 || factors[2 * k + 1] !== 0) active = true;
+    if (!active && tables.length > 0) continue;
+    const table = new Float64Array(2 * size);
+    // The first table starts from the run's own factor (m[6], m[7]); the others from 1.
+    table[0] = tables.length === 0 ? p.m[6] : 1;
+    table[1] = tables.length === 0 ? p.m[7] : 0;
+    for (let v = 1; v < size; v += 1) {
+      const lowest = v & -v;
+      const k = low + 31 - Math.clz32(lowest);
+      const rest = 2 * (v ^ lowest);
+      const fr = factors[2 * k];
+      const fi = factors[2 * k + 1];
+      table[2 * v] = table[rest] * fr - table[rest + 1] * fi;
+      table[2 * v + 1] = table[rest] * fi + table[rest + 1] * fr;
+    }
+    shifts.push(low);
+    tables.push(table);
+  }
+  return { shifts: Int32Array.from(shifts), tables };
+};
+
+export const phaseTables = (p: Pass): PhaseTables => (p.tables ??= buildPhaseTables(p));
+
+/** A phase run's factor of basis state `index` (re, im), as the dense kernels compute it. */
+export const phaseRunFactor = (p: Pass, index: number): [number, number] => {
+  const { shifts, tables } = phaseTables(p);
+  let fr = 1;
+  let fi = 0;
+  for (let w = 0; w < tables.length; w += 1) {
+    const k = ((index >>> shifts[w]) & WINDOW_MASK) << 1;
+    const tr = tables[w][k];
+    const ti = tables[w][k + 1];
+    if (w === 0) {
+      fr = tr;
+      fi = ti;
+    } else {
+      const r = fr * tr - fi * ti;
+      fi = fr * ti + fi * tr;
+      fr = r;
+    }
+  }
+  return [fr, fi];
+};
+
+const phaseRunKernel = (re: Float64Array, im: Float64Array, from: number, to: number, p: Pass) => {
+  const { shifts, tables } = phaseTables(p);
+  const s = 1 << p.a;
+  const hm = -s;
+  const t0 = tables[0];
+  const sh0 = shifts[0];
+  if (tables.length === 1) {
+    for (let q = from; q < to; q += 1) {
+      const j = q + (q & hm) + s;
+      const k = ((j >>> sh0) & WINDOW_MASK) << 1;
+      const fr = t0[k];
+      const fi = t0[k + 1];
+      const yr = re[j];
+      const yi = im[j];
+      re[j] = fr * yr - fi * yi;
+      im[j] = fr * yi + fi * yr;
+    }
+    return;
+  }
+  if (tables.length === 2) {
+    const t1 = tables[1];
+    const sh1 = shifts[1];
+    for (let q = from; q < to; q += 1) {
+      const j = q + (q & hm) + s;
+      const k0 = ((j >>> sh0) & WINDOW_MASK) << 1;
+      const k1 = ((j >>> sh1) & WINDOW_MASK) << 1;
+      const ar = t0[k0];
+      const ai = t0[k0 + 1];
+      const br = t1[k1];
+      const bi = t1[k1 + 1];
+      const fr = ar * br - ai * bi;
+      const fi = ar * bi + ai * br;
+      const yr = re[j];
+      const yi = im[j];
+      re[j] = fr * yr - fi * yi;
+      im[j] = fr * yi + fi * yr;
+    }
+    return;
+  }
+  const count = tables.length;
+  for (let q = from; q < to; q += 1) {
+    const j = q + (q & hm) + s;
+    const k0 = ((j >>> sh0) & WINDOW_MASK) << 1;
+    let fr = t0[k0];
+    let fi = t0[k0 + 1];
+    for (let w = 1; w < count; w += 1) {
+      const k = ((j >>> shifts[w]) & WINDOW_MASK) << 1;
+      const tr = tables[w][k];
+      const ti = tables[w][k + 1];
+      const r = fr * tr - fi * ti;
+      fi = fr * ti + fi * tr;
+      fr = r;
+    }
+    const yr = re[j];
+    const yi = im[j];
+    re[j] = fr * yr - fi * yi;
+    im[j] = fr * yi + fi * yr;
+  }
+};
+
+// Uncontrolled 2×2 kernels run four pairs per iteration (a quarter of the loop's own work per
+// pair). On targets 6–10 each sweep meets runs of 64–1,024 amplitudes in turn from the i and the
+// j side, a pattern the cores' prefetchers follow badly: such a pass measured 1.5–3.5× a target
+// 0 or 12 pass at 22 and 24 qubits. There the loop also reads one line of re and of im AHEAD
+// amplitudes past 2p, a plain forward sweep that brings each line in before the pairs need it.
+const AHEAD = 8192;
+const readsAhead = (t: number) => t >= 6 && t <= 10;
+/** Where the read-ahead loads end up, so that they are not optimized away. */
+let aheadSink = 0;
+export const readAheadChecksum = () => aheadSink;
+
 const matrixKernel = (re: Float64Array, im: Float64Array, from: number, to: number, t: number, m: Matrix2) => {
   const [ar, ai, br, bi, cr, ci, dr, di] = m;
   const s = 1 << t;
   const hm = -s;
-  for (let p = from; p < to; p += 1) {
-    const i = p + (p & hm);
-    const j = i + s;
-    const xr = re[i];
-    const xi = im[i];
-    const yr = re[j];
-    const yi = im[j];
+  if (((to - from) & 3) !== 0) {
+    for (let p = from; p < to; p += 1) {
+      const i = p + (p & hm);
+      const j = i + s;
+      const xr = re[i];
+      const xi = im[i];
+      const yr = re[j];
+      const yi = im[j];
+      re[i] = ar * xr - ai * xi + br * yr - bi * yi;
+      im[i] = ar * xi + ai * xr + br * yi + bi * yr;
+      re[j] = cr * xr - ci * xi + dr * yr - di * yi;
+      im[j] = cr * xi + ci * xr + dr * yi + di * yr;
+    }
+    return;
+  }
+  const touch = readsAhead(t);
+  const mask = re.length - 1;
+  let ahead = 0;
+  for (let p = from; p < to; p += 4) {
+    if (touch) {
+      const q = (2 * p + AHEAD) & mask;
+      ahead += re[q] + im[q];
+    }
+    let i = p + (p & hm);
+    let j = i + s;
+    let xr = re[i];
+    let xi = im[i];
+    let yr = re[j];
+    let yi = im[j];
+    re[i] = ar * xr - ai * xi + br * yr - bi * yi;
+    im[i] = ar * xi + ai * xr + br * yi + bi * yr;
+    re[j] = cr * xr - ci * xi + dr * yr - di * yi;
+    im[j] = cr * xi + ci * xr + dr * yi + di * yr;
+    i = p + 1 + ((p + 1) & hm);
+    j = i + s;
+    xr = re[i];
+    xi = im[i];
+    yr = re[j];
+    yi = im[j];
+    re[i] = ar * xr - ai * xi + br * yr - bi * yi;
+    im[i] = ar * xi + ai * xr + br * yi + bi * yr;
+    re[j] = cr * xr - ci * xi + dr * yr - di * yi;
+    im[j] = cr * xi + ci * xr + dr * yi + di * yr;
+    i = p + 2 + ((p + 2) & hm);
+    j = i + s;
+    xr = re[i];
+    xi = im[i];
+    yr = re[j];
+    yi = im[j];
+    re[i] = ar * xr - ai * xi + br * yr - bi * yi;
+    im[i] = ar * xi + ai * xr + br * yi + bi * yr;
+    re[j] = cr * xr - ci * xi + dr * yr - di * yi;
+    im[j] = cr * xi + ci * xr + dr * yi + di * yr;
+    i = p + 3 + ((p + 3) & hm);
+    j = i + s;
+    xr = re[i];
+    xi = im[i];
+    yr = re[j];
+    yi = im[j];
     re[i] = ar * xr - ai * xi + br * yr - bi * yi;
     im[i] = ar * xi + ai * xr + br * yi + bi * yr;
     re[j] = cr * xr - ci * xi + dr * yr - di * yi;
     im[j] = cr * xi + ci * xr + dr * yi + di * yr;
   }
+  aheadSink += ahead;
 };
 
 const realKernel = (re: Float64Array, im: Float64Array, from: number, to: number, t: number, m: Matrix2) => {
@@ -90,18 +286,71 @@ const realKernel = (re: Float64Array, im: Float64Array, from: number, to: number
   const d = m[6];
   const s = 1 << t;
   const hm = -s;
-  for (let p = from; p < to; p += 1) {
-    const i = p + (p & hm);
-    const j = i + s;
-    const xr = re[i];
-    const xi = im[i];
-    const yr = re[j];
-    const yi = im[j];
+  if (((to - from) & 3) !== 0) {
+    for (let p = from; p < to; p += 1) {
+      const i = p + (p & hm);
+      const j = i + s;
+      const xr = re[i];
+      const xi = im[i];
+      const yr = re[j];
+      const yi = im[j];
+      re[i] = a * xr + b * yr;
+      im[i] = a * xi + b * yi;
+      re[j] = c * xr + d * yr;
+      im[j] = c * xi + d * yi;
+    }
+    return;
+  }
+  const touch = readsAhead(t);
+  const mask = re.length - 1;
+  let ahead = 0;
+  for (let p = from; p < to; p += 4) {
+    if (touch) {
+      const q = (2 * p + AHEAD) & mask;
+      ahead += re[q] + im[q];
+    }
+    let i = p + (p & hm);
+    let j = i + s;
+    let xr = re[i];
+    let xi = im[i];
+    let yr = re[j];
+    let yi = im[j];
+    re[i] = a * xr + b * yr;
+    im[i] = a * xi + b * yi;
+    re[j] = c * xr + d * yr;
+    im[j] = c * xi + d * yi;
+    i = p + 1 + ((p + 1) & hm);
+    j = i + s;
+    xr = re[i];
+    xi = im[i];
+    yr = re[j];
+    yi = im[j];
+    re[i] = a * xr + b * yr;
+    im[i] = a * xi + b * yi;
+    re[j] = c * xr + d * yr;
+    im[j] = c * xi + d * yi;
+    i = p + 2 + ((p + 2) & hm);
+    j = i + s;
+    xr = re[i];
+    xi = im[i];
+    yr = re[j];
+    yi = im[j];
+    re[i] = a * xr + b * yr;
+    im[i] = a * xi + b * yi;
+    re[j] = c * xr + d * yr;
+    im[j] = c * xi + d * yi;
+    i = p + 3 + ((p + 3) & hm);
+    j = i + s;
+    xr = re[i];
+    xi = im[i];
+    yr = re[j];
+    yi = im[j];
     re[i] = a * xr + b * yr;
     im[i] = a * xi + b * yi;
     re[j] = c * xr + d * yr;
     im[j] = c * xi + d * yi;
   }
+  aheadSink += ahead;
 };
 
 const diagonalKernel = (re: Float64Array, im: Float64Array, from: number, to: number, t: number, m: Matrix2) => {
@@ -111,18 +360,71 @@ const diagonalKernel = (re: Float64Array, im: Float64Array, from: number, to: nu
   const d1i = m[7];
   const s = 1 << t;
   const hm = -s;
-  for (let p = from; p < to; p += 1) {
-    const i = p + (p & hm);
-    const j = i + s;
-    const xr = re[i];
-    const xi = im[i];
+  if (((to - from) & 3) !== 0) {
+    for (let p = from; p < to; p += 1) {
+      const i = p + (p & hm);
+      const j = i + s;
+      const xr = re[i];
+      const xi = im[i];
+      re[i] = d0r * xr - d0i * xi;
+      im[i] = d0r * xi + d0i * xr;
+      const yr = re[j];
+      const yi = im[j];
+      re[j] = d1r * yr - d1i * yi;
+      im[j] = d1r * yi + d1i * yr;
+    }
+    return;
+  }
+  const touch = readsAhead(t);
+  const mask = re.length - 1;
+  let ahead = 0;
+  for (let p = from; p < to; p += 4) {
+    if (touch) {
+      const q = (2 * p + AHEAD) & mask;
+      ahead += re[q] + im[q];
+    }
+    let i = p + (p & hm);
+    let j = i + s;
+    let xr = re[i];
+    let xi = im[i];
     re[i] = d0r * xr - d0i * xi;
     im[i] = d0r * xi + d0i * xr;
-    const yr = re[j];
-    const yi = im[j];
+    let yr = re[j];
+    let yi = im[j];
+    re[j] = d1r * yr - d1i * yi;
+    im[j] = d1r * yi + d1i * yr;
+    i = p + 1 + ((p + 1) & hm);
+    j = i + s;
+    xr = re[i];
+    xi = im[i];
+    re[i] = d0r * xr - d0i * xi;
+    im[i] = d0r * xi + d0i * xr;
+    yr = re[j];
+    yi = im[j];
+    re[j] = d1r * yr - d1i * yi;
+    im[j] = d1r * yi + d1i * yr;
+    i = p + 2 + ((p + 2) & hm);
+    j = i + s;
+    xr = re[i];
+    xi = im[i];
+    re[i] = d0r * xr - d0i * xi;
+    im[i] = d0r * xi + d0i * xr;
+    yr = re[j];
+    yi = im[j];
+    re[j] = d1r * yr - d1i * yi;
+    im[j] = d1r * yi + d1i * yr;
+    i = p + 3 + ((p + 3) & hm);
+    j = i + s;
+    xr = re[i];
+    xi = im[i];
+    re[i] = d0r * xr - d0i * xi;
+    im[i] = d0r * xi + d0i * xr;
+    yr = re[j];
+    yi = im[j];
     re[j] = d1r * yr - d1i * yi;
     im[j] = d1r * yi + d1i * yr;
   }
+  aheadSink += ahead;
 };
 
 const phaseKernel = (re: Float64Array, im: Float64Array, from: number, to: number, t: number, m: Matrix2) => {
@@ -142,16 +444,61 @@ const phaseKernel = (re: Float64Array, im: Float64Array, from: number, to: numbe
 const xKernel = (re: Float64Array, im: Float64Array, from: number, to: number, t: number) => {
   const s = 1 << t;
   const hm = -s;
-  for (let p = from; p < to; p += 1) {
-    const i = p + (p & hm);
-    const j = i + s;
-    const tr = re[i];
+  if (((to - from) & 3) !== 0) {
+    for (let p = from; p < to; p += 1) {
+      const i = p + (p & hm);
+      const j = i + s;
+      const tr = re[i];
+      re[i] = re[j];
+      re[j] = tr;
+      const ti = im[i];
+      im[i] = im[j];
+      im[j] = ti;
+    }
+    return;
+  }
+  const touch = readsAhead(t);
+  const mask = re.length - 1;
+  let ahead = 0;
+  for (let p = from; p < to; p += 4) {
+    if (touch) {
+      const q = (2 * p + AHEAD) & mask;
+      ahead += re[q] + im[q];
+    }
+    let i = p + (p & hm);
+    let j = i + s;
+    let tr = re[i];
     re[i] = re[j];
     re[j] = tr;
-    const ti = im[i];
+    let ti = im[i];
+    im[i] = im[j];
+    im[j] = ti;
+    i = p + 1 + ((p + 1) & hm);
+    j = i + s;
+    tr = re[i];
+    re[i] = re[j];
+    re[j] = tr;
+    ti = im[i];
+    im[i] = im[j];
+    im[j] = ti;
+    i = p + 2 + ((p + 2) & hm);
+    j = i + s;
+    tr = re[i];
+    re[i] = re[j];
+    re[j] = tr;
+    ti = im[i];
+    im[i] = im[j];
+    im[j] = ti;
+    i = p + 3 + ((p + 3) & hm);
+    j = i + s;
+    tr = re[i];
+    re[i] = re[j];
+    re[j] = tr;
+    ti = im[i];
     im[i] = im[j];
     im[j] = ti;
   }
+  aheadSink += ahead;
 };
 
 const swapKernel = (re: Float64Array, im: Float64Array, from: number, to: number, a: number, b: number) => {
@@ -308,6 +655,7 @@ export const runPassRange = (re: Float64Array, im: Float64Array, p: Pass, from: 
     case PassKind.x: return xKernel(re, im, from, to, a);
     case PassKind.swap: return swapKernel(re, im, from, to, a, b);
     case PassKind.zz: return zzKernel(re, im, from, to, a, b, m);
+    case PassKind.phaseRun: return phaseRunKernel(re, im, from, to, p);
     default: throw new Error(`unknown pass kind ${kind}`);
   }
 };

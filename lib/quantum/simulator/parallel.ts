@@ -12,7 +12,7 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
-import { passSpan, runPassRange, type Pass } from "./kernels";
+import { PassKind, passSpan, runPassRange, type Pass } from "./kernels";
 import type { StateVector } from "./statevector";
 
 /** States of at least this many qubits are shared with helper threads. */
@@ -22,7 +22,8 @@ export const PARALLEL_QUBITS = 20;
 // MAX_GROUP passes of PASS_WORDS numbers each.
 export const CTRL = { next: 0, done: 1, chunks: 2, state: 3, alive: 4, length: 8 } as const;
 export const PARAM = { count: 0, block: 1, span: 2, chunkSize: 3, state: 4, passes: 8 } as const;
-const PASS_WORDS = 12;
+// kind, a, b, controls, m (8), a phase run's factors (64).
+const PASS_WORDS = 76;
 const MAX_GROUP = 64;
 const PARAM_LENGTH = PARAM.passes + MAX_GROUP * PASS_WORDS;
 export const HELPER_IDLE_MS = 30_000;
@@ -179,7 +180,9 @@ export const readTask = (params: Float64Array): Task => {
   for (let k = 0; k < params[PARAM.count]; k += 1) {
     const at = PARAM.passes + k * PASS_WORDS;
     const m = Array.from(params.subarray(at + 4, at + 12)) as unknown as Pass["m"];
-    passes.push({ kind: params[at], a: params[at + 1], b: params[at + 2], controls: params[at + 3], m });
+    const kind = params[at];
+    const factors = kind === PassKind.phaseRun ? Array.from(params.subarray(at + 12, at + 76)) : undefined;
+    passes.push({ kind, a: params[at + 1], b: params[at + 2], controls: params[at + 3], m, ...(factors ? { factors } : {}) });
   }
   return { passes, block: params[PARAM.block], span: params[PARAM.span] };
 };
@@ -207,6 +210,7 @@ const runShared = (h: Helpers, state: StateVector, task: Task) => {
     params[at + 2] = p.b;
     params[at + 3] = p.controls;
     params.set(p.m, at + 4);
+    if (p.factors) params.set(p.factors, at + 12);
   });
   Atomics.store(ctrl, CTRL.chunks, chunks);
   Atomics.store(ctrl, CTRL.done, 0);

@@ -5,12 +5,12 @@ import { quantumConfig } from "../config";
 import { runBranching } from "./branching";
 import { checkOps, type Circuit } from "./circuit";
 import { compile } from "./fuse";
-import { runPasses } from "./parallel";
+import { runPasses, sharesState } from "./parallel";
 import { basisState, densify, runSparse } from "./sparse";
 import { Rng, randomSeed } from "./random";
 import { outcomeCoder, tallyCounts, tallyExact, tallyRecord, topPositions, type Tally } from "./outcomes";
 import { sampleIndexCounts } from "./sample";
-import { BYTES_PER_AMPLITUDE, checkQubits, zeroState, type StateVector } from "./statevector";
+import { BYTES_PER_AMPLITUDE, allocateState, checkQubits, type StateVector } from "./statevector";
 
 export type RunOptions = {
   shots: number;
@@ -53,8 +53,8 @@ export const evolve = (c: Circuit, maxQubits?: number): StateVector => {
   // While the state stays sparse it is evolved as a list of its nonzero amplitudes (sparse.ts).
   const sparse = basisState(c.qubits);
   const done = runSparse(sparse, passes);
-  const state = zeroState(c.qubits, maxQubits);
-  state.re[0] = 0;
+  // Checked above: allocated without a second look at the free memory.
+  const state = allocateState(c.qubits, sharesState(c.qubits));
   densify(sparse, state.re, state.im);
   runPasses(state, done === 0 ? passes : passes.slice(done));
   return state;

@@ -5,7 +5,7 @@
 // becomes a dense statevector and the remaining passes run on that. Permutations (X, SWAP, their
 // controlled forms) only rewrite indices and diagonal passes only multiply, both in place; a
 // general 2×2 matrix pairs each entry with its partner through an index → entry map.
-import { PassKind, type Pass } from "./kernels";
+import { PassKind, phaseRunFactor, type Pass } from "./kernels";
 
 export type SparseState = { qubits: number; index: number[]; re: number[]; im: number[] };
 
@@ -85,6 +85,13 @@ export const applySparse = (s: SparseState, p: Pass): void => {
         if ((i & controls) !== controls) continue;
         if ((i & bitA) !== 0) scale(s, k, m[6], m[7]);
         else if (kind === PassKind.diagonal) scale(s, k, m[0], m[1]);
+      }
+      return;
+    case PassKind.phaseRun:
+      for (let k = 0; k < n; k += 1) {
+        if ((s.index[k] & bitA) === 0) continue;
+        const [fr, fi] = phaseRunFactor(p, s.index[k]);
+        scale(s, k, fr, fi);
       }
       return;
     case PassKind.zz:
