@@ -95,11 +95,12 @@ export const configureSimulatorThreads = (next: { threads?: number; minQubits?: 
 
 /** The helper's entry file: the build's compiled one, else the sources' (loaded through tsx). */
 const helperFile = (): string | undefined => {
+  // turbopackIgnore: run-time paths, not files for the build to trace (it would include the whole project).
   const root = process.cwd();
-  const built = path.join(root, process.env.NEXT_DIST_DIR || ".next", "workers", "simulator-helper.mjs");
-  if (process.env.NODE_ENV === "production" && existsSync(built)) return built;
-  const source = path.join(root, ["lib", "quantum", "simulator", "helper-worker.mjs"].join(path.sep));
-  return existsSync(source) ? source : undefined;
+  const built = path.join(/*turbopackIgnore: true*/ root, process.env.NEXT_DIST_DIR || ".next", "workers", "simulator-helper.mjs");
+  if (process.env.NODE_ENV === "production" && existsSync(/*turbopackIgnore: true*/ built)) return built;
+  const source = path.join(/*turbopackIgnore: true*/ root, ["lib", "quantum", "simulator", "helper-worker.mjs"].join(path.sep));
+  return existsSync(/*turbopackIgnore: true*/ source) ? source : undefined;
 };
 
 const startHelper = (h: Helpers) => {
