@@ -1,11 +1,13 @@
-// A test database whose Prisma client counts the SQL statements it sends.
+// A test database that counts the SQL statements the app sends, through Prisma and through the
+// process's SQL runner (the hot reads use the runner: lib/db `getDb().sql`).
 //
 // Prisma's query events and `$extends` count Prisma operations, not SQL statements (one
 // findUnique with an include is several statements), and the shared client cannot be re-created
 // with a hook. So this opens the file's fresh database itself (as tests/helpers/db.ts does, in
 // the run's mode) with the real driver adapter wrapped: every queryRaw/executeRaw the query
-// engine makes, inside or outside a transaction, adds one to `count`. It then becomes the
-// process's database, so the domain functions under test run unchanged on it.
+// engine makes, inside or outside a transaction, adds one to `count`, and so does every query of
+// the SQL runner. It then becomes the process's database, so the domain functions under test run
+// unchanged on it.
 import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
@@ -77,6 +79,16 @@ const poolRunner = (pool: pg.Pool): SqlRunner => ({
   },
 });
 
+/** The runner with each query (not the migration scripts of exec) counted. */
+const countingRunner = (runner: SqlRunner, counter: Counter): SqlRunner => ({
+  exec: runner.exec,
+  query: (text, params) => {
+    counter.count += 1;
+    return runner.query(text, params);
+  },
+  session: (fn) => runner.session((inner) => fn(countingRunner(inner, counter))),
+});
+
 /** A fresh migrated database for this file, made the process's database, with a statement counter. */
 export const useCountingDatabase = async (): Promise<{ counter: Counter; dispose: () => Promise<void> }> => {
   const counter: Counter = { count: 0 };
@@ -90,7 +102,7 @@ export const useCountingDatabase = async (): Promise<{ counter: Counter; dispose
       await prisma.$disconnect();
       await pool.end();
     };
-    useDatabase({ mode: "server", prisma, sql, close });
+    useDatabase({ mode: "server", prisma, sql: countingRunner(sql, counter), close });
     return {
       counter,
       dispose: async () => {
@@ -108,7 +120,7 @@ export const useCountingDatabase = async (): Promise<{ counter: Counter; dispose
     await prisma.$disconnect();
     if (!pglite.closed) await pglite.close();
   };
-  useDatabase({ mode: "embedded", prisma, sql, close });
+  useDatabase({ mode: "embedded", prisma, sql: countingRunner(sql, counter), close });
   return { counter, dispose: () => closeDatabase() };
 };
 
