@@ -1,6 +1,6 @@
 // Who is calling: an API key (Authorization: Bearer) or a dashboard session (next-auth JWT
 // cookie). A credential that is presented but invalid is an error, never silently anonymous.
-import { createHash } from "node:crypto";
+import crypto from "node:crypto";
 import { decode } from "next-auth/jwt";
 import { getDb, prisma, type Role } from "../db";
 import { AppError } from "../core/errors";
@@ -17,7 +17,9 @@ export type Principal = {
 
 export const API_KEY_PREFIX = "sk_syn_";
 
-export const hashApiKey = (key: string) => createHash("sha256").update(key).digest("hex");
+// The one-shot digest (Node 20.12 on) where there is one: no Hash object per request.
+export const hashApiKey: (key: string) => string =
+  typeof crypto.hash === "function" ? (key) => crypto.hash("sha256", key, "hex") : (key) => crypto.createHash("sha256").update(key).digest("hex");
 
 export const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
 

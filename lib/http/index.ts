@@ -2,3 +2,4 @@
 export { route, methods, type RouteContext, type RouteHandler } from "./route";
 export { problemResponse, PROBLEM_CONTENT_TYPE, type Problem, type ProblemField } from "./problem";
 export { pagedResponse } from "./paging";
+export { JsonAnswer } from "./json-answer";

@@ -88,6 +88,9 @@ export const logRequest = (fields: {
   error?: unknown;
   clientGone?: boolean;
 }) => {
+  const logger = log();
+  // Nothing to build when the level is off (LOG_LEVEL=warn drops every line of a served request).
+  if (!logger.isLevelEnabled(fields.status >= 500 && !fields.clientGone ? "error" : "info")) return;
   const line: RequestLogLine = {
     requestId: fields.requestId,
     method: fields.method,
@@ -96,7 +99,7 @@ export const logRequest = (fields: {
     durationMs: elapsedMs(fields.started),
     principal: principalOf(fields.principal),
   };
-  if (fields.clientGone) log().info({ ...line, clientGone: true }, "request abandoned by the client");
-  else if (fields.status >= 500) log().error(fields.error === undefined ? line : { ...line, err: fields.error }, "request failed");
-  else log().info(line, "request");
+  if (fields.clientGone) logger.info({ ...line, clientGone: true }, "request abandoned by the client");
+  else if (fields.status >= 500) logger.error(fields.error === undefined ? line : { ...line, err: fields.error }, "request failed");
+  else logger.info(line, "request");
 };

@@ -15,6 +15,7 @@ import { getRateLimiter, rateLimitHeaders } from "./rate-limit";
 import { readJsonBody, parseParts } from "./parse";
 import { clientAddress } from "./client-address";
 import { logRequest } from "./log";
+import { JsonAnswer } from "./json-answer";
 
 type Part<O, K extends "params" | "query" | "body", Otherwise> = O extends { [key in K]: infer S extends z.ZodType }
   ? z.output<S>
@@ -88,16 +89,26 @@ const rateLimit = async (request: Request, principal: Principal | null) => {
 
 /**
  * What a handler gives back: a Response as is, or a value answered as JSON (nothing: an empty
- * body) with the operation's declared success status, so that handlers do not repeat it.
+ * body) with the operation's declared success status, so that handlers do not repeat it; a
+ * JsonAnswer (a page) adds headers of its own.
  */
-export type HandlerResult = Response | object | void;
+export type HandlerResult = Response | JsonAnswer | object | void;
 
-const toResponse = (result: HandlerResult, status: number) =>
-  result instanceof Response ? result : result === undefined ? new Response(null, { status }) : Response.json(result, { status });
+const JSON_TYPE = "application/json";
 
-const withHeaders = (response: Response, headers: Record<string, string>) => {
-  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
-  return response;
+// The Response with every header given to its constructor: setting them one by one afterwards
+// (Headers#set validates each name and value) cost more than the rest of the wrapper. The body is
+// JSON.stringify's text, as Response.json writes it.
+const toResponse = (result: HandlerResult, status: number, headers: Record<string, string>): Response => {
+  if (result instanceof Response) {
+    for (const name in headers) result.headers.set(name, headers[name]);
+    return result;
+  }
+  if (result === undefined) return new Response(null, { status, headers });
+  if (result instanceof JsonAnswer) {
+    return new Response(JSON.stringify(result.body), { status, headers: { ...result.headers, "content-type": JSON_TYPE, ...headers } });
+  }
+  return new Response(JSON.stringify(result), { status, headers: { "content-type": JSON_TYPE, ...headers } });
 };
 
 export const route = <O extends Operation>(
@@ -127,7 +138,7 @@ export const route = <O extends Operation>(
         body: rawBody,
       });
       const result = await runAsActor(principal?.userId ?? null, () => handler({ ...parts, principal, request, url, requestId } as RouteContext<O>));
-      response = withHeaders(toResponse(result, status), headers);
+      response = toResponse(result, status, headers);
     } catch (error) {
       failure = error;
       const problem = toProblem(error, { instance: url.pathname, requestId });

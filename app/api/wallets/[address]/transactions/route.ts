@@ -10,11 +10,13 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route(listWalletTransactionsOperation, async ({ principal, params, query, url, request }) => {
     const page = await listWalletTransactions(principal.userId, params.address, query);
     const json = pagedResponse(page, url);
-    json.headers.set("vary", "accept");
+    json.headers.vary = "accept";
     if (!wantsCsv(query.format, request.headers.get("accept"))) return json;
-    const headers = new Headers(json.headers);
-    headers.set("content-type", "text/csv; charset=utf-8");
-    headers.set("content-disposition", `attachment; filename="${params.address}-transactions.csv"`);
+    const headers = {
+      ...json.headers,
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${params.address}-transactions.csv"`,
+    };
     return new Response(transactionsCsv(page.items), { status: 200, headers });
   }),
 });
