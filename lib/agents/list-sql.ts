@@ -1,16 +1,17 @@
-// The agent list (GET /api/agents) in two SQL statements run side by side: the page with each
-// agent's first role (one join, where Prisma took a second statement), and the count. They go
+// The agent list (GET /api/agents) in one SQL statement: the page with each agent's first role
+// (one join, where Prisma took a second statement) and the total (lib/core/list-sql.ts). It goes
 // through the process's SQL runner (lib/db `getDb().sql`), not through Prisma's query engine, whose
-// per-query work cost more than the statements themselves on this hot read. The filters are the
-// ones Prisma wrote for the earlier query (`ILIKE` for its case-insensitive contains and equals),
-// the order and the cursors those of lib/core/sorting.ts, so the answers are the same to the byte
+// per-query work cost more than the statement itself on this hot read. The filters are the ones
+// Prisma wrote for the earlier query (`ILIKE` for its case-insensitive contains and equals), the
+// order and the cursors those of lib/core/sorting.ts, so the answers are the same to the byte
 // (tests/agents/list-sql-parity.test.ts compares them with the Prisma query).
-import { afterCursorSql, containsSql, equalsInsensitiveSql, orderBySql, sortValueSql, sqlParams, type SqlParams } from "../core/sorting-sql";
+import { listPageSql } from "../core/list-sql";
+import { containsSql, equalsInsensitiveSql, sqlParams, type SqlParams } from "../core/sorting-sql";
 import type { TAgentListQuery } from "./schemas";
 
 type Filters = Pick<TAgentListQuery, "q" | "specialization" | "role">;
 
-/** The conditions of ?q=, ?specialization= and ?role= on the agent row `a` (none: true). */
+/** The conditions of ?q=, ?specialization= and ?role= on the agent row `a` (none: no condition). */
 const filtersSql = (query: Filters, params: SqlParams): string[] => {
   const conditions: string[] = [];
   if (query.q) conditions.push(`(${containsSql("a.name", query.q, params)} OR ${containsSql("a.id", query.q, params)})`);
@@ -21,37 +22,21 @@ const filtersSql = (query: Filters, params: SqlParams): string[] => {
   return conditions;
 };
 
-const whereOf = (conditions: string[]) => (conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : "");
+/** The fields of a page row, in the order agentPageSql's rows give them (then the sort value). */
+export type AgentListFields = [id: string, name: string, currentRole: string, completionRate: number, specialization: string];
 
-/** A row of the page statement; `sortValue` is the sort column's value (dates as ISO text). */
-export type AgentListRow = {
-  id: string;
-  name: string;
-  currentRole: string;
-  completionRate: number;
-  specialization: string;
-  sortValue?: string | number;
-};
-
-/** The page statement: `limit + 1` rows after the cursor in the list's order, each with its first role. */
+/** The statement of one page (after the cursor, in the list's order, each agent with its first role) and the total. */
 export const agentPageSql = (query: TAgentListQuery) => {
   const params = sqlParams();
-  const conditions = filtersSql(query, params);
-  if (query.cursor) conditions.push(afterCursorSql("a", query.cursor, query.sort, params));
-  const sortValue = sortValueSql("a", query.sort);
-  const text = `SELECT a.id, a.name, coalesce(r."roleName", a.specialization) AS "currentRole", a."completionRate", a.specialization${
-    sortValue ? `, ${sortValue} AS "sortValue"` : ""
-  }
-  FROM "Agent" a LEFT JOIN "AgentRole" r ON r."agentId" = a.id AND r.position = 0
-  ${whereOf(conditions)}
-  ORDER BY ${orderBySql("a", query.sort)}
-  LIMIT ${params.add(query.limit + 1)}`;
-  return { text, values: params.values };
-};
-
-/** The count statement: the agents the filters keep (the cursor aside). */
-export const agentCountSql = (query: Filters) => {
-  const params = sqlParams();
-  const text = `SELECT count(*)::int AS total FROM "Agent" a ${whereOf(filtersSql(query, params))}`;
-  return { text, values: params.values };
+  return listPageSql({
+    table: "Agent",
+    alias: "a",
+    from: `"Agent" a LEFT JOIN "AgentRole" r ON r."agentId" = a.id AND r.position = 0`,
+    select: ["a.id", "a.name", `coalesce(r."roleName", a.specialization) AS "currentRole"`, `a."completionRate"`, "a.specialization"],
+    selected: ["id", "name", "currentRole", "completionRate", "specialization"],
+    fields: ["p.id", "p.name", `p."currentRole"`, `p."completionRate"`, "p.specialization"],
+    filters: filtersSql(query, params),
+    query,
+    params,
+  });
 };

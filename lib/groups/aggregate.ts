@@ -21,6 +21,13 @@ export const aggregateMetrics = (members: readonly MetricsInput[]): AggregatedMe
   };
 };
 
+/** A member's metrics as a list statement aggregates them: [experiencePoints, uptime, completionRate]. */
+export type MemberMetrics = [experiencePoints: number, uptime: number, completionRate: number];
+
+/** The MetricsInput of each member's [experiencePoints, uptime, completionRate]. */
+export const membersMetrics = (members: readonly MemberMetrics[]): MetricsInput[] =>
+  members.map(([experiencePoints, uptime, completionRate]) => ({ experiencePoints, uptime, completionRate }));
+
 /** Each item once, by id, first occurrence kept (an agent in two squads of a syndicate counts once). */
 export const uniqueById = <T extends { id: string }>(items: readonly T[]): T[] => {
   const seen = new Set<string>();

@@ -1,21 +1,18 @@
 // Squads and syndicates are two kinds of group: a named, ordered list of members (agents, or
 // squads) with declared or derived stacked roles and metrics computed on read. One implementation
 // of their writes and reads, configured per kind by a GroupKind.
-import { prisma, type Prisma } from "../db";
+import { getDb, prisma, type Prisma } from "../db";
 import { alreadyExists, idMismatch, notFound } from "../core/errors";
-import { toPage, type Page, type TPageQuery } from "../core/paging";
-import { sortedPageArgs, type TSort } from "../core/sorting";
-import { nameOrIdContains } from "../core/search";
+import type { Page, TPageQuery } from "../core/paging";
+import type { TSort } from "../core/sorting";
+import { listPageSql, pageOfRow, type ListPageRow } from "../core/list-sql";
+import { containsSql, sqlParams } from "../core/sorting-sql";
 import type { TRole } from "../agents/schemas";
 import { recordEvent } from "../events";
 import { guardEntityDeletion } from "../tasks/entities";
 import { requireExisting, type Lockable } from "./members";
 
 export type Db = Prisma.TransactionClient;
-export type GroupWhere = ReturnType<typeof nameOrIdContains>;
-export type GroupPageArgs = ReturnType<typeof sortedPageArgs>;
-/** A summary with the times a list may be sorted by (not part of the summary itself). */
-export type Timed<S> = S & { createdAt: Date; updatedAt: Date };
 
 /** What a write takes from a body: id, name, the member ids in order and the declared stacked roles. */
 export type GroupRows = { id: string; name: string; memberIds: string[]; stackedRoles: TRole[] };
@@ -30,6 +27,8 @@ export type GroupKind<Body, View, Summary> = {
   rows: (body: Body) => GroupRows;
   /** The group with everything its details show, or null; a fixed number of queries. */
   find: (db: Db, id: string) => Promise<View | null>;
+  /** The same read outside a transaction, through the process's SQL runner (the hot details read). */
+  read: (id: string) => Promise<View | null>;
   exists: (db: Db, id: string) => Promise<boolean>;
   insert: (tx: Db, id: string, name: string) => Promise<unknown>;
   rename: (tx: Db, id: string, name: string) => Promise<unknown>;
@@ -38,9 +37,12 @@ export type GroupKind<Body, View, Summary> = {
   link: (tx: Db, id: string, memberIds: string[]) => Promise<unknown>;
   addStackedRoles: (tx: Db, id: string, roles: TRole[]) => Promise<unknown>;
   remove: (tx: Db, id: string) => Promise<unknown>;
-  /** One page of summaries (filter, order and size as the args ask), with their times for the cursor. */
-  page: (args: GroupPageArgs) => Promise<Timed<Summary>[]>;
-  count: (where: GroupWhere) => Promise<number>;
+  /**
+   * Its list (lib/core/list-sql.ts): the table, the fields of a summary after id and name, as SQL
+   * over the page row `p` (each group's members aggregated in a correlated subquery), and the
+   * summary made of a row's fields (id, name, then those).
+   */
+  list: { table: "Squad" | "Syndicate"; fields: string[]; summary: (fields: unknown[]) => Summary };
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any kind, whatever its types
@@ -101,22 +103,36 @@ export const deleteGroup = async (kind: AnyKind, id: string): Promise<void> => {
   });
 };
 
-export const findGroup = <K extends AnyKind>(kind: K, id: string): Promise<ViewOf<K> | null> => kind.find(prisma, id);
+export const findGroup = <K extends AnyKind>(kind: K, id: string): Promise<ViewOf<K> | null> => kind.read(id);
 
 /** The group's view; 404 when there is none with that id. */
 export const getGroup = async <K extends AnyKind>(kind: K, id: string): Promise<ViewOf<K>> => {
-  const view = await kind.find(prisma, id);
+  const view = await kind.read(id);
   if (!view) throw notFound(kind.label, id);
   return view;
 };
 
-/** One page of summaries, by id or by ?sort= (ties by id), searched by name or id; the page and the count in parallel. */
+/**
+ * One page of summaries, by id or by ?sort= (ties by id), searched by name or id (case-insensitive,
+ * as Prisma's `contains` wrote it: ILIKE), with the total: one statement (lib/core/list-sql.ts).
+ * The answers are those of the Prisma queries it replaced (tests/groups/list-sql-parity.test.ts).
+ */
 export const listGroups = async <S extends { id: string }>(
   kind: GroupKind<never, unknown, S>,
   query: TPageQuery & { q?: string; sort?: TSort },
 ): Promise<Page<S>> => {
-  const where = nameOrIdContains(query.q);
-  const [rows, total] = await Promise.all([kind.page(sortedPageArgs(query, where)), kind.count(where)]);
-  const page = toPage(rows, total, query.limit, query.sort);
-  return { ...page, items: page.items.map(({ createdAt: _created, updatedAt: _updated, ...summary }) => summary as unknown as S) };
+  const params = sqlParams();
+  const statement = listPageSql({
+    table: kind.list.table,
+    alias: "g",
+    from: `"${kind.list.table}" g`,
+    select: ["g.id", "g.name"],
+    selected: ["id", "name"],
+    fields: ["p.id", "p.name", ...kind.list.fields],
+    filters: query.q ? [`(${containsSql("g.name", query.q, params)} OR ${containsSql("g.id", query.q, params)})`] : [],
+    query,
+    params,
+  });
+  const [row] = await getDb().sql.query<ListPageRow>(statement.text, statement.values);
+  return pageOfRow(row, query, kind.list.summary);
 };

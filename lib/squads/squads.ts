@@ -1,22 +1,24 @@
 // Squads as a kind of group (lib/groups): a squad's members are agents. The operations below are
 // the group implementation bound to this kind.
-import { prisma } from "../db";
-import { aggregateMetrics, createGroup, deleteGroup, findGroup, getGroup, listGroups, updateGroup, type GroupKind } from "../groups";
+import { getDb } from "../db";
+import { aggregateMetrics, membersMetrics, type MemberMetrics, createGroup, deleteGroup, findGroup, getGroup, listGroups, updateGroup, type GroupKind } from "../groups";
 import type { Page } from "../core/paging";
 import type { TSquad, TSquadBody, TSquadListQuery, TSquadSummary } from "./schemas";
 import { toSquadView, type SquadView } from "./squad-shape";
 import { SQUAD_DETAILS_SQL, squadRowOf } from "./squad-sql";
+
+type SquadDetailsRow = { squad: unknown };
+const viewOf = ([row]: SquadDetailsRow[]) => (row ? toSquadView(squadRowOf(row.squad)) : null);
 
 const SQUADS: GroupKind<TSquadBody, SquadView, TSquadSummary> = {
   label: "Squad",
   events: { entity: "squad", record: (view) => view.squad },
   members: { table: "Agent", field: "agents" },
   rows: (body) => ({ id: body.id, name: body.name, memberIds: body.agents.map((agent) => agent.id), stackedRoles: body.stackedRoles ?? [] }),
-  find: async (db, id) => {
-    // One statement (squad-sql.ts) where the include took five.
-    const [row] = await db.$queryRawUnsafe<{ squad: unknown }[]>(SQUAD_DETAILS_SQL, id);
-    return row ? toSquadView(squadRowOf(row.squad)) : null;
-  },
+  // One statement (squad-sql.ts) where the include took five: in a write's transaction through
+  // Prisma, else through the SQL runner (Prisma's raw query path cost more CPU than the statement).
+  find: async (db, id) => viewOf(await db.$queryRawUnsafe<SquadDetailsRow[]>(SQUAD_DETAILS_SQL, id)),
+  read: async (id) => viewOf(await getDb().sql.query<SquadDetailsRow>(SQUAD_DETAILS_SQL, [id])),
   exists: async (db, id) => (await db.squad.findUnique({ where: { id }, select: { id: true } })) !== null,
   insert: (tx, id, name) => tx.squad.create({ data: { id, name } }),
   rename: (tx, id, name) => tx.squad.update({ where: { id }, data: { name } }),
@@ -27,27 +29,17 @@ const SQUADS: GroupKind<TSquadBody, SquadView, TSquadSummary> = {
   link: (tx, id, agentIds) => tx.squadMember.createMany({ data: agentIds.map((agentId, position) => ({ squadId: id, agentId, position })) }),
   addStackedRoles: (tx, id, roles) => tx.stackedRole.createMany({ data: roles.map((role, position) => ({ squadId: id, position, ...role })) }),
   remove: (tx, id) => tx.squad.delete({ where: { id } }),
-  page: async (args) => {
-    const rows = await prisma.squad.findMany({
-      ...args,
-      select: {
-        id: true,
-        name: true,
-        createdAt: true,
-        updatedAt: true,
-        members: { select: { agent: { select: { experiencePoints: true, uptime: true, completionRate: true } } } },
-      },
-    });
-    return rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      createdAt: row.createdAt,
-      updatedAt: row.updatedAt,
-      agentCount: row.members.length,
-      aggregatedMetrics: aggregateMetrics(row.members.map((member) => member.agent)),
-    }));
+  list: {
+    table: "Squad",
+    // The member count and the members' metrics ([xp, uptime, completionRate] per member), aggregated in JS.
+    fields: [
+      `coalesce((SELECT json_agg(json_build_array(a."experiencePoints", a.uptime, a."completionRate")) FROM "SquadMember" m JOIN "Agent" a ON a.id = m."agentId" WHERE m."squadId" = p.id), '[]')`,
+    ],
+    summary: ([id, name, members]) => {
+      const metrics = membersMetrics(members as MemberMetrics[]);
+      return { id: id as string, name: name as string, agentCount: metrics.length, aggregatedMetrics: aggregateMetrics(metrics) };
+    },
   },
-  count: (where) => prisma.squad.count({ where }),
 };
 
 /** Creates a squad with its members and declared stacked roles: 409 if the id exists, 422 for unknown agents. */
@@ -65,5 +57,5 @@ export const findSquadView = (squadId: string): Promise<SquadView | null> => fin
 /** The contract's Squad; 404 when there is none with that id. */
 export const getSquadDetails = async (squadId: string): Promise<TSquad> => (await getGroup(SQUADS, squadId)).squad;
 
-/** One page of squad summaries with their metrics: squads, memberships, agents and the count (four queries). */
+/** One page of squad summaries with their metrics and the total: one statement. */
 export const listSquads = (query: TSquadListQuery): Promise<Page<TSquadSummary>> => listGroups(SQUADS, query);

@@ -1,23 +1,25 @@
 // Syndicates as a kind of group (lib/groups): a syndicate's members are squads, and its metrics
 // count every agent of its squads once. The operations below are the group implementation bound
 // to this kind.
-import { prisma } from "../db";
-import { aggregateMetrics, createGroup, deleteGroup, findGroup, getGroup, listGroups, uniqueById, updateGroup, type GroupKind } from "../groups";
+import { getDb } from "../db";
+import { aggregateMetrics, createGroup, deleteGroup, findGroup, getGroup, listGroups, membersMetrics, updateGroup, type GroupKind, type MemberMetrics } from "../groups";
 import type { Page } from "../core/paging";
 import type { TSyndicate, TSyndicateBody, TSyndicateListQuery, TSyndicateSummary } from "./schemas";
 import { toSyndicateView, type SyndicateView } from "./syndicate-shape";
 import { SYNDICATE_DETAILS_SQL, syndicateRowOf } from "./syndicate-sql";
+
+type SyndicateDetailsRow = { syndicate: unknown };
+const viewOf = ([row]: SyndicateDetailsRow[]) => (row ? toSyndicateView(syndicateRowOf(row.syndicate)) : null);
 
 const SYNDICATES: GroupKind<TSyndicateBody, SyndicateView, TSyndicateSummary> = {
   label: "Syndicate",
   events: { entity: "syndicate", record: (view) => view.syndicate },
   members: { table: "Squad", field: "squads" },
   rows: (body) => ({ id: body.id, name: body.name, memberIds: body.squads.map((squad) => squad.id), stackedRoles: body.stackedRoles ?? [] }),
-  find: async (db, id) => {
-    // One statement (syndicate-sql.ts) where the nested include took seven.
-    const [row] = await db.$queryRawUnsafe<{ syndicate: unknown }[]>(SYNDICATE_DETAILS_SQL, id);
-    return row ? toSyndicateView(syndicateRowOf(row.syndicate)) : null;
-  },
+  // One statement (syndicate-sql.ts) where the nested include took seven: in a write's transaction
+  // through Prisma, else through the SQL runner.
+  find: async (db, id) => viewOf(await db.$queryRawUnsafe<SyndicateDetailsRow[]>(SYNDICATE_DETAILS_SQL, id)),
+  read: async (id) => viewOf(await getDb().sql.query<SyndicateDetailsRow>(SYNDICATE_DETAILS_SQL, [id])),
   exists: async (db, id) => (await db.syndicate.findUnique({ where: { id }, select: { id: true } })) !== null,
   insert: (tx, id, name) => tx.syndicate.create({ data: { id, name } }),
   rename: (tx, id, name) => tx.syndicate.update({ where: { id }, data: { name } }),
@@ -30,37 +32,25 @@ const SYNDICATES: GroupKind<TSyndicateBody, SyndicateView, TSyndicateSummary> = 
   addStackedRoles: (tx, id, roles) =>
     tx.stackedRole.createMany({ data: roles.map((role, position) => ({ syndicateId: id, position, ...role })) }),
   remove: (tx, id) => tx.syndicate.delete({ where: { id } }),
-  page: async (args) => {
-    const rows = await prisma.syndicate.findMany({
-      ...args,
-      select: {
-        id: true,
-        name: true,
-        createdAt: true,
-        updatedAt: true,
-        squads: {
-          select: {
-            squad: {
-              select: { members: { select: { agent: { select: { id: true, experiencePoints: true, uptime: true, completionRate: true } } } } },
-            },
-          },
-        },
-      },
-    });
-    return rows.map((row) => {
-      const agents = uniqueById(row.squads.flatMap((link) => link.squad.members.map((member) => member.agent)));
+  list: {
+    table: "Syndicate",
+    // Its squads, and its agents each once (an agent in two of its squads counts once) as [xp, uptime, completionRate].
+    fields: [
+      `(SELECT count(*)::int FROM "SyndicateSquad" l WHERE l."syndicateId" = p.id)`,
+      `coalesce((SELECT json_agg(json_build_array(a."experiencePoints", a.uptime, a."completionRate")) FROM "Agent" a
+        WHERE a.id IN (SELECT m."agentId" FROM "SyndicateSquad" l JOIN "SquadMember" m ON m."squadId" = l."squadId" WHERE l."syndicateId" = p.id)), '[]')`,
+    ],
+    summary: ([id, name, squadCount, agents]) => {
+      const metrics = membersMetrics(agents as MemberMetrics[]);
       return {
-        id: row.id,
-        name: row.name,
-        createdAt: row.createdAt,
-        updatedAt: row.updatedAt,
-        squadCount: row.squads.length,
-        agentCount: agents.length,
-        aggregatedSyndicateMetrics: aggregateMetrics(agents),
+        id: id as string,
+        name: name as string,
+        squadCount: squadCount as number,
+        agentCount: metrics.length,
+        aggregatedSyndicateMetrics: aggregateMetrics(metrics),
       };
-    });
+    },
   },
-  count: (where) => prisma.syndicate.count({ where }),
 };
 
 /** Creates a syndicate of existing squads: 409 if the id exists, 422 for unknown squads. */
