@@ -35,14 +35,25 @@ export const recordEvents = async (tx: Prisma.TransactionClient, events: EventIn
       type: event.type,
       entityType: definition.entityType,
       entityId: event.entityId,
-      // A JSON round trip: dates become strings, exactly as the API answers them.
-      data: JSON.parse(JSON.stringify(event.data)) as Prisma.InputJsonValue,
+      // Serialised with the rows below: dates become strings, exactly as the API answers them.
+      data: event.data,
       actorId,
       visibleTo: event.visibleTo ?? null,
     };
   });
+  // When Prisma's default would have made it: the time of the insert, in UTC (timestamp without time zone).
+  const createdAt = new Date().toISOString();
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${EVENT_WRITE_LOCK})`;
-  await tx.event.createMany({ data: rows });
+  // One statement however many events (a sweep records thousands): the rows as one JSON parameter,
+  // inserted in their order, so `seq` follows it. Prisma's createMany split a large batch into many
+  // statements sent at once on the transaction's connection, and built them on the event loop.
+  await tx.$executeRaw`
+    INSERT INTO "Event" (id, type, "entityType", "entityId", data, "actorId", "visibleTo", "createdAt")
+    SELECT e.id, e.type, e."entityType", e."entityId", e.data, e."actorId", e."visibleTo", (${createdAt}::timestamptz AT TIME ZONE 'UTC')
+    FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      AS (id text, type text, "entityType" text, "entityId" text, data jsonb, "actorId" text, "visibleTo" text)) WITH ORDINALITY
+      AS e(id, type, "entityType", "entityId", data, "actorId", "visibleTo", position)
+    ORDER BY e.position`;
   // Their webhook deliveries commit (or roll back) with them.
   await queueWebhookDeliveries(tx, rows.map((row) => row.id));
 };

@@ -36,7 +36,7 @@ export const queueWebhookDeliveries = async (tx: Prisma.TransactionClient, event
     SELECT 'whd_' || replace(gen_random_uuid()::text, '-', ''), w.id, e.id, e.seq, e.type, e."entityType" || ':' || e."entityId",
            1, 'PENDING'::"WebhookDeliveryState", ${NOW}, ${NOW}
     FROM "Event" e JOIN "WebhookEndpoint" w ON ${match}
-    WHERE e.id IN (${Prisma.join(eventIds)})
+    WHERE e.id = ANY(${eventIds}::text[])
     ORDER BY e.seq, w.id
     RETURNING id`;
   await enqueueDeliveries(tx, rows);

@@ -56,6 +56,15 @@ describe("sweepOverdueTasks", () => {
     expect(await overdueEvents(ids)).toHaveLength(3);
   });
 
+  it("goes through more overdue tasks than one batch holds, each told once, also when sweeps of other batch sizes overlap", async () => {
+    const ids = await Promise.all(Array.from({ length: 9 }, (_, i) => seed(i % 3 === 0 ? "assigned" : "pending", minutes(-1 - i))));
+    const swept = await Promise.all([sweepOverdueTasks(T0, 2), sweepOverdueTasks(T0, 3), sweepOverdueTasks(T0, 4)]);
+    expect(swept.flat().filter((id) => ids.includes(id)).sort()).toEqual([...ids].sort());
+    expect(await overdueEvents(ids)).toHaveLength(9);
+    const told = await prisma.task.findMany({ where: { id: { in: ids } }, select: { overdueEventAt: true } });
+    expect(told.every((task) => task.overdueEventAt !== null)).toBe(true);
+  });
+
   it("tells again after the due date is changed and passes anew, but not after another edit", async () => {
     const id = await seed("pending", minutes(-3));
     await sweepOverdueTasks(T0);
