@@ -20,6 +20,8 @@ export type BenchRow = {
   unit?: string;
   /** The raw figures behind the ratio, for the reader: "app 812 req/s, bare 1,430 req/s". */
   detail?: string;
+  /** A figure to read, not a target: shown as "info" and not counted among the targets. */
+  informational?: boolean;
 };
 
 export const DEFAULT_RESULTS_PATH = "bench/results/latest.json";
@@ -31,12 +33,14 @@ const formatNumber = (value: number) => {
   return value.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: 0 });
 };
 
+const holdsText = (row: BenchRow, no: string) => (row.informational ? "info" : row.holds ? "yes" : no);
+
 export const formatMeasured = (row: BenchRow) => `${formatNumber(row.measured)}${row.unit ? ` ${row.unit}` : ""}`;
 
 /** Renders the rows as one fixed-width table (group, name, measured, target, holds, detail). */
 export const renderTable = (rows: readonly BenchRow[]): string => {
   const header = ["group", "name", "measured", "target", "holds", "detail"];
-  const body = rows.map((row) => [row.group, row.name, formatMeasured(row), row.target, row.holds ? "yes" : "NO", row.detail ?? ""]);
+  const body = rows.map((row) => [row.group, row.name, formatMeasured(row), row.target, holdsText(row, "NO"), row.detail ?? ""]);
   const widths = header.map((title, column) => Math.max(title.length, ...body.map((cells) => cells[column].length)));
   const line = (cells: string[]) =>
     cells
@@ -44,8 +48,9 @@ export const renderTable = (rows: readonly BenchRow[]): string => {
       .join("  ")
       .trimEnd();
   const rule = widths.map((width, column) => "-".repeat(column === widths.length - 1 ? Math.min(width, 40) : width)).join("  ");
-  const held = rows.filter((row) => row.holds).length;
-  return [line(header), rule, ...body.map(line), "", `${held} of ${rows.length} targets hold`].join("\n");
+  const targets = rows.filter((row) => !row.informational);
+  const held = targets.filter((row) => row.holds).length;
+  return [line(header), rule, ...body.map(line), "", `${held} of ${targets.length} targets hold`].join("\n");
 };
 
 /** Prints the table to stdout. */
@@ -59,7 +64,7 @@ export const renderMarkdown = (rows: readonly BenchRow[]): string => {
   return [
     "| group | name | measured | target | holds | detail |",
     "| --- | --- | --- | --- | --- | --- |",
-    ...rows.map((row) => `| ${[row.group, row.name, formatMeasured(row), row.target, row.holds ? "yes" : "**no**", row.detail ?? ""].map(escape).join(" | ")} |`),
+    ...rows.map((row) => `| ${[row.group, row.name, formatMeasured(row), row.target, holdsText(row, "**no**"), row.detail ?? ""].map(escape).join(" | ")} |`),
   ].join("\n");
 };
 

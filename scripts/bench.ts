@@ -1,11 +1,12 @@
-// npm run bench [-- --agents 100000 --connections 16 --seconds 5 --warmup 1 --skip api,simulator,shots,readiness]
+// npm run bench [-- --agents 100000 --connections 16 --seconds 5 --warmup 2 --skip api,simulator,shots,readiness]
 //
 // The one benchmark command (docs/performance.md): every target of the project in one table,
 // written to bench/results/latest.json as well.
-//   api        the API under load against a bare node:http + pg server and against the project's
-//              own handlers without Next.js, on a PostgreSQL database seeded at --agents (the seed
-//              time is a target too); queries per request at 64 agents and at --agents
-//              (scripts/bench-api.ts).
+//   api        the API under load against a bare node:http + pg server and a bare Next.js app
+//              built at bench time, on a PostgreSQL database seeded at --agents; then the app
+//              against a bare node:http server on an embedded database (PGlite) seeded the same
+//              way (both seed times are targets too); queries per request at 64 agents and at
+//              --agents (scripts/bench-api.ts).
 //   simulator  the quantum simulator's targets (scripts/bench-sim.ts, runSimulatorBench).
 //   shots      10^6 against 10^3 shots end to end through POST /quantum/run at 3, 12 and 20 qubits
 //              (scripts/bench-quantum-run.ts, a child process).
@@ -28,7 +29,7 @@ const { values } = parseArgs({
     agents: { type: "string", default: "100000" },
     connections: { type: "string", default: "16" },
     seconds: { type: "string", default: "5" },
-    warmup: { type: "string", default: "1" },
+    warmup: { type: "string", default: "2" },
     skip: { type: "string", default: "" },
   },
 });
@@ -107,6 +108,9 @@ const main = async () => {
       rows.push(...(await part.run()));
     } catch (error) {
       failed = true;
+      // A part that failed in part still gives the rows it measured (bench-api.ts, PartFailure).
+      const measured = (error as { rows?: BenchRow[] } | undefined)?.rows;
+      if (measured) rows.push(...measured);
       console.error(`[bench] ${part.name} failed:`, error);
       rows.push({ group: part.name, name: "failed to run", measured: Number.NaN, target: "runs", holds: false, detail: error instanceof Error ? error.message.slice(0, 200) : String(error) });
     }
