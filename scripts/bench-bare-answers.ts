@@ -1,0 +1,85 @@
+// Part of `npm run bench`: what the bare peers answer, one function per measured route, shared by
+// the bare node:http server (scripts/bench-bare.ts) and the bare Next.js app
+// (scripts/bench-bare-next.ts, whose route handlers load this file at run time). Both peers run
+// this very code, so the distance between them is the framework's alone.
+//
+// The SQL routes send the app's own statements (the agent list's page and count from
+// lib/agents/list-sql.ts, the details from lib/*/…-sql.ts) and shape the rows with the app's own
+// functions; no key lookup, rate limit, validation or log line. The wallet metrics and the quantum
+// analysis are computation more than data: they call the same domain function (getWalletMetrics,
+// analyzeAgent) as the app.
+//
+// The database is the process's: a plain pg pool (10 connections, no JIT, as the app's pool) on
+// DATABASE_URL's server, or the embedded database of DATA_DIR (PGlite, through lib/db: one
+// connection, in process).
+import pg from "pg";
+import { AGENT_DETAILS_SQL, agentOfRow, type AgentDetailsRow } from "../lib/agents/agent-sql";
+import { agentCountSql, agentPageSql, type AgentListRow } from "../lib/agents/list-sql";
+import type { TAgentListQuery } from "../lib/agents/schemas";
+import { toSquadView } from "../lib/squads/squad-shape";
+import { SQUAD_DETAILS_SQL, squadRowOf } from "../lib/squads/squad-sql";
+import { toSyndicateView } from "../lib/syndicates/syndicate-shape";
+import { SYNDICATE_DETAILS_SQL, syndicateRowOf } from "../lib/syndicates/syndicate-sql";
+import { getWalletMetrics } from "../lib/wallet";
+import { analyzeAgent } from "../lib/quantum";
+import { OPERATOR_USER_ID } from "../lib/seed";
+import { closeDatabase, getDb } from "../lib/db";
+
+/** An answer: status, JSON body, extra headers (content-type is always application/json). */
+export type BareAnswer = { status: number; body: string; headers?: Record<string, string> };
+
+type Query = <T>(text: string, values?: unknown[]) => Promise<T[]>;
+
+const serverQuery = (url: string): Query => {
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: "-c jit=off" });
+  pool.on("error", () => {});
+  return async <T,>(text: string, values: unknown[] = []) => (await pool.query(text, values)).rows as T[];
+};
+
+// The embedded database is opened by lib/db (its folder lock included), shared with the domain
+// functions of the metrics and the analysis.
+const query: Query = process.env.DATABASE_URL ? serverQuery(process.env.DATABASE_URL) : (text, values) => getDb().sql.query(text, values);
+
+const ok = (value: unknown, headers?: Record<string, string>): BareAnswer => ({ status: 200, body: JSON.stringify(value), headers });
+const notFound = (): BareAnswer => ({ status: 404, body: '{"status":404}' });
+
+/** GET /api/agents?limit= (default order): the page and its count, side by side, as the app sends them. */
+export const agentList = async (limit: number): Promise<BareAnswer> => {
+  const listQuery = { limit } as TAgentListQuery;
+  const page = agentPageSql(listQuery);
+  const count = agentCountSql(listQuery);
+  const [rows, [{ total }]] = await Promise.all([query<AgentListRow>(page.text, page.values), query<{ total: number }>(count.text, count.values)]);
+  return ok(rows.slice(0, limit), { "x-total-count": String(total) });
+};
+
+export const agentDetails = async (agentId: string): Promise<BareAnswer> => {
+  const [row] = await query<AgentDetailsRow>(AGENT_DETAILS_SQL, [agentId]);
+  return row ? ok(agentOfRow(row)) : notFound();
+};
+
+export const squadDetails = async (squadId: string): Promise<BareAnswer> => {
+  const [row] = await query<{ squad: unknown }>(SQUAD_DETAILS_SQL, [squadId]);
+  return row ? ok(toSquadView(squadRowOf(row.squad)).squad) : notFound();
+};
+
+export const syndicateDetails = async (syndicateId: string): Promise<BareAnswer> => {
+  const [row] = await query<{ syndicate: unknown }>(SYNDICATE_DETAILS_SQL, [syndicateId]);
+  return row ? ok(toSyndicateView(syndicateRowOf(row.syndicate)).syndicate) : notFound();
+};
+
+/** POST /api/metrics for the seeded operator's wallet (the bench sends the operator's key to the app). */
+export const walletMetrics = async (body: string): Promise<BareAnswer> => ok(await getWalletMetrics(OPERATOR_USER_ID, JSON.parse(body || "{}")));
+
+export const agentAnalysis = async (search: URLSearchParams): Promise<BareAnswer> =>
+  ok(await analyzeAgent(search.get("agentId") ?? "", { shots: Number(search.get("shots") ?? 1024), seed: Number(search.get("seed") ?? 1) }));
+
+/** One round trip to the database: answered once what was queued before it is done. */
+export const health = async (): Promise<BareAnswer> => {
+  await query("SELECT 1");
+  return ok({ status: "ok" });
+};
+
+/** Closes the embedded database (its folder lock) before the process exits. */
+export const closeBare = async () => {
+  if (!process.env.DATABASE_URL) await closeDatabase();
+};
