@@ -1,22 +1,53 @@
-// Part of `npm run bench`: the API under load, and queries per request.
+// Part of `npm run bench`: the API under load, and queries per request (docs/performance.md).
 //
-// On a fresh PostgreSQL database (DATABASE_URL's server) seeded at --agents (100,000 by default):
-// the production build (scripts/own-server.ts: built under the .next-e2e lock, its own process
-// group), and the two peers of scripts/bench-bare.ts in a child of their own. Each read route is
-// answered by all three; the bodies are compared byte for byte once, then autocannon measures each
-// in turn (fixed connections and duration, after a warm-up). Targets: the app ≥ 0.5× the bare
-// server's requests/s and p99 ≤ 3× its p99.
+// On the PostgreSQL server (DATABASE_URL's), a fresh database seeded at --agents (100,000 by
+// default; the seed time is a target) and ANALYZEd, as an operator does after a bulk load. On it:
+//   - the app: the production build (scripts/own-server.ts: built under the .next-e2e lock, its own
+//     process group), with an operator's API key and the rate limits lifted;
+//   - the bare Next.js app (scripts/bench-bare-next.ts, built at bench time);
+//   - the bare node:http server (scripts/bench-bare.ts).
+// The two bare peers run the same code (scripts/bench-bare-answers.ts: the app's SQL and shaping
+// functions). If the bare Next.js app cannot be built, the project's route handlers called from
+// node:http (without Next.js) stand in for it.
+//
+// On the embedded database (PGlite): a data folder seeded the same way (its seed time is a row
+// too) by a child process, then the app started on it (DATA_DIR), measured, stopped, and the bare
+// node:http server over the same folder, measured. PGlite serves one process: never both at once.
+//
+// Fairness: every server is measured only once it is ready and its start-up work is done (no job
+// running or due, no other session busy in the database; bounded waits); each is warmed on each
+// route (--warmup seconds of the same load) before it is measured; before every warm-up and every
+// measurement the bench waits for the database to be idle. Where several peers run at once, each
+// route is measured in two halves in the order A B C, C B A, so that a change of the machine's load
+// during the route falls on every peer alike; the halves' figures are averaged.
+//
+// Targets per route: the app ≥ 0.5× the bare node:http server's requests/s and p99 ≤ 3× its p99.
+// App vs bare Next.js and bare Next.js vs bare node:http are rows to read, not targets.
 //
 // Queries per request: the same route handlers called in this process on a small database (64
 // agents) and on the large one, counting the statements node-postgres sends; target: equal.
-import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import type { BenchRow } from "./bench-table";
 import type { RouteHandler } from "../lib/http/route";
 import { freePort, freshDatabase, PASSWORD, ROOT, sleep, waitFor } from "../tests/system/server";
+import { dropStaleDatabases, installSignalCleanup, removeFolder, startGroup, stopGroup, trackFolder, trackGroup, untrackGroup } from "./bench-processes";
+import { buildBareNext, removeBareNext, startBareNext } from "./bench-bare-next";
 
 export type ApiBenchOptions = { agents: number; connections: number; seconds: number; warmupSeconds: number; log: (line: string) => void };
+
+/** An error that still carries the rows measured before it (scripts/bench.ts prints both). */
+export class PartFailure extends Error {
+  constructor(
+    message: string,
+    readonly rows: BenchRow[],
+  ) {
+    super(message);
+  }
+}
 
 type Target = {
   name: string;
@@ -39,21 +70,53 @@ const TARGETS: Target[] = [
   { name: "POST /api/metrics (seeded wallet)", method: "POST", path: "/api/metrics", body: "{}", credential: true },
 ];
 
-type Load = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
+const LIMITS = { RATE_LIMIT_PER_KEY: "100000000", RATE_LIMIT_PER_ADDRESS: "100000000" };
+// Every peer runs the simulations on the app's own compiled worker.
+const WORKER_FILE = path.join(ROOT, ".next-e2e", "workers", "simulation.mjs");
 
-const measure = async (url: string, target: Target, headers: Record<string, string>, options: ApiBenchOptions): Promise<Load> => {
-  const run = (duration: number) =>
-    autocannon({
-      url: url + target.path,
-      method: target.method,
-      headers: { ...headers, ...(target.body ? { "content-type": "application/json" } : {}) },
-      body: target.body,
-      connections: options.connections,
-      duration,
-    });
-  await run(options.warmupSeconds);
-  const result = await run(options.seconds);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+// ---- load --------------------------------------------------------------------------------------
+
+type Load = { rps: number; p50: number; p99: number; failed: number };
+
+/** A server under test: where it answers, and how to wait until its database is idle. */
+type Peer = { name: string; url: string; idle: () => Promise<void> };
+
+const load = async (url: string, target: Target, headers: Record<string, string>, connections: number, seconds: number): Promise<Load> => {
+  const result = await autocannon({
+    url: url + target.path,
+    method: target.method,
+    headers: { ...headers, ...(target.body ? { "content-type": "application/json" } : {}) },
+    body: target.body,
+    connections,
+    duration: seconds,
+  });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failed: result.errors + result.timeouts + result.non2xx };
+};
+
+const mean = (loads: Load[]): Load => ({
+  rps: loads.reduce((sum, one) => sum + one.rps, 0) / loads.length,
+  p50: loads.reduce((sum, one) => sum + one.p50, 0) / loads.length,
+  p99: loads.reduce((sum, one) => sum + one.p99, 0) / loads.length,
+  failed: loads.reduce((sum, one) => sum + one.failed, 0),
+});
+
+/**
+ * One route on its peers: each warmed (--warmup s), then measured. Several peers: two halves of
+ * --seconds each, in the order A B C then C B A, averaged. The database is idle before each run.
+ */
+const measureRoute = async (peers: Peer[], target: Target, headers: Record<string, string>, options: ApiBenchOptions): Promise<Map<string, Load>> => {
+  for (const peer of peers) {
+    await peer.idle();
+    await load(peer.url, target, headers, options.connections, options.warmupSeconds);
+  }
+  const halves = new Map<string, Load[]>(peers.map((peer) => [peer.name, []]));
+  const order = peers.length > 1 ? [...peers, ...[...peers].reverse()] : peers;
+  const seconds = peers.length > 1 ? options.seconds / 2 : options.seconds;
+  for (const peer of order) {
+    await peer.idle();
+    halves.get(peer.name)!.push(await load(peer.url, target, headers, options.connections, seconds));
+  }
+  return new Map([...halves].map(([name, loads]) => [name, mean(loads)]));
 };
 
 const fetchBody = async (url: string, target: Target, headers: Record<string, string>) => {
@@ -67,156 +130,413 @@ const fetchBody = async (url: string, target: Target, headers: Record<string, st
   return body;
 };
 
-/** Runs `work` with a fresh database of `agents` seeded agents on DATABASE_URL's server; drops it after. */
-const withSeededDatabase = async <T>(label: string, agents: number, log: (line: string) => void, work: (url: string, seedSeconds: number) => Promise<T>) => {
+const comparable = (target: Target, body: Buffer) => (target.variable ? Buffer.from(body.toString("utf8").replace(target.variable, '""')) : body);
+
+/** The bodies row of a route: every peer's body against the app's, byte for byte. */
+const bodiesRow = (group: string, target: Target, bodies: Map<string, Buffer>, log: (line: string) => void): BenchRow => {
+  const app = comparable(target, bodies.get("app")!);
+  const others = [...bodies].filter(([name]) => name !== "app");
+  const differing = others.filter(([, body]) => !comparable(target, body).equals(app));
+  for (const [name, body] of differing) log(`${target.name}: the ${name}'s body differs from the app's (${body.length} against ${bodies.get("app")!.length} bytes)`);
+  const names = others.map(([name]) => name).join(" = ");
+  return {
+    group,
+    name: `${target.name}: bodies byte-equal`,
+    measured: bodies.get("app")!.length,
+    unit: "bytes",
+    target: `app = ${names}${target.variable ? " (but the measured time)" : ""}`,
+    holds: differing.length === 0,
+    detail: others.map(([name, body]) => `${name} ${differing.some(([other]) => other === name) ? `differs (${body.length} B)` : "same"}`).join(", "),
+  };
+};
+
+const figures = (name: string, load: Load) => `${name} ${Math.round(load.rps)} req/s p99 ${Math.round(load.p99)} ms`;
+
+/** The two target rows (app against the bare node:http server) of a route. */
+const targetRows = (group: string, target: Target, app: Load, bare: Load, extra: string): BenchRow[] => {
+  const throughput = app.rps / bare.rps;
+  const p99 = app.p99 / Math.max(bare.p99, 1);
+  // A server that answered nothing, or failed requests, gives no ratio: the target does not hold.
+  const answered = app.rps > 0 && bare.rps > 0 && app.failed + bare.failed === 0;
+  const failures = app.failed + bare.failed ? `; failed requests: app ${app.failed}, bare ${bare.failed}` : "";
+  const detail = `${figures("app", app)}; ${figures("bare node:http", bare)}${extra}${failures}`;
+  return [
+    { group, name: `${target.name}: req/s vs bare node:http`, measured: throughput, unit: "×", target: "≥ 0.5×", holds: answered && throughput >= 0.5, detail },
+    { group, name: `${target.name}: p99 vs bare node:http`, measured: p99, unit: "×", target: "≤ 3×", holds: answered && p99 <= 3, detail },
+  ];
+};
+
+/** A row to read: `a`'s requests/s against `b`'s. */
+const infoRow = (group: string, target: Target, aName: string, a: Load, bName: string, b: Load): BenchRow => ({
+  group,
+  name: `${target.name}: ${aName} vs ${bName}`,
+  measured: a.rps / b.rps,
+  unit: "× req/s",
+  target: "(to read)",
+  holds: true,
+  informational: true,
+  detail: `${figures(aName, a)}; ${figures(bName, b)}; p99 ${(a.p99 / Math.max(b.p99, 1)).toFixed(2)}×${a.failed + b.failed ? `; failed requests ${a.failed + b.failed}` : ""}`,
+});
+
+// ---- waiting for quiet -------------------------------------------------------------------------
+
+/** Jobs running or due, and other sessions not idle, in the database of `client`. */
+const BUSY_SQL = `SELECT
+  (SELECT count(*) FROM "Job" WHERE status = 'RUNNING' OR (status = 'QUEUED' AND "runAfter" <= (now() AT TIME ZONE 'UTC')))::int AS jobs,
+  (SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend' AND state <> 'idle')::int AS sessions`;
+
+/**
+ * Waits until nothing runs in the database of `client` (no job running or due, every other
+ * session idle) for `quietMs` in a row; gives up after `boundMs`. Answers the seconds waited and
+ * whether it became quiet.
+ */
+const waitDatabaseQuiet = async (client: pg.Client, quietMs: number, boundMs: number) => {
+  const started = performance.now();
+  let quietSince: number | undefined;
+  for (;;) {
+    const now = performance.now();
+    const { rows } = await client.query<{ jobs: number; sessions: number }>(BUSY_SQL);
+    if (rows[0].jobs === 0 && rows[0].sessions === 0) {
+      quietSince ??= now;
+      if (now - quietSince >= quietMs) return { seconds: (now - started) / 1000, quiet: true };
+    } else quietSince = undefined;
+    if (now - started > boundMs) return { seconds: (now - started) / 1000, quiet: false };
+    await sleep(100);
+  }
+};
+
+/**
+ * The embedded database cannot be watched from outside its process: `probeUrl` (a route that
+ * runs one statement) is asked until its answers come back fast (< 50 ms, PGlite runs one
+ * statement at a time, so a probe waits for whatever is queued before it) for `quietMs` in a row.
+ */
+const waitProbeQuiet = async (probeUrl: string, quietMs: number, boundMs: number) => {
+  const started = performance.now();
+  let quietSince: number | undefined;
+  for (;;) {
+    const before = performance.now();
+    const fast = await fetch(probeUrl)
+      .then(async (response) => {
+        await response.arrayBuffer();
+        return response.status === 200 && performance.now() - before < 50;
+      })
+      .catch(() => false);
+    const now = performance.now();
+    if (fast) {
+      quietSince ??= before;
+      if (now - quietSince >= quietMs) return { seconds: (now - started) / 1000, quiet: true };
+    } else quietSince = undefined;
+    if (now - started > boundMs) return { seconds: (now - started) / 1000, quiet: false };
+    await sleep(100);
+  }
+};
+
+/** The jobs that ran in the database since `since` (kinds, how many, the longest), for the log. */
+const jobsSince = async (client: pg.Client, since: Date) => {
+  const { rows } = await client.query<{ kind: string; runs: number; longest: number | null }>(
+    `SELECT kind, count(*)::int AS runs, max(extract(epoch FROM ("finishedAt" - "startedAt")) * 1000)::float AS longest
+       FROM "Job" WHERE "startedAt" >= ($1::timestamptz AT TIME ZONE 'UTC') GROUP BY kind ORDER BY kind`,
+    [since.toISOString()],
+  );
+  return rows.length ? rows.map((row) => `${row.kind} ×${row.runs} (longest ${row.longest === null ? "still running" : `${Math.round(row.longest)} ms`})`).join(", ") : "none";
+};
+
+// ---- servers -----------------------------------------------------------------------------------
+
+/** The bare node:http server (and, when asked, the route handlers without Next.js) in a child group. */
+const startBare = async (env: Record<string, string | undefined>, withHandlers: boolean) => {
+  const [barePort, handlerPort] = [await freePort(), await freePort()];
+  const childEnv: Record<string, string | undefined> = {
+    ...process.env,
+    ...LIMITS,
+    ...env,
+    NODE_ENV: "production",
+    SIMULATION_WORKER_FILE: WORKER_FILE,
+    BARE_PG_PORT: String(barePort),
+    BARE_HANDLER_PORT: withHandlers ? String(handlerPort) : undefined,
+    BENCH_PARENT_PID: String(process.pid),
+  };
+  for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
+  const child = startGroup(process.execPath, ["--import", "tsx", "scripts/bench-bare.ts"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"], env: childEnv as NodeJS.ProcessEnv });
+  const url = `http://127.0.0.1:${barePort}`;
+  const up = await waitFor(
+    async () => {
+      if (child.exitCode !== null) return true;
+      try {
+        return (await fetch(`${url}/health`)).status === 200 && (!withHandlers || (await fetch(`http://127.0.0.1:${handlerPort}/none`)).status === 404);
+      } catch {
+        return false;
+      }
+    },
+    120_000,
+    200,
+  );
+  if (!up || child.exitCode !== null) {
+    await stopGroup(child);
+    throw new Error("the bare servers did not start");
+  }
+  return { url, handlerUrl: `http://127.0.0.1:${handlerPort}`, stop: () => stopGroup(child) };
+};
+
+const startApp = async (label: string, env: Record<string, string | undefined>) => {
+  const { startOwnServer } = await import("./own-server");
+  const { server } = await startOwnServer(label, { ...LIMITS, SEED_ON_FIRST_START: "false", ...env });
+  trackGroup(server.pid);
+  return server;
+};
+
+const stopApp = async (app: { pid: number }) => {
+  const { stopOwnServer } = await import("./own-server");
+  await stopOwnServer();
+  untrackGroup(app.pid);
+};
+
+// ---- the PostgreSQL server ---------------------------------------------------------------------
+
+type Seeded = { url: string; name: string; seedSeconds: number; analyzeSeconds: number };
+
+/** Runs `work` with a fresh database of `agents` seeded agents (then ANALYZEd) on DATABASE_URL's server; drops it after. */
+const withSeededDatabase = async <T>(label: string, agents: number, log: (line: string) => void, work: (db: Seeded) => Promise<T>) => {
   const db = await freshDatabase(process.env.DATABASE_URL, label);
-  databases.add(db.drop);
   try {
     const { applyMigrations, openDatabase } = await import("../lib/db");
     const { seedDatabase } = await import("../lib/seed");
     // One long transaction: the generous bounds of a bulk load, not those of a request.
     const handle = openDatabase({ mode: "server", url: db.url, timeouts: { statementMs: 600_000, transactionMs: 3_600_000 } });
-    let seconds = 0;
+    let seedSeconds = 0;
+    let analyzeSeconds = 0;
     try {
       await applyMigrations(handle.sql);
       log(`seeding ${agents.toLocaleString("en-US")} agents into ${db.name}…`);
       const started = performance.now();
       await seedDatabase(handle.prisma, { agents, adminPassword: PASSWORD, log: (line) => log(line) });
-      seconds = (performance.now() - started) / 1000;
-      log(`seeded in ${seconds.toFixed(1)} s`);
+      seedSeconds = (performance.now() - started) / 1000;
+      const analyzing = performance.now();
+      await handle.sql.exec("ANALYZE");
+      analyzeSeconds = (performance.now() - analyzing) / 1000;
+      log(`seeded in ${seedSeconds.toFixed(1)} s, analyzed in ${analyzeSeconds.toFixed(1)} s`);
     } finally {
       await handle.close();
     }
-    return await work(db.url, seconds);
+    return await work({ url: db.url, name: db.name, seedSeconds, analyzeSeconds });
   } finally {
-    databases.delete(db.drop);
     await db.drop().catch((error: unknown) => log(`could not drop ${db.name}: ${String(error)}`));
   }
 };
 
-const killGroup = (child: ChildProcess | undefined) => {
-  if (!child?.pid) return;
-  try {
-    process.kill(-child.pid, "SIGKILL");
-  } catch {
-    // gone
-  }
-};
+const seedRow = (where: string, agents: number, seconds: number, analyzeSeconds: number): BenchRow => ({
+  group: "seed",
+  name: `seed ${agents.toLocaleString("en-US")} agents (${where})`,
+  measured: seconds,
+  unit: "s",
+  target: "< 60 s",
+  holds: seconds < 60,
+  detail: `squads, syndicates, history, roles, marketplace, deployments, tasks, wallets; one transaction; then ANALYZE ${analyzeSeconds.toFixed(1)} s (not counted)`,
+});
 
-// What a Ctrl-C or SIGTERM must undo before the process exits: the bare servers' group, the app
-// server (own-server.ts stops it on the same signals) and every database this run created.
-let bareChild: ChildProcess | undefined;
-const databases = new Set<() => Promise<unknown>>();
-for (const signal of ["SIGINT", "SIGTERM"] as const)
-  process.once(signal, () => {
-    killGroup(bareChild);
-    void Promise.allSettled([...databases].map((drop) => drop())).then(() => process.exit(130));
-  });
-process.once("exit", () => killGroup(bareChild));
-
-const LIMITS = { RATE_LIMIT_PER_KEY: "100000000", RATE_LIMIT_PER_ADDRESS: "100000000" };
-
-const startBare = async (databaseUrl: string) => {
-  const [pgPort, handlerPort] = [await freePort(), await freePort()];
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench-bare.ts"], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      ...LIMITS,
-      NODE_ENV: "production",
-      DATABASE_URL: databaseUrl,
-      BARE_PG_PORT: String(pgPort),
-      BARE_HANDLER_PORT: String(handlerPort),
-      BENCH_PARENT_PID: String(process.pid),
-    },
-  });
-  bareChild = child;
-  const up = await waitFor(async () => {
-    try {
-      return (await fetch(`http://127.0.0.1:${pgPort}/none`)).status === 404;
-    } catch {
-      return false;
-    }
-  }, 60_000, 200);
-  if (!up) throw new Error("the bare servers did not start");
-  return { pgUrl: `http://127.0.0.1:${pgPort}`, handlerUrl: `http://127.0.0.1:${handlerPort}`, stop: () => killGroup(child) };
-};
-
-const ratioRows = (group: string, target: Target, app: Load, peer: Load, peerName: string, detailExtra = ""): BenchRow[] => {
-  const throughput = app.rps / peer.rps;
-  const p99 = app.p99 / Math.max(peer.p99, 1);
-  // A server that answered nothing in the window gives no ratio: the target does not hold.
-  const answered = app.rps > 0 && peer.rps > 0;
-  const figures = `app ${Math.round(app.rps)} req/s p99 ${app.p99} ms; ${peerName} ${Math.round(peer.rps)} req/s p99 ${peer.p99} ms${detailExtra}`;
-  return [
-    { group, name: `${target.name}: req/s vs ${peerName}`, measured: throughput, unit: "×", target: "≥ 0.5×", holds: answered && throughput >= 0.5, detail: figures },
-    { group, name: `${target.name}: p99 vs ${peerName}`, measured: p99, unit: "×", target: "≤ 3×", holds: answered && p99 <= 3, detail: figures },
-  ];
-};
-
-/** The API under load against its peers, on a database seeded at options.agents; also the seed row. */
-export const runApiBench = async (options: ApiBenchOptions): Promise<BenchRow[]> => {
-  const rows: BenchRow[] = [];
+const runServerPart = async (options: ApiBenchOptions, bareNextBuilt: boolean, rows: BenchRow[]) => {
   const { log } = options;
-  await withSeededDatabase("bench_api", options.agents, log, async (databaseUrl, seedSeconds) => {
-    rows.push({
-      group: "seed",
-      name: `seed ${options.agents.toLocaleString("en-US")} agents (PostgreSQL server)`,
-      measured: seedSeconds,
-      unit: "s",
-      target: "< 60 s",
-      holds: seedSeconds < 60,
-      detail: "squads, syndicates, history, roles, marketplace, deployments, tasks, wallets; one transaction",
-    });
+  await withSeededDatabase("bench_api", options.agents, log, async (db) => {
+    rows.push(seedRow("PostgreSQL server", options.agents, db.seedSeconds, db.analyzeSeconds));
     // The key: made directly in the database, for the seeded operator.
-    process.env.DATABASE_URL = databaseUrl;
+    process.env.DATABASE_URL = db.url;
     const { createApiKey } = await import("../lib/auth/api-keys");
     const { OPERATOR_USER_ID } = await import("../lib/seed");
     const { closeDatabase } = await import("../lib/db");
     const { key } = await createApiKey(OPERATOR_USER_ID, { name: "bench" });
     await closeDatabase();
-    const { startOwnServer, stopOwnServer } = await import("./own-server");
-    const bare = await startBare(databaseUrl);
+
+    const watcher = new pg.Client({ connectionString: db.url });
+    // Cut off when a Ctrl-C drops the database under it: the clean-up goes on, the process exits.
+    watcher.on("error", () => {});
+    await watcher.connect();
+    const idle = async () => {
+      const { quiet, seconds } = await waitDatabaseQuiet(watcher, 300, 30_000);
+      if (!quiet) log(`the database was still busy after ${seconds.toFixed(0)} s; measuring anyway`);
+    };
+    const stops: (() => Promise<void>)[] = [];
     try {
-      const { server } = await startOwnServer("bench_app", { ...LIMITS, DATABASE_URL: databaseUrl, SEED_ON_FIRST_START: "false" });
+      const appStarted = new Date();
+      const app = await startApp("bench_app", { DATABASE_URL: db.url });
+      stops.push(() => stopApp(app));
+      // The start-up work (migrations check, the admin, the first sweeps of the job worker) done.
+      const settled = await waitDatabaseQuiet(watcher, 2_000, 120_000);
+      log(`app ready; its start-up work ${settled.quiet ? "done" : "still running"} ${settled.seconds.toFixed(1)} s later (jobs run: ${await jobsSince(watcher, appStarted)})`);
+      rows.push({
+        group: "api setup",
+        name: "app start-up work waited for (PostgreSQL server)",
+        measured: settled.seconds,
+        unit: "s",
+        target: "(to read)",
+        holds: true,
+        informational: true,
+        detail: `${settled.quiet ? "quiet" : "not quiet within the bound"}: no job running or due, no session busy, for 2 s`,
+      });
+      const peers: Peer[] = [{ name: "app", url: app.url, idle }];
+      let handlerUrl: string | undefined;
+      const env = { DATABASE_URL: db.url };
+      if (bareNextBuilt) {
+        const bareNext = await startBareNext({ ...env, SIMULATION_WORKER_FILE: WORKER_FILE });
+        stops.push(bareNext.stop);
+        peers.push({ name: "bare Next.js", url: bareNext.url, idle });
+      }
+      const bare = await startBare(env, !bareNextBuilt);
+      stops.push(bare.stop);
+      peers.push({ name: "bare node:http", url: bare.url, idle });
+      if (!bareNextBuilt) {
+        handlerUrl = bare.handlerUrl;
+        peers.push({ name: "handler without Next.js", url: handlerUrl, idle });
+      }
+      const measuringFrom = new Date();
       const credential = { authorization: `Bearer ${key}` };
       for (const target of TARGETS) {
         const headers = target.credential ? credential : {};
-        const [appBody, pgBody, handlerBody] = [
-          await fetchBody(server.url, target, headers),
-          await fetchBody(bare.pgUrl, target, headers),
-          await fetchBody(bare.handlerUrl, target, headers),
-        ];
-        const comparable = (body: Buffer) => (target.variable ? Buffer.from(body.toString("utf8").replace(target.variable, '""')) : body);
-        const samePg = comparable(appBody).equals(comparable(pgBody));
-        const sameHandler = comparable(appBody).equals(comparable(handlerBody));
-        if (!samePg) log(`${target.name}: the bare server's body differs from the app's (${pgBody.length} against ${appBody.length} bytes)`);
-        if (!sameHandler) log(`${target.name}: the bare handler's body differs from the app's (${handlerBody.length} against ${appBody.length} bytes)`);
-        rows.push({
-          group: "api bodies",
-          name: `${target.name}: bodies byte-equal`,
-          measured: appBody.length,
-          unit: "bytes",
-          target: target.variable ? "app = bare = handler (but the measured time)" : "app = bare = handler",
-          holds: samePg && sameHandler,
-          detail: `bare ${samePg ? "same" : `differs (${pgBody.length} B)`}, handler ${sameHandler ? "same" : `differs (${handlerBody.length} B)`}`,
-        });
-        const app = await measure(server.url, target, headers, options);
-        const barePg = await measure(bare.pgUrl, target, headers, options);
-        const handler = await measure(bare.handlerUrl, target, headers, options);
-        const failures = app.errors + app.non2xx + barePg.errors + barePg.non2xx;
-        const extra = `; handler without Next ${Math.round(handler.rps)} req/s p99 ${handler.p99} ms${failures ? `; ${failures} failed requests` : ""}`;
-        log(`${target.name}: app ${Math.round(app.rps)} req/s (p99 ${app.p99} ms), bare ${Math.round(barePg.rps)} (p99 ${barePg.p99}), handler ${Math.round(handler.rps)} (p99 ${handler.p99})`);
-        rows.push(...ratioRows("api (PostgreSQL)", target, app, barePg, "bare node:http", extra));
+        const bodies = new Map<string, Buffer>();
+        for (const peer of peers) bodies.set(peer.name, await fetchBody(peer.url, target, headers));
+        rows.push(bodiesRow("api bodies", target, bodies, log));
+        const loads = await measureRoute(peers, target, headers, options);
+        log(`${target.name}: ${[...loads].map(([name, one]) => `${name} ${Math.round(one.rps)} req/s (p99 ${Math.round(one.p99)} ms)`).join(", ")}`);
+        const app = loads.get("app")!;
+        const barePg = loads.get("bare node:http")!;
+        const other = loads.get(bareNextBuilt ? "bare Next.js" : "handler without Next.js")!;
+        const otherName = bareNextBuilt ? "bare Next.js" : "handler without Next.js";
+        rows.push(...targetRows("api (PostgreSQL)", target, app, barePg, `; ${figures(otherName, other)}`));
+        rows.push(infoRow("api (PostgreSQL)", target, "app", app, otherName, other));
+        rows.push(infoRow("api (PostgreSQL)", target, otherName, other, "bare node:http", barePg));
       }
+      log(`jobs that ran while measuring: ${await jobsSince(watcher, measuringFrom)}`);
     } finally {
-      bare.stop();
-      await stopOwnServer();
+      for (const stop of stops.reverse()) await stop().catch((error: unknown) => log(`stopping: ${String(error)}`));
+      await watcher.end().catch(() => {});
     }
-    rows.push(...(await runQueryCount(databaseUrl, options)));
+    rows.push(...(await runQueryCount(db.url, options)));
   });
+};
+
+// ---- the embedded database ---------------------------------------------------------------------
+
+/** Seeds `dir` in a child of its own (scripts/bench-embedded-seed.ts); answers its times and the operator's key. */
+const seedEmbedded = async (dir: string, agents: number) => {
+  const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: dir, BENCH_AGENTS: String(agents), DATABASE_URL: undefined };
+  delete env.DATABASE_URL;
+  const child = startGroup(process.execPath, ["--import", "tsx", "scripts/bench-embedded-seed.ts"], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  let err = "";
+  child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (err = (err + chunk.toString()).slice(-5_000)));
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  await stopGroup(child);
+  const line = out.split("\n").find((text) => text.startsWith("BENCH_SEEDED "));
+  if (code !== 0 || !line) throw new Error(`seeding the embedded database failed (exit ${code}):\n${err}`);
+  return JSON.parse(line.slice("BENCH_SEEDED ".length)) as { seconds: number; analyzeSeconds: number; key: string };
+};
+
+const runEmbeddedPart = async (options: ApiBenchOptions, rows: BenchRow[]) => {
+  const { log } = options;
+  const dir = mkdtempSync(path.join(tmpdir(), "syndicate-bench-embedded-"));
+  trackFolder(dir);
+  try {
+    log(`seeding ${options.agents.toLocaleString("en-US")} agents into the embedded database (${dir})…`);
+    const seeded = await seedEmbedded(dir, options.agents);
+    log(`seeded in ${seeded.seconds.toFixed(1)} s, analyzed in ${seeded.analyzeSeconds.toFixed(1)} s`);
+    rows.push(seedRow("embedded", options.agents, seeded.seconds, seeded.analyzeSeconds));
+    const credential = { authorization: `Bearer ${seeded.key}` };
+    const headersOf = (target: Target) => (target.credential ? credential : {});
+    const results = new Map<string, { bodies: Map<string, Buffer>; loads: Map<string, Load> }>(
+      TARGETS.map((target) => [target.name, { bodies: new Map(), loads: new Map() }]),
+    );
+    /** Measures every route on one peer (the only server on the folder while it runs). */
+    const measureAll = async (peer: Peer) => {
+      for (const target of TARGETS) {
+        const result = results.get(target.name)!;
+        result.bodies.set(peer.name, await fetchBody(peer.url, target, headersOf(target)));
+        const loads = await measureRoute([peer], target, headersOf(target), options);
+        result.loads.set(peer.name, loads.get(peer.name)!);
+        const one = loads.get(peer.name)!;
+        log(`${target.name} (embedded): ${peer.name} ${Math.round(one.rps)} req/s (p99 ${Math.round(one.p99)} ms)`);
+      }
+    };
+
+    // The app first, on its own…
+    const app = await startApp("bench_app_embedded", { DATA_DIR: dir, DATABASE_URL: undefined });
+    try {
+      const probe = `${app.url}/api/health/ready`;
+      await sleep(3_000); // the job worker's first poll and the sweeps it queues
+      const settled = await waitProbeQuiet(probe, 2_000, 120_000);
+      log(`app (embedded) ready; quiet ${settled.seconds.toFixed(1)} s later${settled.quiet ? "" : " (not within the bound)"}`);
+      rows.push({
+        group: "api setup",
+        name: "app start-up work waited for (embedded)",
+        measured: settled.seconds + 3,
+        unit: "s",
+        target: "(to read)",
+        holds: true,
+        informational: true,
+        detail: `${settled.quiet ? "quiet" : "not quiet within the bound"}: 3 s, then readiness answering within 50 ms for 2 s`,
+      });
+      await measureAll({ name: "app", url: app.url, idle: async () => void (await waitProbeQuiet(probe, 300, 30_000)) });
+    } finally {
+      await stopApp(app);
+    }
+    // …then the bare node:http server over the same folder.
+    const bare = await startBare({ DATA_DIR: dir, DATABASE_URL: undefined }, false);
+    try {
+      await measureAll({ name: "bare node:http (PGlite)", url: bare.url, idle: async () => void (await waitProbeQuiet(`${bare.url}/health`, 300, 30_000)) });
+    } finally {
+      await bare.stop();
+    }
+    for (const target of TARGETS) {
+      const { bodies, loads } = results.get(target.name)!;
+      rows.push(bodiesRow("api bodies (embedded)", target, bodies, log));
+      rows.push(...targetRows("api (embedded)", target, loads.get("app")!, loads.get("bare node:http (PGlite)")!, ""));
+    }
+  } finally {
+    removeFolder(dir);
+  }
+};
+
+// ---- the API part ------------------------------------------------------------------------------
+
+/** The API under load against its peers, on the PostgreSQL server and on the embedded database; also the seed rows. */
+export const runApiBench = async (options: ApiBenchOptions): Promise<BenchRow[]> => {
+  const { log } = options;
+  const rows: BenchRow[] = [];
+  const failures: string[] = [];
+  // Its signal handlers first, so that ours set them aside (scripts/bench-processes.ts).
+  await import("./own-server");
+  const uninstall = installSignalCleanup();
+  const serverUrl = process.env.DATABASE_URL;
+  try {
+    await dropStaleDatabases(log);
+    let bareNextBuilt = false;
+    try {
+      const seconds = await buildBareNext(log);
+      bareNextBuilt = true;
+      rows.push({ group: "api setup", name: "bare Next.js app built", measured: seconds, unit: "s", target: "(to read)", holds: true, informational: true, detail: "next build --webpack of bench/.bare-next" });
+    } catch (error) {
+      // The handler without Next.js stands in for it (scripts/bench-bare.ts).
+      log(`the bare Next.js app could not be built; the route handlers without Next.js stand in: ${String(error)}`);
+      rows.push({ group: "api setup", name: "bare Next.js app built", measured: Number.NaN, target: "builds", holds: false, detail: String(error).slice(0, 200) });
+    }
+    for (const [name, part] of [
+      ["api (PostgreSQL)", () => runServerPart(options, bareNextBuilt, rows)],
+      ["api (embedded)", () => runEmbeddedPart(options, rows)],
+    ] as const) {
+      try {
+        await part();
+      } catch (error) {
+        console.error(`[bench] ${name} failed:`, error);
+        failures.push(name);
+        rows.push({ group: name, name: "failed to run", measured: Number.NaN, target: "runs", holds: false, detail: error instanceof Error ? error.message.slice(0, 200) : String(error) });
+      } finally {
+        process.env.DATABASE_URL = serverUrl;
+      }
+    }
+  } finally {
+    removeBareNext();
+    uninstall();
+  }
+  if (failures.length) throw new PartFailure(`${failures.join(" and ")} failed`, rows);
   return rows;
 };
 
@@ -285,7 +605,7 @@ const countOn = async (databaseUrl: string): Promise<Map<string, number>> => {
 const runQueryCount = async (largeUrl: string, options: ApiBenchOptions): Promise<BenchRow[]> => {
   countStatements();
   options.log("counting queries per request (64 agents, then the large database)…");
-  const small = await withSeededDatabase("bench_small", 64, () => {}, (url) => countOn(url));
+  const small = await withSeededDatabase("bench_small", 64, () => {}, (db) => countOn(db.url));
   const large = await countOn(largeUrl);
   return COUNTED.map((counted) => {
     const [a, b] = [small.get(counted.name) ?? 0, large.get(counted.name) ?? 0];
