@@ -3,7 +3,7 @@
 // (scripts/bench-bare-next.ts, whose route handlers load this file at run time). Both peers run
 // this very code, so the distance between them is the framework's alone.
 //
-// The SQL routes send the app's own statements (the agent list's page and count from
+// The SQL routes send the app's own statements (the agent list's page with its total from
 // lib/agents/list-sql.ts, the details from lib/*/…-sql.ts) and shape the rows with the app's own
 // functions; no key lookup, rate limit, validation or log line. The wallet metrics and the quantum
 // analysis are computation more than data: they call the same domain function (getWalletMetrics,
@@ -14,7 +14,8 @@
 // connection, in process).
 import pg from "pg";
 import { AGENT_DETAILS_SQL, agentOfRow, type AgentDetailsRow } from "../lib/agents/agent-sql";
-import { agentCountSql, agentPageSql, type AgentListRow } from "../lib/agents/list-sql";
+import { agentPageSql, type AgentListFields } from "../lib/agents/list-sql";
+import { pageOfRow, type ListPageRow } from "../lib/core/list-sql";
 import type { TAgentListQuery } from "../lib/agents/schemas";
 import { toSquadView } from "../lib/squads/squad-shape";
 import { SQUAD_DETAILS_SQL, squadRowOf } from "../lib/squads/squad-sql";
@@ -43,13 +44,16 @@ const query: Query = process.env.DATABASE_URL ? serverQuery(process.env.DATABASE
 const ok = (value: unknown, headers?: Record<string, string>): BareAnswer => ({ status: 200, body: JSON.stringify(value), headers });
 const notFound = (): BareAnswer => ({ status: 404, body: '{"status":404}' });
 
-/** GET /api/agents?limit= (default order): the page and its count, side by side, as the app sends them. */
+/** GET /api/agents?limit= (default order): the page and its total, one statement, as the app sends it. */
 export const agentList = async (limit: number): Promise<BareAnswer> => {
   const listQuery = { limit } as TAgentListQuery;
-  const page = agentPageSql(listQuery);
-  const count = agentCountSql(listQuery);
-  const [rows, [{ total }]] = await Promise.all([query<AgentListRow>(page.text, page.values), query<{ total: number }>(count.text, count.values)]);
-  return ok(rows.slice(0, limit), { "x-total-count": String(total) });
+  const statement = agentPageSql(listQuery);
+  const [row] = await query<ListPageRow>(statement.text, statement.values);
+  const page = pageOfRow(row, listQuery, (fields) => {
+    const [id, name, currentRole, completionRate, specialization] = fields as AgentListFields;
+    return { id, name, currentRole, completionRate, specialization };
+  });
+  return ok(page.items, { "x-total-count": String(page.total) });
 };
 
 export const agentDetails = async (agentId: string): Promise<BareAnswer> => {
