@@ -8,7 +8,10 @@
 // - started by scripts/start.mjs, it also shuts down when that supervisor disappears, so no
 //   orphaned server keeps the embedded database's folder.
 import { createServer } from "node:http";
+import path from "node:path";
 import next from "next";
+import nextConfig from "./next.config.mjs";
+import { createDirectRoutes } from "./lib/server/direct-routes.mjs";
 
 const setting = (name, fallback) => {
   const value = Number(process.env[name] || fallback);
@@ -26,6 +29,12 @@ const shutdownTimeout = setting("SHUTDOWN_TIMEOUT_MS", 15_000);
 const app = next({ dev: false, dir: process.cwd(), hostname, port });
 await app.prepare();
 const handle = app.getRequestHandler();
+// API requests go straight to their route handlers where the answer is certain to be Next's
+// (lib/server/direct-routes.mjs); everything else, and every build it cannot vouch for, to Next.
+const direct =
+  process.env.DIRECT_ROUTES === "off"
+    ? { dispatch: null, reason: "DIRECT_ROUTES=off" }
+    : createDirectRoutes({ distDir: path.resolve(nextConfig.distDir ?? ".next"), hostname, port });
 
 let stopping = false;
 // Node checks those timeouts on an interval (30 s by default): check often enough to honour them.
@@ -39,7 +48,19 @@ const server = createServer({ requestTimeout, headersTimeout, keepAliveTimeout, 
   request.headers[PEER_HEADER] = request.socket.remoteAddress ?? "";
   // While shutting down, finish this request but do not keep its connection.
   if (stopping) response.setHeader("connection", "close");
-  handle(request, response);
+  if (!direct.dispatch) return void handle(request, response);
+  direct.dispatch(request, response).then(
+    (page) => {
+      if (!page) handle(request, response);
+      // The route's template, never the path as sent (docs/operations.md, "Never logged").
+      else debug("direct route", { method: request.method, route: page });
+    },
+    (error) => {
+      // Finding the route failed (nothing was written): Next answers instead.
+      logError("direct routes: dispatch failed; Next.js answers", error);
+      handle(request, response);
+    },
+  );
 });
 
 // Process events as JSON lines of the same shape as the app's request lines (lib/http/log.ts):
@@ -51,6 +72,7 @@ const write = (level, message, fields) => {
   console.log(JSON.stringify({ level, time: new Date().toISOString(), pid: process.pid, ...fields, msg: message }));
 };
 const log = (message, fields = {}) => write("info", message, fields);
+const debug = threshold <= LEVELS.debug ? (message, fields) => write("debug", message, fields) : () => {};
 const logError = (message, error) =>
   write("error", message, { err: { type: error?.name ?? typeof error, message: error?.message ?? String(error), stack: error?.stack } });
 
@@ -97,5 +119,12 @@ if (supervisor > 0) {
 }
 
 server.listen(port, hostname, () => {
-  log("listening", { url: `http://${hostname}:${port}`, requestTimeout, headersTimeout, keepAliveTimeout, shutdownTimeout });
+  log("listening", {
+    url: `http://${hostname}:${port}`,
+    requestTimeout,
+    headersTimeout,
+    keepAliveTimeout,
+    shutdownTimeout,
+    directRoutes: direct.dispatch ? "on" : `off (${direct.reason})`,
+  });
 });

@@ -16,6 +16,7 @@ import { readJsonBody, parseParts } from "./parse";
 import { clientAddress } from "./client-address";
 import { logRequest } from "./log";
 import { JsonAnswer } from "./json-answer";
+import { withBodyText } from "./body-text";
 
 type Part<O, K extends "params" | "query" | "body", Otherwise> = O extends { [key in K]: infer S extends z.ZodType }
   ? z.output<S>
@@ -106,9 +107,9 @@ const toResponse = (result: HandlerResult, status: number, headers: Record<strin
   }
   if (result === undefined) return new Response(null, { status, headers });
   if (result instanceof JsonAnswer) {
-    return new Response(JSON.stringify(result.body), { status, headers: { ...result.headers, "content-type": JSON_TYPE, ...headers } });
+    return withBodyText(JSON.stringify(result.body), { status, headers: { ...result.headers, "content-type": JSON_TYPE, ...headers } });
   }
-  return new Response(JSON.stringify(result), { status, headers: { "content-type": JSON_TYPE, ...headers } });
+  return withBodyText(JSON.stringify(result), { status, headers: { "content-type": JSON_TYPE, ...headers } });
 };
 
 export const route = <O extends Operation>(

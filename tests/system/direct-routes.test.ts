@@ -1,0 +1,133 @@
+// Direct dispatch (lib/server/direct-routes.mjs) must answer exactly as Next.js does. The same
+// database is served twice, first with DIRECT_ROUTES=off (every request through Next), then with
+// dispatch on; each request of the list below is sent to both, and status, headers and body must
+// match once the per-request values (request id, rate-limit counters, timings) are set aside.
+// The list covers what dispatch decides or rebuilds: static and dynamic routes, query strings,
+// problems (400, 401, 403, 404, 405, 413, 415), bodies, a session cookie, compression, and the
+// requests it leaves to Next (HEAD, OPTIONS, trailing slash, percent-encoding, catch-alls, pages).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCOUNTS, startServer, testDatabase, type SystemServer } from "./server";
+import { keyFor, signIn, type CookieJar } from "./session";
+
+// `direct`: the route template dispatch answers it with, or null when Next.js must.
+type Probe = { name: string; method?: string; path: string; auth?: "key" | "session"; headers?: Record<string, string>; body?: string; direct: string | null };
+
+const json = { "content-type": "application/json" };
+const PROBES: Probe[] = [
+  { name: "a list with a cursor link", path: "/api/agents?limit=3", auth: "key", direct: "/api/agents" },
+  { name: "a list, gzip-compressed", path: "/api/agents?limit=50", auth: "key", headers: { "accept-encoding": "gzip" }, direct: "/api/agents" },
+  { name: "a list with a bad query", path: "/api/agents?limit=abc", auth: "key", direct: "/api/agents" },
+  { name: "agent details", path: "/api/agents/agent-0001/details", auth: "key", direct: "/api/agents/[agentId]/details" },
+  { name: "squad details", path: "/api/squads/squad-0001/details", auth: "key", direct: "/api/squads/[squadId]/details" },
+  { name: "syndicate details", path: "/api/syndicates/syndicate-0001/details", auth: "key", direct: "/api/syndicates/[syndicateId]/details" },
+  { name: "details of an unknown agent", path: "/api/agents/no-such-agent/details", auth: "key", direct: "/api/agents/[agentId]/details" },
+  { name: "a static route beside a dynamic one", path: "/api/wallets/address-book", auth: "key", direct: "/api/wallets/address-book" },
+  { name: "a write without a credential", method: "POST", path: "/api/agents", headers: json, body: "{}", direct: "/api/agents" },
+  { name: "a write with an invalid body", method: "POST", path: "/api/agents", auth: "key", headers: json, body: '{"name":1}', direct: "/api/agents" },
+  { name: "a write that is not JSON", method: "POST", path: "/api/agents", auth: "key", headers: { "content-type": "text/plain" }, body: "hello", direct: "/api/agents" },
+  { name: "a write past the body limit", method: "POST", path: "/api/agents", auth: "key", headers: json, body: `{"name":"${"x".repeat(8_000)}"}`, direct: "/api/agents" },
+  { name: "a method the route does not allow", method: "PUT", path: "/api/agents", auth: "key", headers: json, body: "{}", direct: "/api/agents" },
+  { name: "a session read", path: "/api/keys", auth: "session", direct: "/api/keys" },
+  { name: "a session write from another origin", method: "POST", path: "/api/keys", auth: "session", headers: { ...json, origin: "https://elsewhere.example" }, body: '{"name":"x"}', direct: "/api/keys" },
+  { name: "a quantum analysis with a seed", path: "/quantum/agent?agentId=agent-0001&seed=7", auth: "key", direct: "/quantum/agent" },
+  { name: "the API document", path: "/api/openapi.json", headers: { "accept-encoding": "gzip" }, direct: "/api/openapi.json" },
+  { name: "HEAD (Next implements it)", method: "HEAD", path: "/api/agents?limit=1", auth: "key", direct: null },
+  { name: "OPTIONS (Next implements it)", method: "OPTIONS", path: "/api/agents", direct: null },
+  { name: "a trailing slash (Next redirects)", path: "/api/agents/", auth: "key", direct: null },
+  { name: "a percent-encoded path (the proxy)", path: "/api/agent%73", auth: "key", direct: null },
+  { name: "no such operation (a catch-all)", path: "/api/nothing/here", auth: "key", direct: null },
+  { name: "a page", path: "/signin", direct: null },
+];
+
+// Values that differ from one request to the next whoever answers.
+// Framing: dispatch sends a JSON answer with a Content-Length, Next.js chunked.
+const VOLATILE_HEADERS = new Set(["date", "x-request-id", "ratelimit-remaining", "ratelimit-reset", "keep-alive", "connection", "content-length", "transfer-encoding"]);
+const VOLATILE_FIELDS = /"(requestId|simulationDuration|lastUsedAt)":"[^"]*"/g;
+
+type Answer = { status: number; headers: Record<string, string>; body: string };
+
+const ask = async (server: SystemServer, probe: Probe, key: string, jar: CookieJar): Promise<Answer> => {
+  const headers: Record<string, string> = { ...probe.headers };
+  if (probe.auth === "key") headers.authorization = `Bearer ${key}`;
+  if (probe.auth === "session") headers.cookie = jar.header();
+  const response = await server.fetch(probe.path, { method: probe.method ?? "GET", headers, body: probe.body, redirect: "manual" });
+  const kept: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!VOLATILE_HEADERS.has(name)) kept[name] = value;
+  });
+  const body = (await response.text()).replace(VOLATILE_FIELDS, '"$1":"…"');
+  return { status: response.status, headers: kept, body: probe.path === "/signin" ? `${body.length > 0}` : body };
+};
+
+let database: Awaited<ReturnType<typeof testDatabase>>;
+const answers = new Map<string, { next: Answer; direct: Answer }>();
+const dispatched: string[] = [];
+let listening: Record<string, unknown>[] = [];
+let key = "";
+
+const serveAll = async (mode: "next" | "direct") => {
+  // A small body limit: a body past it fits in the socket's buffers, so that a server answering 413
+  // before reading it all does not reset the connection under the client.
+  const server = await startServer({ env: { ...database.env, DIRECT_ROUTES: mode === "next" ? "off" : undefined, LOG_LEVEL: "debug", MAX_BODY_BYTES: "4096" } });
+  try {
+    if (!key) key = await keyFor(server, ACCOUNTS.admin);
+    const jar = await signIn(server, ACCOUNTS.admin);
+    for (const probe of PROBES) {
+      const answer = await ask(server, probe, key, jar);
+      const entry = answers.get(probe.name) ?? ({} as { next: Answer; direct: Answer });
+      entry[mode] = answer;
+      answers.set(probe.name, entry);
+    }
+    const lines = server.jsonLines();
+    listening = [...listening, ...lines.filter((line) => line.msg === "listening")];
+    if (mode === "direct") for (const line of lines) if (line.msg === "direct route") dispatched.push(`${line.method} ${line.route}`);
+  } finally {
+    await server.stop();
+  }
+};
+
+beforeAll(async () => {
+  database = await testDatabase("direct");
+  await serveAll("next");
+  await serveAll("direct");
+}, 300_000);
+
+afterAll(async () => {
+  await database?.cleanup().catch(() => {});
+});
+
+describe("direct dispatch of API requests", () => {
+  it("is off when asked and on by default, and says so when the server starts", () => {
+    expect(listening.map((line) => line.directRoutes)).toEqual(["off (DIRECT_ROUTES=off)", "on"]);
+  });
+
+  it.each(PROBES.map((probe) => [probe.name, probe] as const))("%s: the same answer as Next.js", (_name, probe) => {
+    const { next, direct } = answers.get(probe.name)!;
+    expect(direct.status).toBe(next.status);
+    expect(direct.headers).toEqual(next.headers);
+    expect(direct.body).toBe(next.body);
+  });
+
+  it("takes the API requests it can answer and leaves the rest to Next.js", () => {
+    // One log line per dispatched request, in order, naming the route's template (the harness's
+    // readiness polls before the probes are dispatched too).
+    const expected = PROBES.filter((probe) => probe.direct).map((probe) => `${probe.method ?? "GET"} ${probe.direct}`);
+    expect(dispatched.filter((line) => line !== "GET /api/health/ready")).toEqual(expected);
+  });
+
+  it("answers what a user would expect, not merely the same as Next", () => {
+    const answer = (name: string) => answers.get(name)!.direct;
+    expect(answer("a list with a cursor link").status).toBe(200);
+    expect(answer("a list with a cursor link").headers.link).toMatch(/rel="next"/);
+    expect(answer("a list, gzip-compressed").headers["content-encoding"]).toBe("gzip");
+    expect(answer("a list with a bad query").status).toBe(400);
+    expect(answer("details of an unknown agent").status).toBe(404);
+    expect(answer("a write without a credential").status).toBe(401);
+    expect(answer("a write that is not JSON").status).toBe(415);
+    expect(answer("a write past the body limit").status).toBe(413);
+    expect(answer("a method the route does not allow").status).toBe(405);
+    expect(answer("a session read").status).toBe(200);
+    expect(answer("a session write from another origin").status).toBe(403);
+    expect(answer("agent details").headers["x-frame-options"]).toBe("DENY");
+  });
+});
