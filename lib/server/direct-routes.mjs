@@ -115,7 +115,11 @@ export const createDirectRoutes = ({ distDir, hostname, port }) => {
         const { routeModule } = require(routeFiles.get(page));
         await routeModule.ensureUserland();
         return routeModule.userland;
-      })();
+      })().catch((error) => {
+        // Said once (the caller logs it); from then on Next.js answers this route.
+        modules.set(page, Promise.resolve({}));
+        throw error;
+      });
       modules.set(page, loaded);
     }
     const userland = await loaded;
@@ -144,10 +148,15 @@ export const createDirectRoutes = ({ distDir, hostname, port }) => {
     const found = await route(request);
     if (!found) return null;
 
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(request.headers)) {
-      if (Array.isArray(value)) for (const one of value) headers.append(name, one);
-      else if (value !== undefined) headers.append(name, value);
+    // As Next copies them: every value of a repeated header appended (Node joins most of them
+    // already; the object is handed over as is when none is left as a list).
+    let headers = request.headers;
+    if (Object.values(headers).some(Array.isArray)) {
+      headers = new Headers();
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (Array.isArray(value)) for (const one of value) headers.append(name, one);
+        else if (value !== undefined) headers.append(name, value);
+      }
     }
     const encrypted = Boolean(request.socket?.encrypted) || (request.headers["x-forwarded-proto"] ?? "").includes("https");
     const url = `${encrypted ? "https" : "http"}://${host}:${port}${request.url}`;
