@@ -86,7 +86,13 @@ export const createDirectRoutes = ({ distDir, hostname, port }) => {
   for (const middleware of Object.values(edge.middleware ?? {})) for (const matcher of middleware.matchers ?? []) proxyMatchers.push(new RegExp(matcher.regexp));
 
   const staticPages = new Set(routesManifest.staticRoutes.map((route) => route.page));
-  const dynamicRoutes = routesManifest.dynamicRoutes.map((route) => ({ page: route.page, regex: new RegExp(route.namedRegex), keys: route.routeKeys }));
+  // Each dynamic route's params by position: the page's own [segment] names, in order, for the
+  // regex's groups (catch-alls never get here).
+  const dynamicRoutes = routesManifest.dynamicRoutes.map((route) => ({
+    page: route.page,
+    regex: new RegExp(route.regex),
+    names: route.page.split("/").flatMap((segment) => (/^\[[^.[\]]+\]$/.test(segment) ? [segment.slice(1, -1)] : [])),
+  }));
   const headerRules = (routesManifest.headers ?? []).map((rule) => ({ regex: new RegExp(rule.regex), headers: rule.headers }));
 
   /** The page a path resolves to in Next's order (static first, then dynamic in the manifest's order), with its params. */
@@ -96,11 +102,7 @@ export const createDirectRoutes = ({ distDir, hostname, port }) => {
       const match = route.regex.exec(pathname);
       if (!match) continue;
       const params = {};
-      for (const [group, name] of Object.entries(route.keys)) {
-        // Next names groups nxtP<param>; the param itself is the name without that prefix.
-        const key = name.startsWith("nxtP") ? name.slice(4) : name;
-        params[key] = match.groups?.[group];
-      }
+      route.names.forEach((name, index) => (params[name] = match[index + 1]));
       return { page: route.page, params };
     }
     return null;

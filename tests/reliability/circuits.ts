@@ -1,10 +1,15 @@
 // OpenQASM programs of a chosen cost for the reliability tests: `qubits` qubits and `gates` gates
 // (H, RZ, CX in turn), so that the simulation takes from milliseconds to many seconds. With
 // `measured`, only that many qubits are measured, so the answer stays small (2^measured outcomes).
-export const heavyCircuit = (qubits: number, gates: number, measured?: number) => {
+export const heavyCircuit = (qubits: number, gates: number, measured?: number, { dense = false } = {}) => {
   const lines = ["OPENQASM 2.0;", 'include "qelib1.inc";', `qreg q[${qubits}];`];
   if (measured) lines.push(`creg c[${measured}];`);
-  for (let k = 0; k < gates; k++) {
+  // The pattern below puts only every third qubit in superposition, so the simulator's sparse path
+  // keeps such a state small; `dense` starts with a Hadamard on every qubit (within `gates`), so
+  // that every pass touches all 2^qubits amplitudes.
+  const first = dense ? Math.min(qubits, gates) : 0;
+  for (let k = 0; k < first; k++) lines.push(`h q[${k}];`);
+  for (let k = 0; k < gates - first; k++) {
     const a = k % qubits;
     const b = (k * 7 + 3) % qubits;
     if (k % 3 === 0) lines.push(`h q[${a}];`);
