@@ -1,20 +1,62 @@
-// The text of a JSON answer, kept beside its Response for the production server's direct dispatch
-// (lib/server/direct-routes.mjs): it writes the text in one go, with the headers, rather than
-// reading it back out of the Response's body stream. The map lives on globalThis because the
-// dispatcher is plain Node code outside the bundle; it holds nothing once the Response is gone.
-// Under Next.js (dev, or dispatch turned off) nobody reads it: the Response is answered as usual.
-const KEY = Symbol.for("syndicate.responseBodyText");
+// The route wrapper's JSON answers: a Response whose body is a text it already holds. Building a
+// Response from a string makes its body stream at once, and in Node 20 every web stream is made
+// transferable, a costly call; under load that stream cost about as much as the rest of a small
+// read (docs/performance.md, decision 20). This Response makes its stream only when something reads
+// the body (Next.js, a test, `text()`). The production server's direct dispatch
+// (lib/server/direct-routes.mjs) never does: it takes the text, under a symbol from the global
+// registry because the dispatcher is plain Node code outside the bundle, and writes it as is.
+const TEXT = Symbol.for("syndicate.responseBodyText");
 
-type Registry = WeakMap<Response, string>;
+class TextResponse extends Response {
+  readonly [TEXT]: string;
+  #read: Response | undefined;
 
-const registry = (): Registry => {
-  const holder = globalThis as { [KEY]?: Registry };
-  return (holder[KEY] ??= new WeakMap());
-};
+  constructor(text: string, init: ResponseInit) {
+    super(null, init);
+    this[TEXT] = text;
+  }
+
+  // The same body as `new Response(text, init)` would have, made on first use.
+  #body(): Response {
+    return (this.#read ??= new Response(this[TEXT]));
+  }
+
+  override get body() {
+    return this.#body().body;
+  }
+
+  override get bodyUsed() {
+    return this.#read?.bodyUsed ?? false;
+  }
+
+  override text() {
+    return this.#body().text();
+  }
+
+  override json() {
+    return this.#body().json();
+  }
+
+  override arrayBuffer() {
+    return this.#body().arrayBuffer();
+  }
+
+  override blob() {
+    return this.#body().blob();
+  }
+
+  override formData() {
+    return this.#body().formData();
+  }
+
+  override bytes() {
+    return this.#body().bytes();
+  }
+
+  override clone(): Response {
+    return new TextResponse(this[TEXT], { status: this.status, statusText: this.statusText, headers: this.headers });
+  }
+}
 
 /** A Response with `text` as its body, whose text the direct dispatcher can take as is. */
-export const withBodyText = (text: string, init: ResponseInit): Response => {
-  const response = new Response(text, init);
-  registry().set(response, text);
-  return response;
-};
+export const withBodyText = (text: string, init: ResponseInit): Response => new TextResponse(text, init);

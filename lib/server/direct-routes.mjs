@@ -32,8 +32,18 @@ const METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);
 // The Vary header Next sets on every app route's answer (base-server's app-path handling).
 const APP_VARY = "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch";
 
-// The texts of the route wrapper's JSON answers, by Response (lib/http/body-text.ts).
-const bodyTexts = () => globalThis[Symbol.for("syndicate.responseBodyText")];
+// Where the route wrapper's JSON answers hold their text (lib/http/body-text.ts).
+const BODY_TEXT = Symbol.for("syndicate.responseBodyText");
+
+const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/;
+
+/** Adds `field` to the response's Vary header unless it is there already or Vary is "*". */
+const varyOn = (response, field) => {
+  const current = String(response.getHeader("vary") ?? "");
+  const fields = current.split(",").map((one) => one.trim().toLowerCase());
+  if (fields.includes("*") || fields.includes(field.toLowerCase())) return;
+  response.setHeader("Vary", current ? `${current}, ${field}` : field);
+};
 
 const readJson = (file) => JSON.parse(readFileSync(file, "utf8"));
 
@@ -130,6 +140,10 @@ export const createDirectRoutes = ({ distDir, hostname, port }) => {
 
   const compression = require("next/dist/compiled/compression");
   const compress = compression();
+  // Without an Accept-Encoding header nothing is compressed (only identity is acceptable); all the
+  // middleware would do then is add Vary: Accept-Encoding where it could have compressed (a
+  // compressible type, no Cache-Control: no-transform). That, done here, spares its per-request work.
+  const compressible = compression.filter;
   const host = hostname.includes(":") ? `[${hostname}]` : hostname;
 
   /** The request's route and handler when this dispatcher answers it, else null. */
@@ -174,7 +188,8 @@ export const createDirectRoutes = ({ distDir, hostname, port }) => {
       ...(hasBody ? { body: Readable.toWeb(request), duplex: "half" } : {}),
     });
 
-    compress(request, response, () => {});
+    const negotiates = request.headers["accept-encoding"] !== undefined;
+    if (negotiates) compress(request, response, () => {});
     for (const rule of headerRules) if (rule.regex.test(found.pathname)) for (const { key, value } of rule.headers) response.setHeader(key, value);
     response.setHeader("Vary", APP_VARY);
 
@@ -195,20 +210,21 @@ export const createDirectRoutes = ({ distDir, hostname, port }) => {
     for (const [name, value] of answer.headers) if (name !== "set-cookie") response.setHeader(name, value);
     const cookies = answer.headers.getSetCookie();
     if (cookies.length) response.setHeader("set-cookie", cookies);
-    if (!answer.body) {
-      response.end();
-      return found.page;
-    }
+    if (!negotiates && compressible(request, response) && !NO_TRANSFORM.test(String(response.getHeader("cache-control") ?? ""))) varyOn(response, "Accept-Encoding");
     // A JSON answer of the route wrapper (lib/http/body-text.ts): its text as is, in one write
     // (corked with the headers and the end). Written before the end, as Next streams it, so that
     // compression decides as it does under Next (an end with the text would leave small bodies
     // uncompressed where Next compresses them).
-    const text = bodyTexts()?.get(answer);
+    const text = answer[BODY_TEXT];
     if (text !== undefined) {
       response.cork();
       response.write(text);
       response.end();
       response.uncork();
+      return found.page;
+    }
+    if (!answer.body) {
+      response.end();
       return found.page;
     }
     const reader = answer.body.getReader();

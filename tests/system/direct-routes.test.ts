@@ -5,18 +5,23 @@
 // The list covers what dispatch decides or rebuilds: static and dynamic routes, query strings,
 // problems (400, 401, 403, 404, 405, 413, 415), bodies, a session cookie, compression, and the
 // requests it leaves to Next (HEAD, OPTIONS, trailing slash, percent-encoding, catch-alls, pages).
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNTS, startServer, testDatabase, type SystemServer } from "./server";
 import { keyFor, signIn, type CookieJar } from "./session";
 
 // `direct`: the route template dispatch answers it with, or null when Next.js must.
-type Probe = { name: string; method?: string; path: string; auth?: "key" | "session"; headers?: Record<string, string>; body?: string; direct: string | null };
+// `raw`: sent with node:http, without the Accept-Encoding header fetch always adds.
+type Probe = { name: string; method?: string; path: string; auth?: "key" | "session"; headers?: Record<string, string>; body?: string; raw?: boolean; direct: string | null };
 
 const json = { "content-type": "application/json" };
 const PROBES: Probe[] = [
   { name: "a list with a cursor link", path: "/api/agents?limit=3", auth: "key", direct: "/api/agents" },
   { name: "a list, gzip-compressed", path: "/api/agents?limit=50", auth: "key", headers: { "accept-encoding": "gzip" }, direct: "/api/agents" },
   { name: "a list with a bad query", path: "/api/agents?limit=abc", auth: "key", direct: "/api/agents" },
+  { name: "a list, no Accept-Encoding", path: "/api/agents?limit=50", auth: "key", raw: true, direct: "/api/agents" },
+  { name: "a problem, no Accept-Encoding", path: "/api/agents/no-such-agent/details", auth: "key", raw: true, direct: "/api/agents/[agentId]/details" },
+  { name: "liveness, no Accept-Encoding", path: "/api/health/live", raw: true, direct: "/api/health/live" },
   { name: "agent details", path: "/api/agents/agent-0001/details", auth: "key", direct: "/api/agents/[agentId]/details" },
   { name: "squad details", path: "/api/squads/squad-0001/details", auth: "key", direct: "/api/squads/[squadId]/details" },
   { name: "syndicate details", path: "/api/syndicates/syndicate-0001/details", auth: "key", direct: "/api/syndicates/[syndicateId]/details" },
@@ -46,11 +51,28 @@ const VOLATILE_FIELDS = /"(requestId|simulationDuration|lastUsedAt)":"[^"]*"/g;
 
 type Answer = { status: number; headers: Record<string, string>; body: string };
 
+/** A GET through node:http, which sends only the headers given; the answer as a Response. */
+const rawGet = (server: SystemServer, path: string, headers: Record<string, string>) =>
+  new Promise<Response>((resolve, reject) => {
+    const sent = request(`${server.url}${path}`, { headers }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+      answer.on("end", () => {
+        const kept = new Headers();
+        for (const [name, value] of Object.entries(answer.headers)) if (typeof value === "string") kept.set(name, value);
+        resolve(new Response(Buffer.concat(chunks), { status: answer.statusCode, headers: kept }));
+      });
+      answer.on("error", reject);
+    });
+    sent.on("error", reject);
+    sent.end();
+  });
+
 const ask = async (server: SystemServer, probe: Probe, key: string, jar: CookieJar): Promise<Answer> => {
   const headers: Record<string, string> = { ...probe.headers };
   if (probe.auth === "key") headers.authorization = `Bearer ${key}`;
   if (probe.auth === "session") headers.cookie = jar.header();
-  const response = await server.fetch(probe.path, { method: probe.method ?? "GET", headers, body: probe.body, redirect: "manual" });
+  const response = probe.raw ? await rawGet(server, probe.path, headers) : await server.fetch(probe.path, { method: probe.method ?? "GET", headers, body: probe.body, redirect: "manual" });
   const kept: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     if (!VOLATILE_HEADERS.has(name)) kept[name] = value;
@@ -120,6 +142,8 @@ describe("direct dispatch of API requests", () => {
     expect(answer("a list with a cursor link").status).toBe(200);
     expect(answer("a list with a cursor link").headers.link).toMatch(/rel="next"/);
     expect(answer("a list, gzip-compressed").headers["content-encoding"]).toBe("gzip");
+    expect(answer("a list, no Accept-Encoding").headers["content-encoding"]).toBeUndefined();
+    expect(answer("a list, no Accept-Encoding").headers.vary).toMatch(/Accept-Encoding$/);
     expect(answer("a list with a bad query").status).toBe(400);
     expect(answer("details of an unknown agent").status).toBe(404);
     expect(answer("a write without a credential").status).toBe(401);
