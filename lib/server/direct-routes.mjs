@@ -3,7 +3,7 @@
 // Next.js builds them as always; what this skips is Next's per-request machinery around them
 // (routing through its router server, the request and response adapters over web streams, the
 // async-storage scopes that pages need and route handlers here never read). Measured on the API's
-// small reads, that machinery costs more than the whole answer (docs/performance.md, decision 19).
+// small reads, that machinery costs more than the whole answer (docs/performance.md, decision 20).
 //
 // A request comes here only when the answer is certain to be the one Next.js would give:
 // - the build has no rewrites, no custom redirects, no base path, no i18n, and header rules without
@@ -18,7 +18,8 @@
 //
 // What Next adds to a route handler's answer is added here the same way: the header rules of
 // next.config.mjs, the Vary header of app routes, and compression (Next's own compression
-// middleware, so the same encodings and thresholds). The handler gets a web Request with the
+// middleware, so the same encodings and thresholds; for a request without Accept-Encoding only
+// the Vary it would add). The handler gets a web Request with the
 // URL Next would build (the server's own host and port), the headers as Next copies them, the
 // body as a stream, and a signal aborted when the client goes away; its params as a promise.
 import { readFileSync, existsSync } from "node:fs";
