@@ -13,8 +13,9 @@ const servers: SystemServer[] = [];
 let key: string;
 const figures: Record<string, unknown> = {};
 
-// A few seconds of simulation on one thread.
-const LONG = heavyCircuit(18, 8192, 2);
+// A few seconds of simulation on one thread (19 qubits: with 18 the state stays sparse and the run
+// takes milliseconds, too short to be caught RUNNING; tests/reliability/circuits.ts).
+const LONG = heavyCircuit(19, 8192, 2);
 
 const start = async () => {
   const server = await startServer({ env });
