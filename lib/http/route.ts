@@ -106,10 +106,8 @@ const toResponse = (result: HandlerResult, status: number, headers: Record<strin
     return result;
   }
   if (result === undefined) return new Response(null, { status, headers });
-  if (result instanceof JsonAnswer) {
-    return withBodyText(JSON.stringify(result.body), { status, headers: { ...result.headers, "content-type": JSON_TYPE, ...headers } });
-  }
-  return withBodyText(JSON.stringify(result), { status, headers: { "content-type": JSON_TYPE, ...headers } });
+  const [body, own] = result instanceof JsonAnswer ? [result.body, result.headers] : [result, {}];
+  return withBodyText(JSON.stringify(body), { status, headers: { ...own, "content-type": JSON_TYPE, ...headers } });
 };
 
 export const route = <O extends Operation>(
