@@ -1,7 +1,11 @@
+import { execFileSync } from "node:child_process";
 import { defineConfig, devices } from "@playwright/test";
 
-// A port of this run's own (set once here; the workers inherit it), so parallel runs never collide.
-process.env.E2E_PORT ??= String(3100 + (process.pid % 800));
+// A port of this run's own (set once here; the workers inherit it), so parallel runs never collide:
+// one the system hands out as free (a port derived from the pid once fell on a running MariaDB's
+// 3306). The config is read synchronously, hence the short child process.
+const FREE_PORT = "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); });";
+process.env.E2E_PORT ??= execFileSync(process.execPath, ["-e", FREE_PORT], { encoding: "utf8" }).trim();
 const port = Number(process.env.E2E_PORT);
 
 // Debian's Chromium (apt-get install chromium); Playwright never downloads a browser here.
