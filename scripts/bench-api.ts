@@ -11,22 +11,24 @@
 // node:http (without Next.js) stand in for it.
 //
 // On the embedded database (PGlite): a data folder seeded the same way (its seed time is a row
-// too) by a child process, then the app started on it (DATA_DIR), measured, stopped, and the bare
-// node:http server over the same folder, measured. PGlite serves one process: never both at once.
+// too) by a child process; the app started on it until its start-up work is done, stopped, and the
+// folder copied; then the app on the folder and the bare node:http server on the copy, side by side
+// (PGlite serves one process: one folder each).
 //
 // Fairness: every server is measured only once it is ready and its start-up work is done (no job
 // running or due, no other session busy in the database; bounded waits); each is warmed on each
 // route (--warmup seconds of the same load) before it is measured; before every warm-up and every
 // measurement the bench waits for the database to be idle. Where several peers run at once, each
 // route is measured in two halves in the order A B C, C B A, so that a change of the machine's load
-// during the route falls on every peer alike; the halves' figures are averaged.
+// during the route falls on every peer alike; the halves' figures are averaged. A slow route's
+// halves are lengthened so that each holds enough requests for a p99 (MIN_REQUESTS).
 //
 // Targets per route: the app ≥ 0.5× the bare node:http server's requests/s and p99 ≤ 3× its p99.
 // App vs bare Next.js and bare Next.js vs bare node:http are rows to read, not targets.
 //
 // Queries per request: the same route handlers called in this process on a small database (64
 // agents) and on the large one, counting the statements node-postgres sends; target: equal.
-import { mkdtempSync } from "node:fs";
+import { cpSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -100,19 +102,29 @@ const mean = (loads: Load[]): Load => ({
   failed: loads.reduce((sum, one) => sum + one.failed, 0),
 });
 
+// A p99 needs enough requests behind it: a slow route (the wallet metrics on the embedded database
+// serve about 35 a second) would give a half of 2.5 s fewer than a hundred, whose p99 is the
+// slowest one or two, decided by whichever peer a time slice lost to another process fell on. The
+// halves of such a route are lengthened until each peer is expected to answer MIN_REQUESTS in one
+// (its warm-up rate says how long that takes), at most MAX_HALF_SECONDS.
+const MIN_REQUESTS = 400;
+const MAX_HALF_SECONDS = 15;
+
 /**
- * One route on its peers: each warmed (--warmup s), then measured. Several peers: two halves of
- * --seconds each, in the order A B C then C B A, averaged. The database is idle before each run.
+ * One route on its peers: each warmed (--warmup s), then measured in two halves, in the order
+ * A B C then C B A (one peer: A then A), averaged. A half lasts --seconds ÷ 2, or longer on a slow
+ * route (MIN_REQUESTS). The database is idle before each run.
  */
 const measureRoute = async (peers: Peer[], target: Target, headers: Record<string, string>, options: ApiBenchOptions): Promise<Map<string, Load>> => {
+  let slowest = Infinity;
   for (const peer of peers) {
     await peer.idle();
-    await load(peer.url, target, headers, options.connections, options.warmupSeconds);
+    const warm = await load(peer.url, target, headers, options.connections, options.warmupSeconds);
+    slowest = Math.min(slowest, warm.rps);
   }
+  const seconds = Math.min(MAX_HALF_SECONDS, Math.max(options.seconds / 2, Math.ceil(MIN_REQUESTS / Math.max(slowest, 1))));
   const halves = new Map<string, Load[]>(peers.map((peer) => [peer.name, []]));
-  const order = peers.length > 1 ? [...peers, ...[...peers].reverse()] : peers;
-  const seconds = peers.length > 1 ? options.seconds / 2 : options.seconds;
-  for (const peer of order) {
+  for (const peer of [...peers, ...[...peers].reverse()]) {
     await peer.idle();
     halves.get(peer.name)!.push(await load(peer.url, target, headers, options.connections, seconds));
   }
@@ -445,23 +457,14 @@ const runEmbeddedPart = async (options: ApiBenchOptions, rows: BenchRow[]) => {
     const results = new Map<string, { bodies: Map<string, Buffer>; loads: Map<string, Load> }>(
       TARGETS.map((target) => [target.name, { bodies: new Map(), loads: new Map() }]),
     );
-    /** Measures every route on one peer (the only server on the folder while it runs). */
-    const measureAll = async (peer: Peer) => {
-      for (const target of TARGETS) {
-        const result = results.get(target.name)!;
-        result.bodies.set(peer.name, await fetchBody(peer.url, target, headersOf(target)));
-        const loads = await measureRoute([peer], target, headersOf(target), options);
-        result.loads.set(peer.name, loads.get(peer.name)!);
-        const one = loads.get(peer.name)!;
-        log(`${target.name} (embedded): ${peer.name} ${Math.round(one.rps)} req/s (p99 ${Math.round(one.p99)} ms)`);
-      }
-    };
-
-    // The app first, on its own…
-    const app = await startApp("bench_app_embedded", { DATA_DIR: dir, DATABASE_URL: undefined });
+    // The app first, alone, for its start-up work (the job worker's first poll and the sweeps it
+    // queues), which changes rows; then stopped, and its folder copied for the bare server, so that
+    // both serve the same rows at once, each from a folder of its own (PGlite serves one process),
+    // and every route is measured in halves, A B then B A, as on the server.
+    let app = await startApp("bench_app_embedded", { DATA_DIR: dir, DATABASE_URL: undefined });
     try {
       const probe = `${app.url}/api/health/ready`;
-      await sleep(3_000); // the job worker's first poll and the sweeps it queues
+      await sleep(3_000);
       const settled = await waitProbeQuiet(probe, 2_000, 120_000);
       log(`app (embedded) ready; quiet ${settled.seconds.toFixed(1)} s later${settled.quiet ? "" : " (not within the bound)"}`);
       rows.push({
@@ -474,16 +477,37 @@ const runEmbeddedPart = async (options: ApiBenchOptions, rows: BenchRow[]) => {
         informational: true,
         detail: `${settled.quiet ? "quiet" : "not quiet within the bound"}: 3 s, then readiness answering within 50 ms for 2 s`,
       });
-      await measureAll({ name: "app", url: app.url, idle: async () => void (await waitProbeQuiet(probe, 300, 30_000)) });
     } finally {
       await stopApp(app);
     }
-    // …then the bare node:http server over the same folder.
-    const bare = await startBare({ DATA_DIR: dir, DATABASE_URL: undefined }, false);
+    const bareDir = mkdtempSync(path.join(tmpdir(), "syndicate-bench-embedded-bare-"));
+    trackFolder(bareDir);
     try {
-      await measureAll({ name: "bare node:http (PGlite)", url: bare.url, idle: async () => void (await waitProbeQuiet(`${bare.url}/health`, 300, 30_000)) });
+      cpSync(dir, bareDir, { recursive: true });
+      app = await startApp("bench_app_embedded", { DATA_DIR: dir, DATABASE_URL: undefined });
+      try {
+        const bare = await startBare({ DATA_DIR: bareDir, DATABASE_URL: undefined }, false);
+        try {
+          const appProbe = `${app.url}/api/health/ready`;
+          await waitProbeQuiet(appProbe, 2_000, 60_000);
+          const peers: Peer[] = [
+            { name: "app", url: app.url, idle: async () => void (await waitProbeQuiet(appProbe, 300, 30_000)) },
+            { name: "bare node:http (PGlite)", url: bare.url, idle: async () => void (await waitProbeQuiet(`${bare.url}/health`, 300, 30_000)) },
+          ];
+          for (const target of TARGETS) {
+            const result = results.get(target.name)!;
+            for (const peer of peers) result.bodies.set(peer.name, await fetchBody(peer.url, target, headersOf(target)));
+            result.loads = await measureRoute(peers, target, headersOf(target), options);
+            log(`${target.name} (embedded): ${peers.map((peer) => { const one = result.loads.get(peer.name)!; return `${peer.name} ${Math.round(one.rps)} req/s (p99 ${Math.round(one.p99)} ms)`; }).join(", ")}`);
+          }
+        } finally {
+          await bare.stop();
+        }
+      } finally {
+        await stopApp(app);
+      }
     } finally {
-      await bare.stop();
+      removeFolder(bareDir);
     }
     for (const target of TARGETS) {
       const { bodies, loads } = results.get(target.name)!;
