@@ -17,7 +17,7 @@ const prismaPatterns = prismaClientImports.patterns;
 // histogram geometry, the role ranks, the same-origin redirect rule and the event stream's query (its known types).
 // Everything else under lib/ is server code.
 const clientSurface = {
-  regex: "^@/lib/(?!client/|format$|[^/]+/schemas$|[^/]+/status-machine$|quantum/histogram/svg$|auth/roles$|auth/redirect$|events/stream-schemas$)",
+  regex: "^@/lib/(?!client/|format$|[^/]+/schemas$|[^/]+/status-machine$|quantum/histogram/svg$|auth/roles$|auth/redirect$|events/stream-schemas$|core/text$)",
   allowTypeImports: true,
   message: "Client code imports an area only through its client-safe files (schemas, status-machine, lib/client); call the API or pass data from a server page.",
 };

@@ -81,6 +81,22 @@ test("an unknown record is a not-found state inside the dashboard", async ({ pag
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((line) => !line.includes("status of 404")));
 });
 
+test("a path id or a filter holding a NUL byte is a not-found page or an ignored filter, never an error page", async ({ page, consoleErrors }) => {
+  for (const path of ["/quantum/agent/%00", "/quantum/squad/a%00b"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Not found" })).toBeVisible();
+  }
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((line) => !line.includes("status of 404")));
+
+  for (const [path, heading] of [["/agents?q=%00&role=%00", "Agents"], ["/marketplace?category=%00", "Marketplace"], ["/squads?q=a%00", "Squads"]]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Ignored" })).toContainText("could not be understood");
+  }
+});
+
 test("a slow page shows a loading state (the top bar, then its skeleton) until it has rendered", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("link", { name: "Squads" })).toBeVisible();

@@ -2,6 +2,7 @@
 // schema; a bad filter is dropped and named (the other filters stay); a stale cursor falls back to
 // the first page; links keep the filters and the sort. Pure: server pages call it, tests too.
 import type { z } from "zod";
+import { unstorableText } from "@/lib/core/text";
 
 export type RawSearchParams = Record<string, string | string[] | undefined>;
 /** The list's current search params as strings: what links and the filter form carry forward. */
@@ -27,11 +28,14 @@ export const firstParam = (value: string | string[] | undefined) => {
  */
 export const parseListParams = <S extends z.ZodType>(schema: S, raw: RawSearchParams, keys: readonly string[], pageSize: number): ListParams<z.output<S>> => {
   const values: ListValues = {};
+  const invalid: string[] = [];
   for (const key of [...keys, "sort", "cursor"]) {
     const value = firstParam(raw[key]);
-    if (value !== undefined) values[key] = value;
+    // Text no query can hold (a NUL byte, a lone surrogate) is a bad filter like any other.
+    if (value !== undefined && unstorableText(value)) {
+      if (key !== "cursor") invalid.push(key);
+    } else if (value !== undefined) values[key] = value;
   }
-  const invalid: string[] = [];
   for (;;) {
     const parsed = schema.safeParse({ ...values, limit: pageSize });
     if (parsed.success) return { query: parsed.data, values, invalid };

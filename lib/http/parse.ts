@@ -2,6 +2,7 @@
 import type { z } from "zod";
 import { AppError } from "../core/errors";
 import type { Operation } from "../core/operation";
+import { unstorableText } from "../core/text";
 import type { ProblemField } from "./problem";
 
 const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json(\s*;.*)?$/i;
@@ -62,22 +63,17 @@ export const MAX_DEPTH = 64;
 
 const MAX_LISTED = 20;
 
-// With the u flag, paired surrogates read as one code point: only unpaired ones match.
-const LONE_SURROGATE = /\p{Cs}/u;
-
 // Text the service stores or compares must be well-formed: no NUL bytes (PostgreSQL refuses them)
 // and no unpaired UTF-16 surrogates (not representable in UTF-8). Checked once, for every string
 // and key of params, query and body, before any schema or handler sees them; depth is bounded
 // too. Iterative, so a deeply nested body cannot exhaust the stack.
 export const hostileText = (where: string, value: unknown): ProblemField[] => {
   const found: ProblemField[] = [];
-  const badText = (text: string) =>
-    text.includes("\u0000") ? "must not contain NUL bytes" : LONE_SURROGATE.test(text) ? "must not contain unpaired surrogates" : undefined;
   const stack: { path: string; value: unknown; depth: number }[] = [{ path: where, value, depth: 0 }];
   while (stack.length > 0 && found.length < MAX_LISTED) {
     const { path, value: current, depth } = stack.pop()!;
     if (typeof current === "string") {
-      const message = badText(current);
+      const message = unstorableText(current);
       if (message) found.push({ path, message });
       continue;
     }
@@ -87,7 +83,7 @@ export const hostileText = (where: string, value: unknown): ProblemField[] => {
       continue;
     }
     for (const [key, item] of Object.entries(current)) {
-      const message = badText(key);
+      const message = unstorableText(key);
       const shownKey = message ? JSON.stringify(key).slice(1, -1).slice(0, 100) : key;
       if (message) found.push({ path: `${path}.${shownKey}`, message: `key ${message}` });
       else stack.push({ path: `${path}.${key}`, value: item, depth: depth + 1 });

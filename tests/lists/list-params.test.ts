@@ -32,6 +32,15 @@ describe("parseListParams", () => {
     expect(query.cursor).toBeUndefined();
   });
 
+  it("drops and names a filter holding text no query can hold (a NUL byte, a lone surrogate); a cursor quietly", () => {
+    const { query, values, invalid } = parseListParams(ZDeploymentListQuery, { q: "va\u0000ult", status: "queued", sort: "\ud800", cursor: "\u0000" }, ["status", "q"], 50);
+    expect(invalid).toEqual(["q", "sort"]);
+    expect(values).toEqual({ status: "queued" });
+    expect(query).toMatchObject({ status: "queued", limit: 50 });
+    expect(query.q).toBeUndefined();
+    expect(query.cursor).toBeUndefined();
+  });
+
   it("treats empty params as absent", () => {
     const { values, invalid } = parseListParams(ZDeploymentListQuery, { status: "", q: "  " }, ["status", "q"], 50);
     expect(values).toEqual({});

@@ -6,6 +6,7 @@ import { AnalysisView } from "@/components/quantum/analysis-view";
 import { CircuitDiagramImage } from "@/components/quantum/circuit-diagram";
 import { Card } from "@/components/ui/card";
 import { env } from "@/lib/config/env";
+import { unstorableText } from "@/lib/core/text";
 import { ANALYSIS_ENTITY_TYPES, entityCircuitDiagram, findEntityName, type TAnalysisEntityType } from "@/lib/quantum";
 import { Breadcrumbs } from "@/components/layout/breadcrumbs";
 
@@ -27,7 +28,7 @@ const decode = (value: string) => {
 
 const loadEntity = cache(async (entityType: string, rawId: string) => {
   const id = decode(rawId);
-  if (!ANALYSIS_ENTITY_TYPES.includes(entityType as TAnalysisEntityType) || id.length === 0 || id.length > 128) notFound();
+  if (!ANALYSIS_ENTITY_TYPES.includes(entityType as TAnalysisEntityType) || id.length === 0 || id.length > 128 || unstorableText(id)) notFound();
   const type = entityType as TAnalysisEntityType;
   const name = await findEntityName(type, id);
   if (name === null) notFound();
