@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { ZPageQuery } from "../core/paging";
 import { CURSOR_OF_ANOTHER_SORT, ZSort, cursorMatchesSort, type SortFields, type Sortable } from "../core/sorting";
-import { int32 } from "../core/primitives";
+import { NOT_ADDRESSABLE, int32, isAddressableId } from "../core/primitives";
 
 export const ITEM_TYPES = ["dApp", "agent", "squad", "syndicate", "dataset", "model", "plugin"] as const;
 export const ZItemType = z.enum(ITEM_TYPES, { error: `must be one of ${ITEM_TYPES.join(", ")}` }).describe("What the item is");
@@ -12,6 +12,7 @@ export type TItemType = z.infer<typeof ZItemType>;
 export const ZMarketplaceId = z
   .string({ error: "must be a string" })
   .regex(/^[A-Za-z0-9._-]{1,128}$/, "must be 1–128 letters, digits, '-', '_' or '.'")
+  .refine(isAddressableId, NOT_ADDRESSABLE)
   .describe("Client-chosen id: 1–128 letters, digits, '-', '_' or '.'");
 
 const money = (what: string) =>

@@ -110,6 +110,13 @@ describe("POST /api/agents", () => {
     expect(await prisma.agent.count({ where: { id: body.id } })).toBe(0);
   });
 
+  it.each([".", ".."])("answers 400 for the id %j, which no URL path can address", async (id) => {
+    const response = await call(collection.POST, "POST", "/api/agents", { key: api.operator, body: { id, name: "Dots", aiEngine: "GPT-4o" } });
+    expect(response.status).toBe(400);
+    expect(errorPaths(response.json)).toEqual(["body.id"]);
+    expect(await prisma.agent.count({ where: { id } })).toBe(0);
+  });
+
   it("answers 401 to an anonymous write and 403 to a viewer's", async () => {
     const body = agentBody();
     const anonymous = await call(collection.POST, "POST", "/api/agents", { body });
