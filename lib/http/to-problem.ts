@@ -67,15 +67,12 @@ export const isDatabaseUnavailable = (error: unknown) => {
 
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-// A value the schemas let through but its column cannot hold (Prisma P2020, PostgreSQL 22003
-// numeric_value_out_of_range): the request's fault, so a 400, never a 500. The schemas bound what
-// they can (int32 and friends); this catches the rest, e.g. a double within JavaScript's range that
-// reaches PostgreSQL rounded up past its largest value. The write's transaction is rolled back.
-const isValueOutOfRange = (error: unknown) => {
-  if (error instanceof AppError) return false;
-  const { codes } = facts(error);
-  return codes.some((code) => code === "P2020" || code === "22003" || code === "ValueOutOfRange");
-};
+// A value the schemas let through but its column cannot hold (Prisma P2020, raised for a query
+// parameter): the request's fault, so a 400, never a 500. The schemas bound what they can (int32
+// and friends); this catches the rest, e.g. a double within JavaScript's range that reaches
+// PostgreSQL rounded up past its largest value. The write's transaction is rolled back. Only the
+// top-level P2020: an overflow inside the service's own SQL (a raw query's 22003) stays a 500.
+const isValueOutOfRange = (error: unknown) => prismaCode(error) === "P2020";
 
 const fromAppError = (error: AppError) => ({
   problem: {
