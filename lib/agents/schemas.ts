@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { ZPageQuery } from "../core/paging";
 import { CURSOR_OF_ANOTHER_SORT, ZSort, cursorMatchesSort, type SortFields, type Sortable } from "../core/sorting";
-import { int32, isoDateTime } from "../core/primitives";
+import { NOT_ADDRESSABLE, int32, isAddressableId, isoDateTime } from "../core/primitives";
 
 export const ROLES_PER_AGENT = 5;
 
@@ -12,7 +12,8 @@ export const ZEntityId = z
   .string()
   .min(1, "must not be empty")
   .max(128, "must be at most 128 characters")
-  .regex(/^[A-Za-z0-9._-]*$/, "may only contain letters, digits, '-', '_' and '.'");
+  .regex(/^[A-Za-z0-9._-]*$/, "may only contain letters, digits, '-', '_' and '.'")
+  .refine(isAddressableId, NOT_ADDRESSABLE);
 
 const ZText = (max: number) => z.string().trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
 

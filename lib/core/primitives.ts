@@ -14,6 +14,14 @@ export const int32 = () =>
     .min(INT32_MIN, `must be at least ${INT32_MIN}`)
     .max(INT32_MAX, `must be at most ${INT32_MAX}`);
 
+/**
+ * Whether a client-chosen id can be addressed by a URL path. "." and ".." (also sent as %2E) are
+ * dot segments that URL resolution removes, so /api/agents/../details reaches another route: an
+ * id spelled so could be created but never read, replaced or deleted.
+ */
+export const isAddressableId = (id: string) => id !== "." && id !== "..";
+export const NOT_ADDRESSABLE = "must not be '.' or '..' (a URL path cannot address it)";
+
 /** A non-negative whole number as a decimal string that fits a PostgreSQL `bigint` column. */
 export const fitsInt64 = (value: string) => /^\d{1,19}$/.test(value) && BigInt(value) <= INT64_MAX;
 

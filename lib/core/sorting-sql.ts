@@ -3,6 +3,7 @@
 // same "after the cursor" rule as sortedPageArgs gives Prisma, so a cursor issued by either works
 // with the other. Columns come from a resource's allow-list (never from the request); values are
 // always parameters.
+import { likeLiteral } from "./search";
 import type { Cursor, SortColumn, TSort } from "./sorting";
 
 /** Collects the parameters of one statement and names each as $n. */
@@ -43,8 +44,8 @@ export const sortValueSql = (alias: string, sort: TSort | undefined) => {
   return sort.column.kind === "date" ? `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : column;
 };
 
-/** Prisma's `contains` with mode "insensitive", as it writes it (ILIKE, the text as given). */
-export const containsSql = (column: string, value: string, params: SqlParams) => `${column} ILIKE ('%' || ${params.add(value)} || '%')`;
+/** `containsInsensitive` (lib/core/search.ts) as Prisma writes it: ILIKE, the text's wildcards escaped. */
+export const containsSql = (column: string, value: string, params: SqlParams) => `${column} ILIKE ('%' || ${params.add(likeLiteral(value))} || '%')`;
 
-/** Prisma's `equals` with mode "insensitive", as it writes it on PostgreSQL (ILIKE). */
-export const equalsInsensitiveSql = (column: string, value: string, params: SqlParams) => `${column} ILIKE ${params.add(value)}`;
+/** `equalsInsensitive` (lib/core/search.ts) as Prisma writes it on PostgreSQL: ILIKE, the text's wildcards escaped. */
+export const equalsInsensitiveSql = (column: string, value: string, params: SqlParams) => `${column} ILIKE ${params.add(likeLiteral(value))}`;

@@ -1,5 +1,6 @@
 import { prisma, type Prisma } from "../db";
 import { toPage, type Page } from "../core/paging";
+import { containsInsensitive } from "../core/search";
 import { sortedPageArgs } from "../core/sorting";
 import type { TDeployment, TDeploymentListQuery } from "./schemas";
 import { currentStaleClock, toDeployment } from "./shape";
@@ -11,9 +12,9 @@ const deploymentWhere = (query: TDeploymentListQuery, clock: StaleClock): Prisma
   ...(query.q
     ? {
         OR: [
-          { name: { contains: query.q, mode: "insensitive" as const } },
-          { useCase: { contains: query.q, mode: "insensitive" as const } },
-          { industry: { contains: query.q, mode: "insensitive" as const } },
+          { name: containsInsensitive(query.q) },
+          { useCase: containsInsensitive(query.q) },
+          { industry: containsInsensitive(query.q) },
         ],
       }
     : {}),

@@ -63,6 +63,9 @@ export const MAX_DEPTH = 64;
 
 const MAX_LISTED = 20;
 
+/** Schema violations listed in one answer (all are counted in its detail). */
+export const MAX_ISSUES = 100;
+
 // Text the service stores or compares must be well-formed: no NUL bytes (PostgreSQL refuses them)
 // and no unpaired UTF-16 surrogates (not representable in UTF-8). Checked once, for every string
 // and key of params, query and body, before any schema or handler sees them; depth is bounded
@@ -114,7 +117,10 @@ export const parseParts = (
   const body = parse("body", operation.body, raw.body);
   if (errors.length > 0) {
     const count = errors.length === 1 ? "1 problem" : `${errors.length} problems`;
-    throw new AppError("validation_failed", `The request has ${count}: see errors.`, { errors });
+    // Every problem is counted, the first MAX_ISSUES listed: each listed one costs about 80 bytes,
+    // so listing all let a 30 KB body of 10,000 empty objects draw a 2.5 MB answer.
+    const listed = errors.length > MAX_ISSUES ? ` (the first ${MAX_ISSUES} are listed)` : "";
+    throw new AppError("validation_failed", `The request has ${count}: see errors${listed}.`, { errors: errors.slice(0, MAX_ISSUES) });
   }
   return { params, query: parsedQuery, body };
 };

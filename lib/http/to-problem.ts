@@ -67,6 +67,13 @@ export const isDatabaseUnavailable = (error: unknown) => {
 
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
+// A value the schemas let through but its column cannot hold (Prisma P2020, raised for a query
+// parameter): the request's fault, so a 400, never a 500. The schemas bound what they can (int32
+// and friends); this catches the rest, e.g. a double within JavaScript's range that reaches
+// PostgreSQL rounded up past its largest value. The write's transaction is rolled back. Only the
+// top-level P2020: an overflow inside the service's own SQL (a raw query's 22003) stays a 500.
+const isValueOutOfRange = (error: unknown) => prismaCode(error) === "P2020";
+
 const fromAppError = (error: AppError) => ({
   problem: {
     type: PROBLEM_BASE + error.code.replace(/_/g, "-"),
@@ -87,6 +94,9 @@ export const toProblem = (
   if (error instanceof AppError) mapped = fromAppError(error);
   else if (code === "P2025") mapped = fromAppError(new AppError("not_found", "The resource was not found."));
   else if (code === "P2002") mapped = fromAppError(new AppError("conflict", "A resource with that identifier already exists."));
+  else if (isValueOutOfRange(error)) {
+    mapped = fromAppError(new AppError("validation_failed", "A number in the request is out of range for what can be stored."));
+  }
   else if (isDatabaseUnavailable(error)) {
     mapped = fromAppError(
       new AppError("unavailable", "The database does not answer; try again shortly.", { headers: { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) } }),

@@ -1,5 +1,6 @@
 import { prisma, type Prisma } from "../db";
 import { toPage, type Page } from "../core/paging";
+import { containsInsensitive } from "../core/search";
 import { sortedPageArgs } from "../core/sorting";
 import type { TMarketplaceItem, TMarketplaceListQuery } from "./schemas";
 import { toMarketplaceItem } from "./shape";
@@ -10,8 +11,8 @@ const itemWhere = (query: TMarketplaceListQuery): Prisma.MarketplaceItemWhereInp
   ...(query.q
     ? {
         OR: [
-          { name: { contains: query.q, mode: "insensitive" as const } },
-          { description: { contains: query.q, mode: "insensitive" as const } },
+          { name: containsInsensitive(query.q) },
+          { description: containsInsensitive(query.q) },
         ],
       }
     : {}),

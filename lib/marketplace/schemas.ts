@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { ZPageQuery } from "../core/paging";
 import { CURSOR_OF_ANOTHER_SORT, ZSort, cursorMatchesSort, type SortFields, type Sortable } from "../core/sorting";
+import { NOT_ADDRESSABLE, int32, isAddressableId } from "../core/primitives";
 
 export const ITEM_TYPES = ["dApp", "agent", "squad", "syndicate", "dataset", "model", "plugin"] as const;
 export const ZItemType = z.enum(ITEM_TYPES, { error: `must be one of ${ITEM_TYPES.join(", ")}` }).describe("What the item is");
@@ -11,6 +12,7 @@ export type TItemType = z.infer<typeof ZItemType>;
 export const ZMarketplaceId = z
   .string({ error: "must be a string" })
   .regex(/^[A-Za-z0-9._-]{1,128}$/, "must be 1–128 letters, digits, '-', '_' or '.'")
+  .refine(isAddressableId, NOT_ADDRESSABLE)
   .describe("Client-chosen id: 1–128 letters, digits, '-', '_' or '.'");
 
 const money = (what: string) =>
@@ -81,9 +83,9 @@ export const ZItemMetadata = z
 
 export const ZUsageStatistics = z
   .object({
-    usageCount: z.number({ error: "must be a number" }).int("must be a whole number").min(0, "must be 0 or more").default(0).describe("Times used"),
+    usageCount: int32().min(0, "must be 0 or more").default(0).describe("Times used"),
     averageRating: z.number({ error: "must be a number" }).min(0, "must be from 0 to 5").max(5, "must be from 0 to 5").default(0).describe("Mean rating, 0–5"),
-    reviewCount: z.number({ error: "must be a number" }).int("must be a whole number").min(0, "must be 0 or more").default(0).describe("Number of reviews"),
+    reviewCount: int32().min(0, "must be 0 or more").default(0).describe("Number of reviews"),
   })
   .describe("Usage statistics");
 

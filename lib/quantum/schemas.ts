@@ -4,7 +4,7 @@ import { z } from "zod";
 import { shotsMax } from "../config/limits";
 import { ZPageQuery } from "../core/paging";
 import { MAX_SQUAD_MEMBERS } from "../squads/schemas";
-import { ZCoverage } from "../wallet/schemas";
+import { ZCoverage, ZTokenMap } from "../wallet/schemas";
 import { HISTOGRAM_SORTS, MAX_BARS, MAX_KEEP } from "./histogram/svg";
 
 export const DEFAULT_SHOTS = 1024;
@@ -115,7 +115,7 @@ export const ZWalletFinanceBody = z.object({
   quantumBackend: z.enum(QUANTUM_BACKENDS).default("aer").describe("aer: the built-in simulator; ibm_quantum: IBM Quantum's runtime (needs IBM_QUANTUM_* configuration)"),
   shots: ZBodyShots,
   seed: ZBodySeed,
-  tokenMap: z.record(z.string(), z.string()).optional().describe("Chain slug → token (symbol or contract) whose position to report"),
+  tokenMap: ZTokenMap.optional().describe("Chain slug → token (symbol or contract) whose position to report"),
 });
 export type TWalletFinanceBody = z.infer<typeof ZWalletFinanceBody>;
 

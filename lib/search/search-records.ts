@@ -1,6 +1,6 @@
 // Global search: one query per kind, all in parallel, each bounded by the limit.
 import { prisma } from "../db";
-import { nameOrIdContains } from "../core/search";
+import { containsInsensitive, nameOrIdContains } from "../core/search";
 import { searchEntities, type TEntityType } from "../tasks";
 import type { TSearchHit, TSearchKind, TSearchQuery } from "./schemas";
 
@@ -13,14 +13,11 @@ const ENTITY_KINDS: Record<TEntityType, TSearchKind> = {
 
 const byNameThenId = [{ name: "asc" as const }, { id: "asc" as const }];
 
-// Prisma's `contains` is a LIKE pattern: escape its wildcards so "%" or "_" mean themselves.
-const literal = (q: string) => q.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 /** Records whose name (a task's description) or id contains `q`, any case: at most `limit` of each kind. */
 export const searchRecords = async (query: TSearchQuery): Promise<TSearchHit[]> => {
-  const q = literal(query.q);
+  const q = query.q;
   const limit = query.limit;
-  const contains = { contains: q, mode: "insensitive" as const };
+  const contains = containsInsensitive(q);
   const [entities, deployments, tasks] = await Promise.all([
     searchEntities({ q, limit }),
     prisma.deployment.findMany({ where: nameOrIdContains(q), select: { id: true, name: true }, orderBy: byNameThenId, take: limit }),

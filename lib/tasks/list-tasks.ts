@@ -1,5 +1,6 @@
 import { prisma, type Prisma } from "../db";
 import { toPage, type Page } from "../core/paging";
+import { containsInsensitive } from "../core/search";
 import { sortedPageArgs } from "../core/sorting";
 import type { TTask, TTaskListQuery } from "./schemas";
 import { TASK_COLUMNS, toTask } from "./shape";
@@ -18,7 +19,7 @@ export const taskWhere = (query: Omit<TTaskListQuery, "limit" | "cursor" | "sort
   ...(query.status ? { status: query.status } : {}),
   ...(query.entityType ? { entityType: query.entityType } : {}),
   ...(query.entityId ? { entityId: query.entityId } : {}),
-  ...(query.q ? { description: { contains: query.q, mode: "insensitive" as const } } : {}),
+  ...(query.q ? { description: containsInsensitive(query.q) } : {}),
 });
 
 /** One page of tasks (by id or by ?sort=, ties by id) with the total that match the filters. */

@@ -1,6 +1,7 @@
 // Task schemas: request bodies, queries and response shapes; shared with the assign form.
 import { z } from "zod";
 import { ZPageQuery } from "../core/paging";
+import { NOT_ADDRESSABLE, isAddressableId } from "../core/primitives";
 import { CURSOR_OF_ANOTHER_SORT, ZSort, cursorMatchesSort, type SortFields, type Sortable } from "../core/sorting";
 import { TASK_STATUSES } from "./status-machine";
 
@@ -13,6 +14,7 @@ export const ZEntityType = z.enum(ENTITY_TYPES, { error: `must be one of ${ENTIT
 export const ZTaskId = z
   .string({ error: "must be a string" })
   .regex(/^[A-Za-z0-9._-]{1,128}$/, "must be 1–128 letters, digits, '-', '_' or '.'")
+  .refine(isAddressableId, NOT_ADDRESSABLE)
   .describe("Client-chosen id: 1–128 letters, digits, '-', '_' or '.'");
 
 const ZEntityId = z.string({ error: "must be a string" }).trim().min(1, "must not be empty").max(128, "must be at most 128 characters");

@@ -5,6 +5,7 @@
 import { formatUnits } from "viem";
 import { prisma, type Prisma } from "../db";
 import { encodeCursor, type Page } from "../core/paging";
+import { equalsInsensitive } from "../core/search";
 import { ADDRESS_PATTERN } from "./schemas";
 import { checkChains, listKnownChains, type KnownChain } from "./known-chains";
 import { buildMetricsReport } from "./get-wallet-metrics";
@@ -20,7 +21,7 @@ const tokenPairs = async (token: string, known: readonly KnownChain[], chains: s
   const value = token.toLowerCase();
   if (ADDRESS_PATTERN.test(token) || value === "native") return { tokenAddress: value };
   const tokens = await prisma.token.findMany({
-    where: { symbol: { equals: token, mode: "insensitive" }, ...(chains ? { chain: { in: chains } } : {}) },
+    where: { symbol: equalsInsensitive(token), ...(chains ? { chain: { in: chains } } : {}) },
     select: { chain: true, address: true },
   });
   const natives = known.filter((chain) => chain.nativeSymbol.toLowerCase() === value).map((chain) => ({ chain: chain.slug, address: "native" }));

@@ -19,6 +19,17 @@ export const ZChainSlug = z
   .max(64, "must be at most 64 characters")
   .describe("A chain slug such as eth-mainnet");
 
+/** At most as many tokenMap entries as a chain list may name. */
+export const MAX_TOKEN_MAP_ENTRIES = 64;
+
+/**
+ * Chain slug → token (symbol or contract address). Bounded like `chains`: each unknown entry is
+ * named in the 400 answer, so an unbounded map made an answer many times the request's size.
+ */
+export const ZTokenMap = z
+  .record(z.string().max(64, "a chain slug is at most 64 characters"), z.string().trim().min(1, "must not be empty").max(100, "must be at most 100 characters"))
+  .refine((map) => Object.keys(map).length <= MAX_TOKEN_MAP_ENTRIES, `must name at most ${MAX_TOKEN_MAP_ENTRIES} chains`);
+
 export const ZMetricsBody = z.object({
   wallet_address: ZWalletAddress.optional().describe("The wallet; absent: the caller's default linked wallet"),
   chains: z
@@ -27,10 +38,7 @@ export const ZMetricsBody = z.object({
     .max(64)
     .optional()
     .describe("Only these chains (default: every chain)"),
-  tokenMap: z
-    .record(z.string(), z.string().trim().min(1, "must not be empty").max(100))
-    .optional()
-    .describe("Chain slug → token symbol or contract address: report only that token's position for that chain"),
+  tokenMap: ZTokenMap.optional().describe("Chain slug → token symbol or contract address: report only that token's position for that chain"),
 });
 export type TMetricsBody = z.infer<typeof ZMetricsBody>;
 

@@ -100,6 +100,23 @@ describe("POST /api/agents", () => {
     expect(response.status).toBe(415);
   });
 
+  it("answers 400, not 500, for a number the database's double column cannot take, and stores nothing", async () => {
+    // Number.MAX_VALUE is a finite double, but reaches PostgreSQL rounded up past its largest value.
+    const body = { ...agentBody(), performanceMetrics: { uptime: 99, completionRate: 90, averageResponseTime: Number.MAX_VALUE, errorRate: 1 } };
+    const response = await call(collection.POST, "POST", "/api/agents", { key: api.operator, body });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("content-type")).toBe("application/problem+json");
+    expect(response.json.detail).toMatch(/out of range/);
+    expect(await prisma.agent.count({ where: { id: body.id } })).toBe(0);
+  });
+
+  it.each([".", ".."])("answers 400 for the id %j, which no URL path can address", async (id) => {
+    const response = await call(collection.POST, "POST", "/api/agents", { key: api.operator, body: { id, name: "Dots", aiEngine: "GPT-4o" } });
+    expect(response.status).toBe(400);
+    expect(errorPaths(response.json)).toEqual(["body.id"]);
+    expect(await prisma.agent.count({ where: { id } })).toBe(0);
+  });
+
   it("answers 401 to an anonymous write and 403 to a viewer's", async () => {
     const body = agentBody();
     const anonymous = await call(collection.POST, "POST", "/api/agents", { body });

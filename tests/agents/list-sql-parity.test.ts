@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { listAgents } from "../../lib/agents";
 import { AGENT_SORT, ZAgentListQuery, type TAgentListQuery } from "../../lib/agents/schemas";
-import { nameOrIdContains } from "../../lib/core/search";
+import { equalsInsensitive, nameOrIdContains } from "../../lib/core/search";
 import { sortValues, sortedPageArgs } from "../../lib/core/sorting";
 import { toPage } from "../../lib/core/paging";
 import { prisma, type Prisma } from "../../lib/db";
@@ -14,8 +14,8 @@ import { useApiTest } from "../helpers/api";
 // The list as it was written with Prisma before it moved to SQL: the reference.
 const prismaWhere = (query: TAgentListQuery): Prisma.AgentWhereInput => ({
   ...nameOrIdContains(query.q),
-  ...(query.specialization ? { specialization: { equals: query.specialization, mode: "insensitive" } } : {}),
-  ...(query.role ? { roles: { some: { roleName: { equals: query.role, mode: "insensitive" } } } } : {}),
+  ...(query.specialization ? { specialization: equalsInsensitive(query.specialization) } : {}),
+  ...(query.role ? { roles: { some: { roleName: equalsInsensitive(query.role) } } } : {}),
 });
 
 const listAgentsWithPrisma = async (query: TAgentListQuery) => {

@@ -86,6 +86,14 @@ describe("route wrapper", () => {
     expect(await prisma.squad.count({ where: { id: "" } })).toBe(0);
   });
 
+  it("lists at most the first 100 violations, saying how many there are, so a small body cannot make a huge answer", async () => {
+    const response = await call(handlers.POST, "POST", "/api/things", { key: api.operator, body: { ...good, tags: Array.from({ length: 500 }, () => 1) } });
+    expect(response.status).toBe(400);
+    expect(response.json.errors).toHaveLength(100);
+    expect(response.json.errors[0].path).toBe("body.tags.0");
+    expect(response.json.detail).toBe("The request has 500 problems: see errors (the first 100 are listed).");
+  });
+
   it("validates path and query parameters together", async () => {
     const response = await call(handlers.GET, "GET", "/api/things/x", {
       params: { thingId: "much-too-long-id" },

@@ -103,6 +103,13 @@ describe("POST /api/marketplace/addItem", () => {
     expect(response.json.errors[0].message).toContain("absolute http(s) URL");
   });
 
+  it("answers 400 naming the field for usage counts past the integer column, and stores nothing", async () => {
+    const response = await add(priced("mk-huge", { usageStatistics: { usageCount: 2 ** 40, averageRating: 4, reviewCount: 2 ** 31 } }));
+    expect(response.status).toBe(400);
+    expect(errorPaths(response.json)).toEqual(["body.usageStatistics.reviewCount", "body.usageStatistics.usageCount"]);
+    expect((await get("mk-huge")).status).toBe(404);
+  });
+
   it("answers 401 without a credential and 403 for a viewer", async () => {
     const anonymous = await add(priced("mk-anon"), null);
     expect(anonymous.status).toBe(401);

@@ -213,6 +213,11 @@ describe("POST /qmetrics/finance", () => {
     const chain = await call(financeRoute.POST, "POST", "/qmetrics/finance", { key, body: { walletAddress: WALLET, chains: ["no-chain"] } });
     expect(chain.status).toBe(400);
     expect(errorPaths(chain.json)).toEqual(["body.chains.0"]);
+    const tokenMap = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`chain-${i}`, "x".repeat(20)]));
+    const flood = await call(financeRoute.POST, "POST", "/qmetrics/finance", { key, body: { walletAddress: WALLET, tokenMap } });
+    expect(flood.status).toBe(400);
+    expect(errorPaths(flood.json)).toEqual(["body.tokenMap"]);
+    expect(flood.text.length).toBeLessThan(2_000);
     expect((await call(financeRoute.POST, "POST", "/qmetrics/finance", { body: { walletAddress: WALLET } })).status).toBe(401);
   });
 

@@ -144,6 +144,18 @@ describe("POST /quantum/squad/{squadId}/optimize", () => {
     expect(ids(again.json.current.members)).toEqual(ids(best.members));
   });
 
+  it("answers 200 while some agent outside the squad has the largest experience the column holds", async () => {
+    // The pool's ranking added 20,000 to experiencePoints in integer arithmetic: past 2^31 − 20,001 XP
+    // any agent outside the squad made every squad's optimization a 500 (integer out of range).
+    const veteran = await insertAgent({ uptime: 0, completionRate: 0, averageResponseTime: 0, errorRate: 0, experiencePoints: 2_147_483_647 }, ["Scout", "Scout", "Scout", "Scout", "Scout"]);
+    try {
+      const response = await optimize(weakSquad);
+      expect(response.status).toBe(200);
+    } finally {
+      await prisma.agent.delete({ where: { id: veteran } });
+    }
+  });
+
   it("answers 404 for an unknown squad", async () => {
     const response = await optimize("no-such-squad");
     expect(response.status).toBe(404);

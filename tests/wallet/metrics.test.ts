@@ -138,6 +138,14 @@ describe("POST /api/metrics", () => {
     expect(response.json.errors[0].message).toContain("known: ETH, USDC");
   });
 
+  it("is 400 at body.tokenMap, in a short answer, for a tokenMap with more entries than there can be chains", async () => {
+    const tokenMap = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`chain-${i}`, "USDC"]));
+    const response = await post({ wallet_address: stored.wallet, tokenMap });
+    expect(response.status).toBe(400);
+    expect(errorPaths(response.json)).toEqual(["body.tokenMap"]);
+    expect(response.text.length).toBeLessThan(2_000);
+  });
+
   it("is 405 for other methods", async () => {
     const response = await call(metrics.GET, "GET", "/api/metrics", { key });
     expect(response.status).toBe(405);

@@ -11,7 +11,8 @@ export const ROLE_POOL = 5;
 /**
  * Ids of the default candidates for a squad, best first. The SQL ranking follows the model's
  * score formulas (scores.ts: failure score 1 − log10(1 + 0.99·f)/2, delivery 0.7·completion +
- * 0.3·speed, experience XP/(XP + 20,000)); it only pre-filters, the search scores with the model.
+ * 0.3·speed, experience XP/(XP + 20,000), in float8: XP + 20,000 overflows an integer near its
+ * largest value); it only pre-filters, the search scores with the model.
  */
 export const defaultCandidateIds = async (squadId: string, requiredRoles: readonly string[]): Promise<string[]> => {
   const roles = [...new Set([...CORE_ROLES, ...requiredRoles])];
@@ -23,7 +24,7 @@ export const defaultCandidateIds = async (squadId: string, requiredRoles: readon
                + 0.5 * (1 - log(1 + 0.99 * LEAST(100, GREATEST(0, a."errorRate"))) / 2))
           + 0.35 * (0.7 * LEAST(1, GREATEST(0, a."completionRate" / 100)) + 0.3 * 1000 / (1000 + GREATEST(0, a."averageResponseTime")))
         ELSE 0 END
-        + 0.1 * GREATEST(0, a."experiencePoints")::float8 / (GREATEST(0, a."experiencePoints") + 20000) AS promise
+        + 0.1 * GREATEST(0, a."experiencePoints")::float8 / (GREATEST(0, a."experiencePoints")::float8 + 20000) AS promise
       FROM "Agent" a
       WHERE NOT EXISTS (SELECT 1 FROM "SquadMember" m WHERE m."squadId" = ${squadId} AND m."agentId" = a."id")
     ),

@@ -5,6 +5,9 @@ import { authOptions } from "@/lib/auth/next-auth";
 import { problemResponse } from "@/lib/http";
 import { clientAddress } from "@/lib/http/client-address";
 import { logged } from "@/lib/http/logged";
+import { logRequest } from "@/lib/http/log";
+import { unknownPath } from "@/lib/http/not-found-route";
+import { requestIdOf } from "@/lib/http/route";
 import { toProblem } from "@/lib/http/to-problem";
 
 export const dynamic = "force-dynamic";
@@ -40,10 +43,28 @@ const routeOf = async (_request: NextRequest, context: Context) => {
 };
 
 // GET|POST /api/auth/* – next-auth's sign-in, sign-out, session and CSRF endpoints
-const handler = logged(routeOf, async (request: NextRequest, context: Context, requestId) => {
+const nextAuthHandler = logged(routeOf, async (request: NextRequest, context: Context, requestId) => {
   const { nextauth } = await context.params;
   if (request.method === "POST" && nextauth.join("/") === "callback/credentials") return credentialsSignIn(request, context, requestId);
   return nextAuth(request, context);
 });
 
-export { handler as GET, handler as POST };
+// Anything but next-auth's own endpoints (an unknown action, another provider) is the API's 404
+// problem, not next-auth's plain-text 400.
+const handler = async (request: NextRequest, context: Context) => {
+  const action = (await context.params).nextauth.join("/");
+  return ACTIONS.has(action) ? nextAuthHandler(request, context) : unknownPath(request);
+};
+
+// PUT|PATCH|DELETE /api/auth/* – 405 problem with Allow, as every API path answers a method it lacks
+const refuse = async (request: NextRequest) => {
+  const started = performance.now();
+  const requestId = requestIdOf(request);
+  logRequest({ requestId, method: request.method, route: "/api/auth/{nextauth}", status: 405, started });
+  return problemResponse(
+    { title: "Method Not Allowed", status: 405, detail: `${request.method} is not allowed here; allowed: GET, POST.`, instance: new URL(request.url).pathname, requestId },
+    { allow: "GET, POST", "x-request-id": requestId },
+  );
+};
+
+export { handler as GET, handler as POST, refuse as PUT, refuse as PATCH, refuse as DELETE };
