@@ -21,11 +21,11 @@
 // middleware, so the same encodings and thresholds; for a request without Accept-Encoding only
 // the Vary it would add). The handler gets a web Request with the
 // URL Next would build (the server's own host and port), the headers as Next copies them, the
-// body as a stream, and a signal aborted when the client goes away; its params as a promise.
+// body as a stream, and a signal aborted when the client goes away; its params as a promise. A
+// body the handler leaves unread is drained after the answer (DRAIN_LIMIT), as Next does.
 import { readFileSync, existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { Readable } from "node:stream";
 
 const require = createRequire(import.meta.url);
 
@@ -37,6 +37,63 @@ const APP_VARY = "rsc, next-router-state-tree, next-router-prefetch, next-router
 const BODY_TEXT = Symbol.for("syndicate.responseBodyText");
 
 const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/;
+
+// A request body the handler left unread (a 413 on its declared length, a 401 before it) is read
+// to its end and dropped once the answer is out, as Next does, so that the connection can carry
+// the next request; past DRAIN_LIMIT bytes the connection is closed instead.
+const DRAIN_LIMIT = 8 * 1024 * 1024;
+
+const drain = (request) => {
+  if (request.complete || request.destroyed) return;
+  let left = DRAIN_LIMIT;
+  request.removeAllListeners("data");
+  request.on("data", (chunk) => {
+    left -= chunk.length;
+    if (left < 0) request.socket?.destroy();
+  });
+  request.resume();
+};
+
+/**
+ * The request's body as a web stream, read as the handler pulls it. Cancelling it (the body
+ * reader does at the limit) stops the reading without destroying the request: the rest is
+ * drained after the answer, not reset under the client.
+ */
+const bodyStream = (request) => {
+  let open = true;
+  return new ReadableStream(
+    {
+      start(controller) {
+        request.on("data", (chunk) => {
+          if (!open) return;
+          // A copy, as Readable.toWeb makes: the chunk's memory may be a pool's.
+          controller.enqueue(new Uint8Array(chunk));
+          if (controller.desiredSize <= 0) request.pause();
+        });
+        request.once("end", () => {
+          if (open) controller.close();
+          open = false;
+        });
+        request.once("error", (error) => {
+          if (open) controller.error(error);
+          open = false;
+        });
+        request.once("aborted", () => {
+          if (open) controller.error(new Error("The client went away before the body was sent."));
+          open = false;
+        });
+      },
+      pull() {
+        request.resume();
+      },
+      cancel() {
+        open = false;
+        request.pause();
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
+};
 
 /** Adds `field` to the response's Vary header unless it is there already or Vary is "*". */
 const varyOn = (response, field) => {
@@ -182,11 +239,12 @@ export const createDirectRoutes = ({ distDir, hostname, port }) => {
       if (!response.writableFinished) aborted.abort();
     });
     const hasBody = request.method !== "GET" && request.method !== "HEAD";
+    if (hasBody) response.once("finish", () => drain(request));
     const webRequest = new Request(url, {
       method: request.method,
       headers,
       signal: aborted.signal,
-      ...(hasBody ? { body: Readable.toWeb(request), duplex: "half" } : {}),
+      ...(hasBody ? { body: bodyStream(request), duplex: "half" } : {}),
     });
 
     const negotiates = request.headers["accept-encoding"] !== undefined;

@@ -5,7 +5,7 @@
 // The list covers what dispatch decides or rebuilds: static and dynamic routes, query strings,
 // problems (400, 401, 403, 404, 405, 413, 415), bodies, a session cookie, compression, and the
 // requests it leaves to Next (HEAD, OPTIONS, trailing slash, percent-encoding, catch-alls, pages).
-import { request } from "node:http";
+import { Agent, request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNTS, startServer, testDatabase, type SystemServer } from "./server";
 import { keyFor, signIn, type CookieJar } from "./session";
@@ -81,6 +81,35 @@ const ask = async (server: SystemServer, probe: Probe, key: string, jar: CookieJ
   return { status: response.status, headers: kept, body: probe.path === "/signin" ? `${body.length > 0}` : body };
 };
 
+/**
+ * On one keep-alive connection: a 2 MB body the server refuses (413) before reading it, declared
+ * by its Content-Length or sent chunked, then a GET. The statuses of both (0: no answer in 10 s).
+ */
+const afterRefusedBody = async (server: SystemServer, key: string, chunked: boolean) => {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const send = (method: string, path: string, headers: Record<string, string>, body?: Buffer) =>
+    new Promise<number>((resolve) => {
+      const sent = request(`${server.url}${path}`, { method, headers, agent }, (answer) => {
+        answer.resume();
+        answer.on("end", () => resolve(answer.statusCode ?? 0));
+      });
+      sent.setTimeout(10_000, () => {
+        sent.destroy();
+        resolve(0);
+      });
+      sent.on("error", () => resolve(-1));
+      sent.end(body);
+    });
+  try {
+    const body = Buffer.alloc(2_000_000, 0x20);
+    const headers = { authorization: `Bearer ${key}`, "content-type": "application/json", ...(chunked ? {} : { "content-length": String(body.length) }) };
+    return [await send("POST", "/api/agents", headers, body), await send("GET", "/api/health/live", {})];
+  } finally {
+    agent.destroy();
+  }
+};
+const keepAlive = new Map<string, number[]>();
+
 let database: Awaited<ReturnType<typeof testDatabase>>;
 const answers = new Map<string, { next: Answer; direct: Answer }>();
 const dispatched: string[] = [];
@@ -101,6 +130,7 @@ const serveAll = async (mode: "next" | "direct") => {
       answers.set(probe.name, entry);
     }
     const lines = server.jsonLines();
+    for (const chunked of [false, true]) keepAlive.set(`${mode} ${chunked ? "chunked" : "declared"}`, await afterRefusedBody(server, key, chunked));
     listening = [...listening, ...lines.filter((line) => line.msg === "listening")];
     if (mode === "direct") for (const line of lines) if (line.msg === "direct route") dispatched.push(`${line.method} ${line.route}`);
   } finally {
@@ -135,6 +165,17 @@ describe("direct dispatch of API requests", () => {
     // readiness polls before the probes are dispatched too).
     const expected = PROBES.filter((probe) => probe.direct).map((probe) => `${probe.method ?? "GET"} ${probe.direct}`);
     expect(dispatched.filter((line) => line !== "GET /api/health/ready")).toEqual(expected);
+  });
+
+  it("keeps a connection usable after refusing a body it did not read, as Next does", () => {
+    // The refused POST is a 413; the GET after it on the same connection is answered (the rest of
+    // the body drained, or the connection closed after the 413 so that the client opens another).
+    expect(Object.fromEntries(keepAlive)).toEqual({
+      "next declared": [413, 200],
+      "next chunked": [413, 200],
+      "direct declared": [413, 200],
+      "direct chunked": [413, 200],
+    });
   });
 
   it("answers what a user would expect, not merely the same as Next", () => {
