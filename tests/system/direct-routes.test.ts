@@ -41,6 +41,8 @@ const PROBES: Probe[] = [
   { name: "a trailing slash (Next redirects)", path: "/api/agents/", auth: "key", direct: null },
   { name: "a percent-encoded path (the proxy)", path: "/api/agent%73", auth: "key", direct: null },
   { name: "no such operation (a catch-all)", path: "/api/nothing/here", auth: "key", direct: null },
+  { name: "the API prefix itself", path: "/api", direct: "/api" },
+  { name: "the metrics prefix itself", method: "POST", path: "/qmetrics", headers: json, body: "{}", direct: "/qmetrics" },
   { name: "a page", path: "/signin", direct: null },
 ];
 
@@ -194,5 +196,9 @@ describe("direct dispatch of API requests", () => {
     expect(answer("a session read").status).toBe(200);
     expect(answer("a session write from another origin").status).toBe(403);
     expect(answer("agent details").headers["x-frame-options"]).toBe("DENY");
+    for (const name of ["the API prefix itself", "the metrics prefix itself"]) {
+      expect(answer(name).status, name).toBe(404);
+      expect(answer(name).headers["content-type"], name).toBe("application/problem+json");
+    }
   });
 });
