@@ -44,10 +44,22 @@ const connectionsCheckingInterval = Math.max(250, Math.min(1_000, headersTimeout
 const PEER_HEADER = "x-syndicate-peer";
 process.env.SYNDICATE_PEER_HEADER = "1";
 
+// The methods the app serves (Next.js answers any other with an empty 400).
+const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/** A problem document (RFC 9457) the server writes itself, for what never reaches the app. */
+const problemText = (status, title, detail) => JSON.stringify({ type: "about:blank", title, status, detail });
+
 const server = createServer({ requestTimeout, headersTimeout, keepAliveTimeout, connectionsCheckingInterval }, (request, response) => {
   request.headers[PEER_HEADER] = request.socket.remoteAddress ?? "";
   // While shutting down, finish this request but do not keep its connection.
   if (stopping) response.setHeader("connection", "close");
+  if (!KNOWN_METHODS.has(request.method)) {
+    const body = problemText(501, "Not Implemented", `This server does not implement the method ${request.method}.`);
+    response.writeHead(501, { "content-type": "application/problem+json", "content-length": Buffer.byteLength(body), allow: [...KNOWN_METHODS].join(", ") });
+    response.end(body);
+    return;
+  }
   if (!direct.dispatch) return void handle(request, response);
   direct.dispatch(request, response).then(
     (page) => {
@@ -61,6 +73,19 @@ const server = createServer({ requestTimeout, headersTimeout, keepAliveTimeout, 
       handle(request, response);
     },
   );
+});
+
+// A request Node cannot read (headers past its size limit, broken framing, headers too slow) never
+// reaches a handler: answered with a problem like every other error, and the connection closed.
+const CLIENT_ERRORS = {
+  HPE_HEADER_OVERFLOW: [431, "Request Header Fields Too Large", "The request's headers are larger than this server accepts (16 KiB in all)."],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, "Request Timeout", "The request's headers or body took too long to arrive."],
+};
+server.on("clientError", (error, socket) => {
+  if (error.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
+  const [status, title, detail] = CLIENT_ERRORS[error.code] ?? [400, "Bad Request", "The request could not be read as HTTP/1.1."];
+  const body = problemText(status, title, detail);
+  socket.end(`HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 });
 
 // Process events as JSON lines of the same shape as the app's request lines (lib/http/log.ts):

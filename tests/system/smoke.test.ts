@@ -2,6 +2,7 @@
 // stops gracefully with nothing of its process group left running; and a server whose test
 // process dies without any cleanup (SIGKILL) stops by itself.
 import { spawn } from "node:child_process";
+import { connect } from "node:net";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { groupAlive, ROOT, startServer, testDatabase, waitFor } from "./server";
@@ -23,6 +24,34 @@ describe("system-test harness", () => {
     expect(agents.status).toBe(200);
     expect(agents.headers.get("x-total-count")).toBe("0");
     expect(server.jsonLines().some((line) => line.msg === "listening")).toBe(true);
+
+    // What never reaches the app is a problem document too: a method the server does not
+    // implement, headers past Node's limit, a request that is not HTTP.
+    const port = Number(new URL(server.url).port);
+    const raw = (text: string) =>
+      new Promise<{ status: number; type: string; body: Record<string, unknown> }>((resolve, reject) => {
+        const socket = connect(port, "127.0.0.1", () => socket.end(text));
+        let answer = "";
+        socket.setEncoding("utf8");
+        socket.on("data", (chunk: string) => (answer += chunk));
+        socket.on("error", reject);
+        socket.on("close", () => {
+          const [head, ...rest] = answer.split("\r\n\r\n");
+          try {
+            resolve({ status: Number(head.split(" ")[1]), type: /content-type: ([^\r]+)/i.exec(head)?.[1] ?? "", body: JSON.parse(rest.join("\r\n\r\n")) });
+          } catch (error) {
+            reject(new Error(`not a problem document: ${answer.slice(0, 300)}`, { cause: error }));
+          }
+        });
+      });
+    const propfind = await raw("PROPFIND /api/agents HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    expect(propfind).toMatchObject({ status: 501, type: "application/problem+json", body: { status: 501, title: "Not Implemented" } });
+    const huge = await raw(`GET /api/agents HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`);
+    expect(huge).toMatchObject({ status: 431, type: "application/problem+json", body: { status: 431 } });
+    const garbage = await raw("HELLO THERE\r\n\r\n");
+    expect(garbage).toMatchObject({ status: 400, type: "application/problem+json", body: { status: 400 } });
+    expect((await server.fetch("/api/health/live")).status).toBe(200);
+
     await server.stop();
     expect(server.running()).toBe(false);
     expect(groupAlive(server.pid)).toBe(false);
