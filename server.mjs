@@ -82,7 +82,8 @@ const CLIENT_ERRORS = {
   ERR_HTTP_REQUEST_TIMEOUT: [408, "Request Timeout", "The request's headers or body took too long to arrive."],
 };
 server.on("clientError", (error, socket) => {
-  if (error.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
+  // Nothing to say on a socket that is gone or already carries an answer's head (Node's own rule).
+  if (error.code === "ECONNRESET" || !socket.writable || socket._httpMessage?.headersSent) return void socket.destroy();
   const [status, title, detail] = CLIENT_ERRORS[error.code] ?? [400, "Bad Request", "The request could not be read as HTTP/1.1."];
   const body = problemText(status, title, detail);
   socket.end(`HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
