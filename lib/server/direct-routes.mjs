@@ -74,7 +74,8 @@ const bodyStream = (request) => {
           if (open) controller.close();
           open = false;
         });
-        request.once("error", (error) => {
+        // Kept for the request's life (not once): an error event with no listener would throw.
+        request.on("error", (error) => {
           if (open) controller.error(error);
           open = false;
         });
