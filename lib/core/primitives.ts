@@ -22,6 +22,14 @@ export const int32 = () =>
 export const isAddressableId = (id: string) => id !== "." && id !== "..";
 export const NOT_ADDRESSABLE = "must not be '.' or '..' (a URL path cannot address it)";
 
+/** A client-chosen record id (deployments, marketplace items, tasks): 1–128 letters, digits, '-', '_' or '.', addressable. */
+export const clientChosenId = () =>
+  z
+    .string({ error: "must be a string" })
+    .regex(/^[A-Za-z0-9._-]{1,128}$/, "must be 1–128 letters, digits, '-', '_' or '.'")
+    .refine(isAddressableId, NOT_ADDRESSABLE)
+    .describe("Client-chosen id: 1–128 letters, digits, '-', '_' or '.'");
+
 /** A non-negative whole number as a decimal string that fits a PostgreSQL `bigint` column. */
 export const fitsInt64 = (value: string) => /^\d{1,19}$/.test(value) && BigInt(value) <= INT64_MAX;
 

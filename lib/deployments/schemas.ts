@@ -1,7 +1,7 @@
 // dApp deployment schemas: request bodies, queries and response shapes; shared with the forms.
 import { z } from "zod";
 import { ZPageQuery } from "../core/paging";
-import { NOT_ADDRESSABLE, isAddressableId } from "../core/primitives";
+import { clientChosenId } from "../core/primitives";
 import { CURSOR_OF_ANOTHER_SORT, ZSort, cursorMatchesSort, type SortFields, type Sortable } from "../core/sorting";
 import { DEPLOYMENT_STATUSES } from "./status-machine";
 
@@ -9,11 +9,7 @@ export const ZDeploymentStatus = z
   .enum(DEPLOYMENT_STATUSES, { error: `must be one of ${DEPLOYMENT_STATUSES.join(", ")}` })
   .describe("Deployment status");
 
-export const ZDeploymentId = z
-  .string({ error: "must be a string" })
-  .regex(/^[A-Za-z0-9._-]{1,128}$/, "must be 1–128 letters, digits, '-', '_' or '.'")
-  .refine(isAddressableId, NOT_ADDRESSABLE)
-  .describe("Client-chosen id: 1–128 letters, digits, '-', '_' or '.'");
+export const ZDeploymentId = clientChosenId();
 
 const text = (max: number) => z.string({ error: "must be a string" }).trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
 

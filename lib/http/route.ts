@@ -156,15 +156,12 @@ const pathOf = new WeakMap<RouteHandler, string>();
 const METHODS: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 /**
- * The exports of a route.ts: the given handlers, and for every other method a 405 problem
- * with `Allow`, so that no method falls through to Next's default answer.
+ * A 405 problem with `Allow` for a method the path lacks, logged under `route` (the path's
+ * template). The credential is not looked at: principal null.
  */
-export const methods = (handlers: Partial<Record<HttpMethod, RouteHandler>>): Record<HttpMethod, RouteHandler> => {
-  const allow = METHODS.filter((method) => handlers[method]).join(", ");
-  const path = Object.values(handlers)
-    .map((handler) => pathOf.get(handler))
-    .find((found) => found !== undefined);
-  const refuse: RouteHandler = async (request) => {
+export const refuseMethod =
+  (allow: string, route: string): RouteHandler =>
+  async (request) => {
     const started = performance.now();
     const requestId = requestIdOf(request);
     const response = problemResponse(
@@ -177,9 +174,19 @@ export const methods = (handlers: Partial<Record<HttpMethod, RouteHandler>>): Re
       },
       { allow, "x-request-id": requestId },
     );
-    // The credential is not looked at for a method the path lacks: principal null.
-    logRequest({ requestId, method: request.method, route: path ?? "unknown", status: response.status, started });
+    logRequest({ requestId, method: request.method, route, status: response.status, started });
     return response;
   };
+
+/**
+ * The exports of a route.ts: the given handlers, and for every other method a 405 problem
+ * with `Allow`, so that no method falls through to Next's default answer.
+ */
+export const methods = (handlers: Partial<Record<HttpMethod, RouteHandler>>): Record<HttpMethod, RouteHandler> => {
+  const allow = METHODS.filter((method) => handlers[method]).join(", ");
+  const path = Object.values(handlers)
+    .map((handler) => pathOf.get(handler))
+    .find((found) => found !== undefined);
+  const refuse = refuseMethod(allow, path ?? "unknown");
   return Object.fromEntries(METHODS.map((method) => [method, handlers[method] ?? refuse])) as Record<HttpMethod, RouteHandler>;
 };

@@ -3,17 +3,13 @@
 import { z } from "zod";
 import { ZPageQuery } from "../core/paging";
 import { CURSOR_OF_ANOTHER_SORT, ZSort, cursorMatchesSort, type SortFields, type Sortable } from "../core/sorting";
-import { NOT_ADDRESSABLE, int32, isAddressableId } from "../core/primitives";
+import { clientChosenId, int32 } from "../core/primitives";
 
 export const ITEM_TYPES = ["dApp", "agent", "squad", "syndicate", "dataset", "model", "plugin"] as const;
 export const ZItemType = z.enum(ITEM_TYPES, { error: `must be one of ${ITEM_TYPES.join(", ")}` }).describe("What the item is");
 export type TItemType = z.infer<typeof ZItemType>;
 
-export const ZMarketplaceId = z
-  .string({ error: "must be a string" })
-  .regex(/^[A-Za-z0-9._-]{1,128}$/, "must be 1–128 letters, digits, '-', '_' or '.'")
-  .refine(isAddressableId, NOT_ADDRESSABLE)
-  .describe("Client-chosen id: 1–128 letters, digits, '-', '_' or '.'");
+export const ZMarketplaceId = clientChosenId();
 
 const money = (what: string) =>
   z

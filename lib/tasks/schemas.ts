@@ -1,7 +1,7 @@
 // Task schemas: request bodies, queries and response shapes; shared with the assign form.
 import { z } from "zod";
 import { ZPageQuery } from "../core/paging";
-import { NOT_ADDRESSABLE, isAddressableId } from "../core/primitives";
+import { clientChosenId } from "../core/primitives";
 import { CURSOR_OF_ANOTHER_SORT, ZSort, cursorMatchesSort, type SortFields, type Sortable } from "../core/sorting";
 import { TASK_STATUSES } from "./status-machine";
 
@@ -11,11 +11,7 @@ export const ENTITY_TYPES = ["Agent", "Squad", "Syndicate", "MarketplaceItem"] a
 export type TEntityType = (typeof ENTITY_TYPES)[number];
 export const ZEntityType = z.enum(ENTITY_TYPES, { error: `must be one of ${ENTITY_TYPES.join(", ")}` }).describe("Kind of entity a task is assigned to");
 
-export const ZTaskId = z
-  .string({ error: "must be a string" })
-  .regex(/^[A-Za-z0-9._-]{1,128}$/, "must be 1–128 letters, digits, '-', '_' or '.'")
-  .refine(isAddressableId, NOT_ADDRESSABLE)
-  .describe("Client-chosen id: 1–128 letters, digits, '-', '_' or '.'");
+export const ZTaskId = clientChosenId();
 
 const ZEntityId = z.string({ error: "must be a string" }).trim().min(1, "must not be empty").max(128, "must be at most 128 characters");
 

@@ -5,9 +5,8 @@ import { authOptions } from "@/lib/auth/next-auth";
 import { problemResponse } from "@/lib/http";
 import { clientAddress } from "@/lib/http/client-address";
 import { logged } from "@/lib/http/logged";
-import { logRequest } from "@/lib/http/log";
 import { unknownPath } from "@/lib/http/not-found-route";
-import { requestIdOf } from "@/lib/http/route";
+import { refuseMethod } from "@/lib/http/route";
 import { toProblem } from "@/lib/http/to-problem";
 
 export const dynamic = "force-dynamic";
@@ -57,14 +56,6 @@ const handler = async (request: NextRequest, context: Context) => {
 };
 
 // PUT|PATCH|DELETE /api/auth/* – 405 problem with Allow, as every API path answers a method it lacks
-const refuse = async (request: NextRequest) => {
-  const started = performance.now();
-  const requestId = requestIdOf(request);
-  logRequest({ requestId, method: request.method, route: "/api/auth/{nextauth}", status: 405, started });
-  return problemResponse(
-    { title: "Method Not Allowed", status: 405, detail: `${request.method} is not allowed here; allowed: GET, POST.`, instance: new URL(request.url).pathname, requestId },
-    { allow: "GET, POST", "x-request-id": requestId },
-  );
-};
+const refuse = refuseMethod("GET, POST", "/api/auth/{nextauth}");
 
 export { handler as GET, handler as POST, refuse as PUT, refuse as PATCH, refuse as DELETE };
