@@ -230,14 +230,41 @@ const { parentPort, workerData } = require("node:worker_threads");
 const a = new Float64Array(workerData.buffer);
 const control = new Int32Array(workerData.control);
 parentPort.on("message", ({ from, to, k }) => {
-  for (let i = from; i < to; i += 1) a[i] = a[i] * k;
+  let i = from;
+  for (; i + 7 < to; i += 8) {
+    const x0 = a[i], x1 = a[i + 1], x2 = a[i + 2], x3 = a[i + 3], x4 = a[i + 4], x5 = a[i + 5], x6 = a[i + 6], x7 = a[i + 7];
+    a[i] = x0 * k; a[i + 1] = x1 * k; a[i + 2] = x2 * k; a[i + 3] = x3 * k; a[i + 4] = x4 * k; a[i + 5] = x5 * k; a[i + 6] = x6 * k; a[i + 7] = x7 * k;
+  }
+  for (; i < to; i += 1) a[i] = a[i] * k;
   Atomics.add(control, 0, 1);
   Atomics.notify(control, 0);
 });
 `;
 
+// Eight numbers a step: a loop of one number a step is bound by its own instructions, not by
+// memory (about 16 GB/s read+write on these machines, against 30–38 GB/s for this one; four a step
+// measured a little slower, sixteen no faster). The worker above runs the same loop.
 const streamPass = (a: Float64Array, from: number, to: number, k: number) => {
-  for (let i = from; i < to; i += 1) a[i] = a[i] * k;
+  let i = from;
+  for (; i + 7 < to; i += 8) {
+    const x0 = a[i];
+    const x1 = a[i + 1];
+    const x2 = a[i + 2];
+    const x3 = a[i + 3];
+    const x4 = a[i + 4];
+    const x5 = a[i + 5];
+    const x6 = a[i + 6];
+    const x7 = a[i + 7];
+    a[i] = x0 * k;
+    a[i + 1] = x1 * k;
+    a[i + 2] = x2 * k;
+    a[i + 3] = x3 * k;
+    a[i + 4] = x4 * k;
+    a[i + 5] = x5 * k;
+    a[i + 6] = x6 * k;
+    a[i + 7] = x7 * k;
+  }
+  for (; i < to; i += 1) a[i] = a[i] * k;
 };
 
 // The statevector's memory as the simulator allocates it (zeroState: re and im in one buffer, a
