@@ -16,6 +16,9 @@ import {
   gatePasses,
   runPasses,
   runPass,
+  runPassRange,
+  passSpan,
+  pass,
   runSparse,
   tasksOf,
   simulate,
@@ -298,6 +301,40 @@ describe("the sparse path", () => {
 });
 
 const sameBits = (a: Float64Array, b: Float64Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+
+describe("a pass run in pieces", () => {
+  // Threads split a pass into ranges of pairs; a range may start or end inside a block of the
+  // target (the loops walk a block's pairs as a run) or off a step of four (one pair a step).
+  it("gives, range by range, bit for bit what one whole pass gives, on every target and kind", () => {
+    const c = Math.cos(0.7);
+    const s = Math.sin(0.7);
+    const kinds: [string, (t: number) => ReturnType<typeof pass>][] = [
+      ["u3", (t) => matrixPass(t, [c, 0.2, -s, 0.1, s, -0.1, c, 0.2])],
+      ["ry", (t) => matrixPass(t, [c, 0, -s, 0, s, 0, c, 0])],
+      ["rz", (t) => matrixPass(t, [c, -s, 0, 0, 0, 0, c, s])],
+      ["p", (t) => matrixPass(t, [1, 0, 0, 0, 0, 0, c, s])],
+      ["x", (t) => pass(PassKind.x, t)],
+    ];
+    const n = 9;
+    const rng = new Rng(7);
+    for (const [name, make] of kinds) {
+      for (let t = 0; t < n; t += 1) {
+        const p = make(t);
+        const span = passSpan(n, p);
+        const whole = randomState(n, 40 + t);
+        const pieces = copyState(whole);
+        runPass(whole, p);
+        // Cuts on steps of four and off them, inside blocks and on their edges.
+        const step = (most: number) => Math.floor(rng.next() * most);
+        const onStep = 4 * (1 + step(16));
+        const offStep = onStep + 4 * step(16) + 1;
+        const cuts = [0, onStep, offStep, offStep + 4 * step(8) + 3, span].map((cut) => Math.min(cut, span));
+        for (let k = 0; k + 1 < cuts.length; k += 1) runPassRange(pieces.re, pieces.im, p, cuts[k], cuts[k + 1]);
+        expect(sameBits(pieces.re, whole.re) && sameBits(pieces.im, whole.im), `${name} on target ${t} cut at ${cuts.join(", ")}`).toBe(true);
+      }
+    }
+  });
+});
 
 describe("the statevector's memory", () => {
   it("keeps the imaginary parts a few cache lines past a power of two from the real parts, shared or not, copies included", () => {
