@@ -360,6 +360,22 @@ describe("the statevector's memory", () => {
   });
 });
 
+describe("a new large register", () => {
+  // Its pages are touched (one write a page) before the first pass; the amplitudes stay |0…0⟩.
+  it("is |0…0⟩ exactly, every amplitude, shared or not", () => {
+    for (const threads of [1, 2]) {
+      const previous = configureSimulatorThreads({ threads, minQubits: 16 });
+      try {
+        const state = zeroState(17, 24);
+        expect(state.re[0]).toBe(1);
+        expect(state.re.subarray(1).every((x) => x === 0) && state.im.every((x) => x === 0)).toBe(true);
+      } finally {
+        configureSimulatorThreads(previous);
+      }
+    }
+  });
+});
+
 describe("the multi-threaded path", () => {
   const run = (threads: number, minQubits: number, fn: () => StateVector) => {
     const previous = configureSimulatorThreads({ threads, minQubits });
