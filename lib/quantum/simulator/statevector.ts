@@ -35,28 +35,33 @@ export const checkQubits = (qubits: number, maxQubits = quantumConfig().QUANTUM_
 };
 
 /**
- * Bytes left between the real parts and the imaginary parts of a statevector's one buffer: five
- * cache lines, so that re[i] and im[i] never sit a power of two apart (see allocateState).
+ * Bytes left between the real parts and the imaginary parts of a statevector's one buffer, so that
+ * re[i] and im[i] never sit a power of two apart (see allocateState): five cache lines below 16
+ * qubits, 32 KiB and five cache lines from 16 qubits up.
  */
-export const IM_GAP_BYTES = 320;
+export const imGapBytes = (qubits: number) => (qubits >= 16 ? 32 * 1024 + 320 : 320);
 
 /**
  * All zero amplitudes on `qubits` qubits (no size check): re and im in one buffer, re from byte 0,
- * im from byte 2^n·8 + IM_GAP_BYTES. Were the two halves exactly 2^n·8 bytes apart (as two
+ * im from byte 2^n·8 + imGapBytes(n). Were the two halves exactly 2^n·8 bytes apart (as two
  * back-to-back arrays of a power-of-two size are), the four amplitudes a 2×2 pass touches, re[i],
  * re[i + 2^t], im[i], im[i + 2^t], would lie powers of two apart, all in one L1 set; for some
  * (n, t) a pass then ran 3–5× slower than on the neighbouring targets (22 qubits: target 11; 21:
  * 16; 23: 9, on this machine's AMD EPYC cores), most likely because their L1 way predictor, whose
  * tags XOR pairs of address bits together, takes re[i] and im[i + 2^t] for the same line and
- * evicts one for the other on every access. With the gap, the real and the imaginary parts of
- * any two amplitudes a pass touches together fall in different L1 sets.
+ * evicts one for the other on every access. A gap of five lines cured the worst of it; a scan of
+ * gaps from 320 bytes to 32 KiB + 320 at 20–24 qubits (docs/performance.md, decision 23) found the
+ * larger gap best on targets 6–11 at 22–24 qubits (22 qubits target 11: 1.56–1.69× the bandwidth
+ * bound with 320 bytes, 1.14–1.17× with 32 KiB + 320). Small registers keep the small gap: a
+ * dynamic circuit may hold thousands of them at once.
  */
 export const allocateState = (qubits: number, shared: boolean): StateVector => {
   const size = 2 ** qubits;
-  const bytes = 2 * size * 8 + IM_GAP_BYTES;
+  const gap = imGapBytes(qubits);
+  const bytes = 2 * size * 8 + gap;
   const buffer = shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
   if (bytes >= SMALL_REGISTER_BYTES) touchPages(buffer);
-  return { qubits, re: new Float64Array(buffer, 0, size), im: new Float64Array(buffer, size * 8 + IM_GAP_BYTES, size) };
+  return { qubits, re: new Float64Array(buffer, 0, size), im: new Float64Array(buffer, size * 8 + gap, size) };
 };
 
 /**
