@@ -197,19 +197,18 @@ const phaseRunKernel = (re: Float64Array, im: Float64Array, from: number, to: nu
   }
 };
 
-// Uncontrolled 2×2 kernels (u3, ry/h, rz). On a target of 3 or more (and a range in steps of four
-// pairs, as every pass and every thread's share is), the pairs of one block of 2^(t+1) amplitudes
-// are a run i = i0 … i0 + 2^t − 1 with j = i + 2^t: the loop walks each run with plain i + 1 … i + 3,
-// four pairs a step, and no index arithmetic per pair. Against the flat loop, which computes
-// i = p + (p & −2^t) per pair (and read ahead on targets 6–10), this measured up to a quarter
-// faster on most targets at 22 and 24 qubits, and no slower elsewhere (docs/performance.md).
-// Targets 0–2 keep the flat loop, four pairs a step; a range not in steps of four takes one pair a
-// step.
+// Uncontrolled 2×2 kernels (u3, ry/h, rz). A range in steps of four pairs (as every pass and
+// every thread's share is) runs four pairs a step with no index arithmetic per pair: on a target
+// of 3 or more the pairs of one block of 2^(t+1) amplitudes are a run i = i0 … i0 + 2^t − 1 with
+// j = i + 2^t, walked with plain i + 1 … i + 3; on targets 0–2 each block of eight amplitudes
+// holds four pairs at fixed offsets. The flat loop they replace computed i = p + (p & −2^t) per
+// pair (and read ahead on targets 6–10); the runs measured up to a quarter faster on most targets
+// at 22 and 24 qubits (docs/performance.md, decision 21). Any other range takes one pair a step.
 const matrixKernel = (re: Float64Array, im: Float64Array, from: number, to: number, t: number, m: Matrix2) => {
   const [ar, ai, br, bi, cr, ci, dr, di] = m;
   const s = 1 << t;
   const hm = -s;
-  if (((to - from) & 3) !== 0) {
+  if (((from | to) & 3) !== 0) {
     for (let p = from; p < to; p += 1) {
       const i = p + (p & hm);
       const j = i + s;
@@ -224,7 +223,7 @@ const matrixKernel = (re: Float64Array, im: Float64Array, from: number, to: numb
     }
     return;
   }
-  if (t >= 3 && (from & 3) === 0) {
+  if (t >= 3) {
     for (let p = from; p < to; ) {
       const first = p + (p & hm);
       const run = Math.min(to - p, s - (p & (s - 1)));
@@ -268,8 +267,12 @@ const matrixKernel = (re: Float64Array, im: Float64Array, from: number, to: numb
     }
     return;
   }
-  for (let p = from; p < to; p += 4) {
-    let i = p + (p & hm);
+  // Targets 0–2: blocks of eight amplitudes, four pairs each, at fixed offsets in the block.
+  const o1 = t === 0 ? 2 : 1;
+  const o2 = t === 2 ? 2 : 4;
+  const o3 = o1 + o2;
+  for (let base = 2 * from; base < 2 * to; base += 8) {
+    let i = base;
     let j = i + s;
     let xr = re[i];
     let xi = im[i];
@@ -279,7 +282,7 @@ const matrixKernel = (re: Float64Array, im: Float64Array, from: number, to: numb
     im[i] = ar * xi + ai * xr + br * yi + bi * yr;
     re[j] = cr * xr - ci * xi + dr * yr - di * yi;
     im[j] = cr * xi + ci * xr + dr * yi + di * yr;
-    i = p + 1 + ((p + 1) & hm);
+    i = base + o1;
     j = i + s;
     xr = re[i];
     xi = im[i];
@@ -289,7 +292,7 @@ const matrixKernel = (re: Float64Array, im: Float64Array, from: number, to: numb
     im[i] = ar * xi + ai * xr + br * yi + bi * yr;
     re[j] = cr * xr - ci * xi + dr * yr - di * yi;
     im[j] = cr * xi + ci * xr + dr * yi + di * yr;
-    i = p + 2 + ((p + 2) & hm);
+    i = base + o2;
     j = i + s;
     xr = re[i];
     xi = im[i];
@@ -299,7 +302,7 @@ const matrixKernel = (re: Float64Array, im: Float64Array, from: number, to: numb
     im[i] = ar * xi + ai * xr + br * yi + bi * yr;
     re[j] = cr * xr - ci * xi + dr * yr - di * yi;
     im[j] = cr * xi + ci * xr + dr * yi + di * yr;
-    i = p + 3 + ((p + 3) & hm);
+    i = base + o3;
     j = i + s;
     xr = re[i];
     xi = im[i];
@@ -319,7 +322,7 @@ const realKernel = (re: Float64Array, im: Float64Array, from: number, to: number
   const d = m[6];
   const s = 1 << t;
   const hm = -s;
-  if (((to - from) & 3) !== 0) {
+  if (((from | to) & 3) !== 0) {
     for (let p = from; p < to; p += 1) {
       const i = p + (p & hm);
       const j = i + s;
@@ -334,7 +337,7 @@ const realKernel = (re: Float64Array, im: Float64Array, from: number, to: number
     }
     return;
   }
-  if (t >= 3 && (from & 3) === 0) {
+  if (t >= 3) {
     for (let p = from; p < to; ) {
       const first = p + (p & hm);
       const run = Math.min(to - p, s - (p & (s - 1)));
@@ -378,8 +381,12 @@ const realKernel = (re: Float64Array, im: Float64Array, from: number, to: number
     }
     return;
   }
-  for (let p = from; p < to; p += 4) {
-    let i = p + (p & hm);
+  // Targets 0–2: blocks of eight amplitudes, four pairs each, at fixed offsets in the block.
+  const o1 = t === 0 ? 2 : 1;
+  const o2 = t === 2 ? 2 : 4;
+  const o3 = o1 + o2;
+  for (let base = 2 * from; base < 2 * to; base += 8) {
+    let i = base;
     let j = i + s;
     let xr = re[i];
     let xi = im[i];
@@ -389,7 +396,7 @@ const realKernel = (re: Float64Array, im: Float64Array, from: number, to: number
     im[i] = a * xi + b * yi;
     re[j] = c * xr + d * yr;
     im[j] = c * xi + d * yi;
-    i = p + 1 + ((p + 1) & hm);
+    i = base + o1;
     j = i + s;
     xr = re[i];
     xi = im[i];
@@ -399,7 +406,7 @@ const realKernel = (re: Float64Array, im: Float64Array, from: number, to: number
     im[i] = a * xi + b * yi;
     re[j] = c * xr + d * yr;
     im[j] = c * xi + d * yi;
-    i = p + 2 + ((p + 2) & hm);
+    i = base + o2;
     j = i + s;
     xr = re[i];
     xi = im[i];
@@ -409,7 +416,7 @@ const realKernel = (re: Float64Array, im: Float64Array, from: number, to: number
     im[i] = a * xi + b * yi;
     re[j] = c * xr + d * yr;
     im[j] = c * xi + d * yi;
-    i = p + 3 + ((p + 3) & hm);
+    i = base + o3;
     j = i + s;
     xr = re[i];
     xi = im[i];
@@ -429,7 +436,7 @@ const diagonalKernel = (re: Float64Array, im: Float64Array, from: number, to: nu
   const d1i = m[7];
   const s = 1 << t;
   const hm = -s;
-  if (((to - from) & 3) !== 0) {
+  if (((from | to) & 3) !== 0) {
     for (let p = from; p < to; p += 1) {
       const i = p + (p & hm);
       const j = i + s;
@@ -444,7 +451,7 @@ const diagonalKernel = (re: Float64Array, im: Float64Array, from: number, to: nu
     }
     return;
   }
-  if (t >= 3 && (from & 3) === 0) {
+  if (t >= 3) {
     for (let p = from; p < to; ) {
       const first = p + (p & hm);
       const run = Math.min(to - p, s - (p & (s - 1)));
@@ -488,8 +495,12 @@ const diagonalKernel = (re: Float64Array, im: Float64Array, from: number, to: nu
     }
     return;
   }
-  for (let p = from; p < to; p += 4) {
-    let i = p + (p & hm);
+  // Targets 0–2: blocks of eight amplitudes, four pairs each, at fixed offsets in the block.
+  const o1 = t === 0 ? 2 : 1;
+  const o2 = t === 2 ? 2 : 4;
+  const o3 = o1 + o2;
+  for (let base = 2 * from; base < 2 * to; base += 8) {
+    let i = base;
     let j = i + s;
     let xr = re[i];
     let xi = im[i];
@@ -499,7 +510,7 @@ const diagonalKernel = (re: Float64Array, im: Float64Array, from: number, to: nu
     let yi = im[j];
     re[j] = d1r * yr - d1i * yi;
     im[j] = d1r * yi + d1i * yr;
-    i = p + 1 + ((p + 1) & hm);
+    i = base + o1;
     j = i + s;
     xr = re[i];
     xi = im[i];
@@ -509,7 +520,7 @@ const diagonalKernel = (re: Float64Array, im: Float64Array, from: number, to: nu
     yi = im[j];
     re[j] = d1r * yr - d1i * yi;
     im[j] = d1r * yi + d1i * yr;
-    i = p + 2 + ((p + 2) & hm);
+    i = base + o2;
     j = i + s;
     xr = re[i];
     xi = im[i];
@@ -519,7 +530,7 @@ const diagonalKernel = (re: Float64Array, im: Float64Array, from: number, to: nu
     yi = im[j];
     re[j] = d1r * yr - d1i * yi;
     im[j] = d1r * yi + d1i * yr;
-    i = p + 3 + ((p + 3) & hm);
+    i = base + o3;
     j = i + s;
     xr = re[i];
     xi = im[i];
