@@ -314,6 +314,9 @@ describe("a pass run in pieces", () => {
       ["rz", (t) => matrixPass(t, [c, -s, 0, 0, 0, 0, c, s])],
       ["p", (t) => matrixPass(t, [1, 0, 0, 0, 0, 0, c, s])],
       ["x", (t) => pass(PassKind.x, t)],
+      // One control, below and above the target.
+      ["crx below", (t) => matrixPass(t, [c, 0, 0, -s, 0, -s, c, 0], 1 << (t === 0 ? 8 : t - 1))],
+      ["crx above", (t) => matrixPass(t, [c, 0, 0, -s, 0, -s, c, 0], 1 << (t === 8 ? 0 : t + 1))],
     ];
     const n = 9;
     const rng = new Rng(7);
