@@ -317,6 +317,10 @@ describe("a pass run in pieces", () => {
       // One control, below and above the target.
       ["crx below", (t) => matrixPass(t, [c, 0, 0, -s, 0, -s, c, 0], 1 << (t === 0 ? 8 : t - 1))],
       ["crx above", (t) => matrixPass(t, [c, 0, 0, -s, 0, -s, c, 0], 1 << (t === 8 ? 0 : t + 1))],
+      ["cx below", (t) => pass(PassKind.x, t, -1, 1 << (t === 0 ? 8 : t - 1))],
+      ["cx above", (t) => pass(PassKind.x, t, -1, 1 << (t === 8 ? 0 : t + 1))],
+      ["cp below", (t) => matrixPass(t, [1, 0, 0, 0, 0, 0, c, s], 1 << (t === 0 ? 8 : t - 1))],
+      ["cp above", (t) => matrixPass(t, [1, 0, 0, 0, 0, 0, c, s], 1 << (t === 8 ? 0 : t + 1))],
     ];
     const n = 9;
     const rng = new Rng(7);

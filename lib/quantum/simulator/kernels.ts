@@ -793,6 +793,17 @@ const oneControlPhaseKernel = (re: Float64Array, im: Float64Array, from: number,
   const both = (1 << t) | (1 << control);
   const m1 = -(1 << Math.min(t, control));
   const m2 = -(1 << Math.max(t, control));
+  const runLength = 1 << Math.min(t, control);
+  if (runLength >= 4 && ((from | to) & 3) === 0) {
+    for (let p = from; p < to; ) {
+      const q = p + (p & m1);
+      const first = (q + (q & m2)) | both;
+      const run = Math.min(to - p, runLength - (p & (runLength - 1)));
+      multiplyRun(re, im, first, first + run, d1r, d1i);
+      p += run;
+    }
+    return;
+  }
   for (let p = from; p < to; p += 1) {
     const q = p + (p & m1);
     const j = (q + (q & m2)) | both;
@@ -811,6 +822,45 @@ const controlledSwapKernel = (re: Float64Array, im: Float64Array, from: number, 
     // CX: the two fixed bits put back inline.
     const m1 = masks[0];
     const m2 = masks[1];
+    // Runs of consecutive pairs, as in oneControlMatrixKernel, when the lower fixed bit is 2 or above.
+    const runLength = -m1;
+    if (runLength >= 4 && ((from | to) & 3) === 0) {
+      for (let p = from; p < to; ) {
+        const q = p + (p & m1);
+        const first = (q + (q & m2)) | controls;
+        const run = Math.min(to - p, runLength - (p & (runLength - 1)));
+        const end = first + run;
+        for (let x = first + bitA; x < end + bitA; x += 4) {
+          const y = x - bitA + bitB;
+          let tr = re[x];
+          re[x] = re[y];
+          re[y] = tr;
+          let ti = im[x];
+          im[x] = im[y];
+          im[y] = ti;
+          tr = re[x + 1];
+          re[x + 1] = re[y + 1];
+          re[y + 1] = tr;
+          ti = im[x + 1];
+          im[x + 1] = im[y + 1];
+          im[y + 1] = ti;
+          tr = re[x + 2];
+          re[x + 2] = re[y + 2];
+          re[y + 2] = tr;
+          ti = im[x + 2];
+          im[x + 2] = im[y + 2];
+          im[y + 2] = ti;
+          tr = re[x + 3];
+          re[x + 3] = re[y + 3];
+          re[y + 3] = tr;
+          ti = im[x + 3];
+          im[x + 3] = im[y + 3];
+          im[y + 3] = ti;
+        }
+        p += run;
+      }
+      return;
+    }
     for (let p = from; p < to; p += 1) {
       const q = p + (p & m1);
       const base = (q + (q & m2)) | controls;
