@@ -1,4 +1,4 @@
-// The simulator's benchmark, as rows of the bench table (scripts/bench.ts calls runSimulatorBench;
+// The simulator's benchmark, as rows of the bench table (scripts/bench.ts runs this file with --rows;
 // `npx tsx scripts/bench-sim.ts` prints the rows alone). Every target is a ratio measured in this
 // run, on this machine:
 //   1. against the quantum-circuit package, the same circuits on both (GHZ, QFT of a basis state,
@@ -10,7 +10,7 @@
 //      cores against passes × the single-thread bound (< 1×);
 //   3. shots: 10^6 against 10^3 after the circuit has run, at 3, 12 and 20 qubits (≤ 1.2×).
 //
-//   npx tsx scripts/bench-sim.ts [--only peer,alone,shots] [--sizes 8,10,12,14,16]
+//   npx tsx scripts/bench-sim.ts [--only peer,alone,shots] [--sizes 8,10,12,14,16] [--rows]
 import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { performance } from "node:perf_hooks";
@@ -446,10 +446,11 @@ const shots = (log: (line: string) => void): BenchRow[] => {
 /** Every simulator row of the bench table. */
 export async function runSimulatorBench(log: (line: string) => void = () => {}, parts = ["peer", "alone", "shots"]): Promise<BenchRow[]> {
   try {
-    // Alone first: after the peer's runs (quantum-circuit and its dependencies loaded and run in
-    // this process) the bound's loop measured about 40% slower (0.9 / 3.6 / 14.5 ms at 20 / 22 /
-    // 24 qubits before, 1.3 / 5.1 / 19.8 ms after) while the kernels did not, which made every
-    // kernel row look better than it is. The rows keep their order in the table.
+    // Alone first, in a fresh process: after the peer's runs (quantum-circuit and its dependencies
+    // loaded and run in this process), as after the API part in the bench's own process, the
+    // bound's loop measured about 40% slower (0.9 / 3.6 / 14.5 ms at 20 / 22 / 24 qubits fresh,
+    // 1.3 / 5.1 / 19.8 ms after) while the kernels did not, which made every kernel row look
+    // better than it is. The rows keep their order in the table.
     const aloneRows = parts.includes("alone") ? await alone(log) : [];
     const peerRows = parts.includes("peer") ? versusPeer(log) : [];
     return [...peerRows, ...aloneRows, ...(parts.includes("shots") ? shots(log) : [])];
@@ -463,7 +464,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   // --only peer,alone,shots runs some of the parts.
   const only = process.argv.indexOf("--only");
   const rows = await runSimulatorBench((line) => console.log(line), only >= 0 ? process.argv[only + 1].split(",") : undefined);
-  console.log("");
-  printTable(rows);
-  console.log(`${((performance.now() - started) / 1000).toFixed(0)} s`);
+  // --rows: the rows as one "BENCH_ROWS [...]" line, for npm run bench (scripts/bench.ts).
+  if (process.argv.includes("--rows")) console.log(`BENCH_ROWS ${JSON.stringify(rows)}`);
+  else {
+    console.log("");
+    printTable(rows);
+    console.log(`${((performance.now() - started) / 1000).toFixed(0)} s`);
+  }
 }

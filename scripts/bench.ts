@@ -7,7 +7,7 @@
 //              against a bare node:http server on an embedded database (PGlite) seeded the same
 //              way (both seed times are targets too); queries per request at 64 agents and at
 //              --agents (scripts/bench-api.ts).
-//   simulator  the quantum simulator's targets (scripts/bench-sim.ts, runSimulatorBench).
+//   simulator  the quantum simulator's targets (scripts/bench-sim.ts, a child process).
 //   shots      10^6 against 10^3 shots end to end through POST /quantum/run at 3, 12 and 20 qubits
 //              (scripts/bench-quantum-run.ts, a child process).
 //   readiness  the production server's readiness answers while the largest allowed circuit runs
@@ -20,7 +20,6 @@
 // the end, also on failure or Ctrl-C; every database it creates is dropped.
 import { cpus, totalmem } from "node:os";
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { printTable, writeResults, type BenchRow } from "./bench-table";
 
@@ -43,9 +42,9 @@ type Part = { name: string; run: () => Promise<BenchRow[]> };
 
 // A bench script run as a child in a process group of its own (stopped with it on Ctrl-C); its
 // rows are its "BENCH_ROWS [...]" line, its other output is passed through.
-const childRows = (script: string) =>
+const childRows = (script: string, args: string[] = []) =>
   new Promise<BenchRow[]>((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script], { detached: true, stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { detached: true, stdio: ["ignore", "pipe", "inherit"] });
     const stop = () => {
       try {
         process.kill(-child.pid!, "SIGTERM");
@@ -84,14 +83,11 @@ const PARTS: Part[] = [
     },
   },
   {
+    // A child process of its own: in this process, after the API part, the bandwidth bound's loop
+    // measured about 40% slower than in a fresh one while the kernels did not (docs/performance.md,
+    // decision 24), which made every kernel row look better than it is.
     name: "simulator",
-    run: async () => {
-      // Provided by the simulator's bench (scripts/bench-sim.ts); absent, the part says so.
-      const file = "scripts/bench-sim.ts";
-      if (!existsSync(file)) throw new Error(`${file} is not there yet`);
-      const simulator = (await import(`./${"bench-sim"}.ts`)) as { runSimulatorBench: () => Promise<BenchRow[]> };
-      return simulator.runSimulatorBench();
-    },
+    run: () => childRows("scripts/bench-sim.ts", ["--rows"]),
   },
   { name: "shots", run: () => childRows("scripts/bench-quantum-run.ts") },
   { name: "readiness", run: () => childRows("scripts/bench-health.ts") },
