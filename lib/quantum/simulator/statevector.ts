@@ -51,9 +51,9 @@ export const imGapBytes = (qubits: number) => (qubits >= 16 ? 32 * 1024 + 320 : 
  * tags XOR pairs of address bits together, takes re[i] and im[i + 2^t] for the same line and
  * evicts one for the other on every access. A gap of five lines cured the worst of it; a scan of
  * gaps from 320 bytes to 32 KiB + 320 at 20–24 qubits (docs/performance.md, decision 23) found the
- * larger gap best on targets 6–11 at 22–24 qubits (22 qubits target 11: 1.56–1.69× the bandwidth
- * bound with 320 bytes, 1.14–1.17× with 32 KiB + 320). Small registers keep the small gap: a
- * dynamic circuit may hold thousands of them at once.
+ * larger gap best on targets 6–11 at 22–24 qubits (a ry pass on target 11 of 22 qubits about 30%
+ * faster, on target 10 of 23 about 40%). Small registers keep the small gap: a dynamic circuit may
+ * hold thousands of them at once.
  */
 export const allocateState = (qubits: number, shared: boolean): StateVector => {
   const size = 2 ** qubits;
