@@ -124,7 +124,7 @@ describe("kernels against the matrix-vector product", () => {
     });
   }
 
-  it("one-qubit kinds agree with a plain pair loop on every target of 12 qubits (four pairs a step, reading ahead on 6–10)", () => {
+  it("one-qubit kinds agree with a plain pair loop on every target of 12 qubits (runs, blocks of eight, and x reading ahead on 6–10)", () => {
     const n = 12;
     const c = Math.cos(0.7);
     const s = Math.sin(0.7);
