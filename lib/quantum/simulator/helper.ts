@@ -2,16 +2,25 @@
 // statevector, and ends itself after `idleMs` without work.
 import { receiveMessageOnPort, workerData, type MessagePort } from "node:worker_threads";
 import { claimAndRun, CTRL, PARAM, readTask } from "./parallel";
+import { registerMemory } from "./wasm-kernels";
 
 type Data = { ctrl: Int32Array; params: Float64Array; port: MessagePort; idleMs: number };
 
 export const helperLoop = ({ ctrl, params, port, idleMs }: Data) => {
   let state: { id: number; re: Float64Array; im: Float64Array } | undefined;
+  // A register in WebAssembly memory arrives with its memory: the views are rebuilt on the memory's
+  // own buffer, which is registered so that passes on them run in WebAssembly here too.
+  const adopt = (message: { id: number; re: Float64Array; im: Float64Array; memory?: WebAssembly.Memory }) => {
+    if (!message.memory) return message;
+    const buffer = registerMemory(message.memory);
+    const { re, im } = message;
+    return { id: message.id, re: new Float64Array(buffer, re.byteOffset, re.length), im: new Float64Array(buffer, im.byteOffset, im.length) };
+  };
   let idleSince = Date.now();
   const attach = (id: number) => {
     while (state?.id !== id) {
-      const message = receiveMessageOnPort(port)?.message as typeof state;
-      if (message) state = message;
+      const message = receiveMessageOnPort(port)?.message as Parameters<typeof adopt>[0] | undefined;
+      if (message) state = adopt(message);
       // The message was posted before the pass was published; it is on its way.
       else Atomics.wait(ctrl, CTRL.alive, 1, 1);
     }

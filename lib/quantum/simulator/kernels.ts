@@ -13,33 +13,13 @@
 //
 // The loops below repeat their index arithmetic on purpose: written once with the arithmetic passed
 // in as a callback they measured about twice as slow in V8 (docs/quantum-model.md).
+import { PassKind } from "./pass-kind";
 import type { StateVector } from "./statevector";
+import { runWasmPass, wasmKernelsFor } from "./wasm-kernels";
 
 export type Matrix2 = readonly [number, number, number, number, number, number, number, number];
 
-/** The kinds of pass (numbers, so that a pass travels to a helper thread as a Float64Array). */
-export const PassKind = {
-  /** A general complex 2×2 matrix on `a`. */
-  matrix: 0,
-  /** A real 2×2 matrix on `a` (m[0], m[2], m[4], m[6]). */
-  real: 1,
-  /** diag(d0, d1) on `a`: a pure multiply pass. */
-  diagonal: 2,
-  /** diag(1, d1) on `a`: only the amplitudes with bit `a` set change. */
-  phase: 3,
-  /** X on `a`: swaps paired amplitudes. */
-  x: 4,
-  /** SWAP of `a` and `b`. */
-  swap: 5,
-  /** exp(−iθ/2·Z⊗Z) on `a`, `b` (m[0] = cos θ/2, m[1] = sin θ/2). */
-  zz: 6,
-  /**
-   * A run of controlled phases sharing qubit `a` (a QFT's row: cp(m, a) for every m < a): only the
-   * amplitudes with bit `a` set change, each times (m[6], m[7]) and times `factors` bit k for
-   * every other bit k set in its index (fuse.ts, phaseRuns).
-   */
-  phaseRun: 7,
-} as const;
+export { PassKind };
 
 /**
  * One pass: a kind, its qubits, its control mask and up to eight matrix numbers; a phase run also
@@ -890,8 +870,20 @@ const controlledSwapKernel = (re: Float64Array, im: Float64Array, from: number, 
   }
 };
 
-/** Runs iterations [from, to) of a pass (the whole pass: 0 … passSpan). */
+// Registers this large may live in WebAssembly memory (statevector.ts); smaller ones never do, so
+// their passes skip the lookup.
+const WASM_MIN_AMPLITUDES = 2 ** 16;
+
+/**
+ * Runs iterations [from, to) of a pass (the whole pass: 0 … passSpan): in WebAssembly
+ * (wasm-kernels.ts) when the register lives in WebAssembly memory and the pass has a kernel there,
+ * else in the kernels above. Both give the same bits.
+ */
 export const runPassRange = (re: Float64Array, im: Float64Array, p: Pass, from: number, to: number): void => {
+  if (re.length >= WASM_MIN_AMPLITUDES) {
+    const wasm = wasmKernelsFor(re.buffer);
+    if (wasm !== undefined && runWasmPass(wasm, re, im, p, from, to)) return;
+  }
   const { kind, a, b, controls, m } = p;
   if (controls !== 0) {
     if (kind === PassKind.x) return controlledSwapKernel(re, im, from, to, fixedBits(p), controls, 0, 1 << a);

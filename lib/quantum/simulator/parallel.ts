@@ -13,6 +13,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
 import { PassKind, passSpan, runPassRange, type Pass } from "./kernels";
+import { memoryOf } from "./wasm-kernels";
 import type { StateVector } from "./statevector";
 
 /** States of at least this many qubits are shared with helper threads. */
@@ -231,7 +232,9 @@ export const runPasses = (state: StateVector, passes: readonly Pass[]) => {
   }
   // The helpers learn the state's buffers by message, picked up when they claim a chunk.
   h.stateId = (h.stateId % 0x7fff_ffff) + 1;
-  for (const port of h.ports) port.postMessage({ id: h.stateId, re: state.re, im: state.im });
+  // A register in WebAssembly memory goes with its memory, so that the helpers run the same SIMD kernels on it.
+  const memory = memoryOf(state.re.buffer);
+  for (const port of h.ports) port.postMessage({ id: h.stateId, re: state.re, im: state.im, memory });
   Atomics.store(h.ctrl, CTRL.state, h.stateId);
   try {
     for (const task of tasks) runShared(h, state, task);

@@ -6,6 +6,7 @@ import { freemem } from "node:os";
 import { AppError } from "../../core/errors";
 import { quantumConfig } from "../config";
 import { sharesState } from "./parallel";
+import { registerMemory } from "./wasm-kernels";
 
 export const BYTES_PER_AMPLITUDE = 16;
 
@@ -59,9 +60,31 @@ export const allocateState = (qubits: number, shared: boolean): StateVector => {
   const size = 2 ** qubits;
   const gap = imGapBytes(qubits);
   const bytes = 2 * size * 8 + gap;
-  const buffer = shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
+  const buffer = (qubits >= WASM_MIN_QUBITS ? wasmBuffer(bytes, shared) : undefined) ?? (shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
   if (bytes >= SMALL_REGISTER_BYTES) touchPages(buffer);
   return { qubits, re: new Float64Array(buffer, 0, size), im: new Float64Array(buffer, size * 8 + gap, size) };
+};
+
+/** Registers from this size live in WebAssembly memory, where the SIMD kernels run (wasm-kernels.ts). */
+export const WASM_MIN_QUBITS = 16;
+// WebAssembly memory addresses are 32-bit; larger registers stay in plain buffers (JavaScript kernels).
+const WASM_MAX_BYTES = 2 ** 31;
+const WASM_PAGE_BYTES = 65536;
+
+/**
+ * A buffer of at least `bytes` bytes inside a new WebAssembly memory (shared between threads when
+ * `shared`), or undefined when it cannot have one: too large, or the engine refused (V8 reserves
+ * address space for each memory, and a process holding very many of them can run out of it). The
+ * register then lives in a plain buffer and its passes run in JavaScript: slower, the same result.
+ */
+const wasmBuffer = (bytes: number, shared: boolean): ArrayBufferLike | undefined => {
+  if (bytes > WASM_MAX_BYTES) return undefined;
+  const pages = Math.ceil(bytes / WASM_PAGE_BYTES);
+  try {
+    return registerMemory(new WebAssembly.Memory(shared ? { initial: pages, maximum: pages, shared: true } : { initial: pages, maximum: pages }));
+  } catch {
+    return undefined;
+  }
 };
 
 /**

@@ -1,0 +1,385 @@
+// The gate kernels again, in WebAssembly with 128-bit SIMD: two amplitudes an instruction, no
+// bounds checks, the same arithmetic. A pass on a register in WebAssembly memory (statevector.ts
+// allocates large registers there) runs here when its kind has a kernel below; anything else
+// (more than three fixed bits, a control on qubit 0, zz, phase runs, odd ranges) runs in the
+// JavaScript kernels of kernels.ts.
+//
+// Every value is computed by the same floating-point operations in the same order as in
+// kernels.ts (WebAssembly has no fused multiply-add; f64x2 lanes round like scalar f64), so a
+// pass gives bit-for-bit the state the JavaScript kernel gives, whichever thread runs which part
+// (tests/quantum/wasm-kernels.test.ts checks every kind, target and control pattern).
+//
+// One function per body (what is done to a pair) and walk:
+// - runs: every fixed bit is 1 or above, so the pairs' first amplitudes come in runs of at least
+//   two consecutive indices; each step takes two pairs, one vector from each side;
+// - lanes: the target is qubit 0, so a pair is the two lanes of one vector; each step takes one
+//   pair and shuffles lanes.
+// Both walk the pass's index space [from, to) as kernels.ts does: zero bits put back at the fixed
+// bits (up to three insert masks; an unused mask is 0), the control bits ORed in.
+import type { Pass } from "./kernels";
+import { PassKind } from "./pass-kind";
+import { f64Lanes, op, ValueType, wasmModule, type WasmFunction } from "./wasm-encoding";
+
+const { i32, f64, v128 } = ValueType;
+
+// Parameters, in order: from, to, mask0, mask1, mask2, runLength, orBits, hiBytes (byte distance
+// from a pair's first amplitude to its second), reBase, imDelta (byte offset of re in memory, and
+// of im from re), then the eight numbers of the matrix.
+const P = { from: 0, to: 1, mask0: 2, mask1: 3, mask2: 4, runLength: 5, orBits: 6, hiBytes: 7, reBase: 8, imDelta: 9, m: 10 };
+const PARAMS = [...Array(10).fill(i32), ...Array(8).fill(f64)];
+// Locals past the parameters: i32 first, then v128.
+const L = { p: 18, base: 19, run: 20, lo: 21, hi: 22, end: 23 };
+const V = { k0: 24, k1: 25, k2: 26, k3: 27, k4: 28, k5: 29, k6: 30, k7: 31, xr: 32, xi: 33, yr: 34, yi: 35, t0: 36, t1: 37 };
+const LOCALS = [
+  { count: 6, type: i32 },
+  { count: 14, type: v128 },
+];
+
+const { get, set, tee } = op;
+const k = (index: number) => V.k0 + index;
+const mul = (a: number, b: number) => [...get(a), ...get(b), ...op.fmul];
+// ((a·b ± c·d) + e·f) ± g·h: the order in which kernels.ts evaluates `a*b - c*d + e*f - g*h`.
+const sum4 = (t: [number, number], s1: "+" | "-", u: [number, number], v: [number, number], s3: "+" | "-", w: [number, number]) => [
+  ...mul(...t),
+  ...mul(...u),
+  ...(s1 === "+" ? op.fadd : op.fsub),
+  ...mul(...v),
+  ...op.fadd,
+  ...mul(...w),
+  ...(s3 === "+" ? op.fadd : op.fsub),
+];
+const sum2 = (t: [number, number], s: "+" | "-", u: [number, number]) => [...mul(...t), ...mul(...u), ...(s === "+" ? op.fadd : op.fsub)];
+
+/** Splats matrix numbers (by index into m) into the constant locals k0, k1, … in order. */
+const splatMatrix = (indices: number[]) => indices.flatMap((index, j) => [...get(P.m + index), ...op.splat, ...set(k(j))]);
+/** Two f64 lanes from two matrix numbers: (m[first], m[second]) into constant local j. */
+const laneMatrix = (j: number, first: number, second: number) => [
+  ...get(P.m + first),
+  ...op.splat,
+  ...get(P.m + second),
+  ...op.splat,
+  ...op.shuffle(f64Lanes(0, 3)),
+  ...set(k(j)),
+];
+
+// Addresses: lo = re of the pair's first amplitude, hi = re of its second; im at +imDelta.
+const load = (address: number[], into: number) => [...address, ...op.load, ...set(into)];
+const store = (address: number[], value: number[]) => [...address, ...value, ...op.store];
+const at = (local: number) => get(local);
+const im = (local: number) => [...get(local), ...get(P.imDelta), ...op.add];
+
+type Body = { name: string; setup: number[]; step: number[] };
+
+// Run bodies: xr, xi = the first amplitudes of two pairs, yr, yi = their second amplitudes.
+const loadBoth = [...load(at(L.lo), V.xr), ...load(im(L.lo), V.xi), ...load(at(L.hi), V.yr), ...load(im(L.hi), V.yi)];
+const loadHi = [...load(at(L.hi), V.yr), ...load(im(L.hi), V.yi)];
+
+const RUN_BODIES: Body[] = [
+  {
+    // [a, b; c, d] complex: k0..k7 = ar, ai, br, bi, cr, ci, dr, di.
+    name: "matrix",
+    setup: splatMatrix([0, 1, 2, 3, 4, 5, 6, 7]),
+    step: [
+      ...loadBoth,
+      ...store(at(L.lo), sum4([k(0), V.xr], "-", [k(1), V.xi], [k(2), V.yr], "-", [k(3), V.yi])),
+      ...store(im(L.lo), sum4([k(0), V.xi], "+", [k(1), V.xr], [k(2), V.yi], "+", [k(3), V.yr])),
+      ...store(at(L.hi), sum4([k(4), V.xr], "-", [k(5), V.xi], [k(6), V.yr], "-", [k(7), V.yi])),
+      ...store(im(L.hi), sum4([k(4), V.xi], "+", [k(5), V.xr], [k(6), V.yi], "+", [k(7), V.yr])),
+    ],
+  },
+  {
+    // [a, b; c, d] real: k0..k3 = a, b, c, d.
+    name: "real",
+    setup: splatMatrix([0, 2, 4, 6]),
+    step: [
+      ...loadBoth,
+      ...store(at(L.lo), sum2([k(0), V.xr], "+", [k(1), V.yr])),
+      ...store(im(L.lo), sum2([k(0), V.xi], "+", [k(1), V.yi])),
+      ...store(at(L.hi), sum2([k(2), V.xr], "+", [k(3), V.yr])),
+      ...store(im(L.hi), sum2([k(2), V.xi], "+", [k(3), V.yi])),
+    ],
+  },
+  {
+    // diag(d0, d1): k0..k3 = d0r, d0i, d1r, d1i.
+    name: "diagonal",
+    setup: splatMatrix([0, 1, 6, 7]),
+    step: [
+      ...loadBoth,
+      ...store(at(L.lo), sum2([k(0), V.xr], "-", [k(1), V.xi])),
+      ...store(im(L.lo), sum2([k(0), V.xi], "+", [k(1), V.xr])),
+      ...store(at(L.hi), sum2([k(2), V.yr], "-", [k(3), V.yi])),
+      ...store(im(L.hi), sum2([k(2), V.yi], "+", [k(3), V.yr])),
+    ],
+  },
+  {
+    // diag(1, d1): only the second amplitudes; k0, k1 = d1r, d1i.
+    name: "phase",
+    setup: splatMatrix([6, 7]),
+    step: [
+      ...loadHi,
+      ...store(at(L.hi), sum2([k(0), V.yr], "-", [k(1), V.yi])),
+      ...store(im(L.hi), sum2([k(0), V.yi], "+", [k(1), V.yr])),
+    ],
+  },
+  {
+    name: "swap",
+    setup: [],
+    step: [...loadBoth, ...store(at(L.lo), get(V.yr)), ...store(im(L.lo), get(V.yi)), ...store(at(L.hi), get(V.xr)), ...store(im(L.hi), get(V.xi))],
+  },
+];
+
+// Lane bodies: xr, xi = one pair's (first, second) amplitude as the two lanes of a vector.
+const loadPair = [...load(at(L.lo), V.xr), ...load(im(L.lo), V.xi)];
+const dup = (from: number, lane: number, into: number) => [...get(from), ...get(from), ...op.shuffle(f64Lanes(lane, lane)), ...set(into)];
+const LANE_BODIES: Body[] = [
+  {
+    // Lanes (first, second) of k0..k3: (ar, cr), (ai, ci), (br, dr), (bi, di); t0/t1 hold x and y spread to both lanes.
+    name: "matrix",
+    setup: [...laneMatrix(0, 0, 4), ...laneMatrix(1, 1, 5), ...laneMatrix(2, 2, 6), ...laneMatrix(3, 3, 7)],
+    step: [
+      ...loadPair,
+      // yr, yi: the second amplitude in both lanes; then xr, xi: the first.
+      ...dup(V.xr, 1, V.yr),
+      ...dup(V.xi, 1, V.yi),
+      ...dup(V.xr, 0, V.xr),
+      ...dup(V.xi, 0, V.xi),
+      ...store(at(L.lo), sum4([k(0), V.xr], "-", [k(1), V.xi], [k(2), V.yr], "-", [k(3), V.yi])),
+      ...store(im(L.lo), sum4([k(0), V.xi], "+", [k(1), V.xr], [k(2), V.yi], "+", [k(3), V.yr])),
+    ],
+  },
+  {
+    // (a, c), (b, d).
+    name: "real",
+    setup: [...laneMatrix(0, 0, 4), ...laneMatrix(1, 2, 6)],
+    step: [
+      ...loadPair,
+      ...dup(V.xr, 1, V.yr),
+      ...dup(V.xi, 1, V.yi),
+      ...dup(V.xr, 0, V.xr),
+      ...dup(V.xi, 0, V.xi),
+      ...store(at(L.lo), sum2([k(0), V.xr], "+", [k(1), V.yr])),
+      ...store(im(L.lo), sum2([k(0), V.xi], "+", [k(1), V.yi])),
+    ],
+  },
+  {
+    // (d0r, d1r), (d0i, d1i): each lane times its own diagonal entry.
+    name: "diagonal",
+    setup: [...laneMatrix(0, 0, 6), ...laneMatrix(1, 1, 7)],
+    step: [
+      ...loadPair,
+      ...store(at(L.lo), sum2([k(0), V.xr], "-", [k(1), V.xi])),
+      ...store(im(L.lo), sum2([k(0), V.xi], "+", [k(1), V.xr])),
+    ],
+  },
+  {
+    // The second lane times d1, the first kept as it was (not multiplied by 1, which could turn −0 into 0).
+    name: "phase",
+    setup: splatMatrix([6, 7]),
+    step: [
+      ...loadPair,
+      ...store(at(L.lo), [...get(V.xr), ...sum2([k(0), V.xr], "-", [k(1), V.xi]), ...op.shuffle(f64Lanes(0, 3))]),
+      ...store(im(L.lo), [...get(V.xi), ...sum2([k(0), V.xi], "+", [k(1), V.xr]), ...op.shuffle(f64Lanes(0, 3))]),
+    ],
+  },
+  {
+    name: "swap",
+    setup: [],
+    step: [
+      ...loadPair,
+      ...store(at(L.lo), [...get(V.xr), ...get(V.xr), ...op.shuffle(f64Lanes(1, 0))]),
+      ...store(im(L.lo), [...get(V.xi), ...get(V.xi), ...op.shuffle(f64Lanes(1, 0))]),
+    ],
+  },
+];
+
+// base = p with zero bits put back at the fixed bits, the control bits ORed in; lo = its byte address.
+const locate = [
+  ...get(L.p),
+  ...tee(L.base),
+  ...[P.mask0, P.mask1, P.mask2].flatMap((mask) => [...get(L.base), ...get(mask), ...op.and, ...op.add, ...tee(L.base)]),
+  ...get(P.orBits),
+  ...op.or,
+  ...op.i32(3),
+  ...op.shl,
+  ...get(P.reBase),
+  ...op.add,
+  ...set(L.lo),
+];
+
+const runsFunction = (body: Body): WasmFunction => ({
+  name: `${body.name}Runs`,
+  params: PARAMS,
+  locals: LOCALS,
+  body: [
+    ...body.setup,
+    ...get(P.from),
+    ...set(L.p),
+    ...op.block,
+    ...op.loop,
+    ...get(L.p),
+    ...get(P.to),
+    ...op.geU,
+    ...op.brIf(1),
+    ...locate,
+    // run = min(to − p, runLength − (p mod runLength)), in amplitudes; end = lo + run·8.
+    ...get(P.to),
+    ...get(L.p),
+    ...op.sub,
+    ...get(P.runLength),
+    ...get(L.p),
+    ...get(P.runLength),
+    ...op.i32(1),
+    ...op.sub,
+    ...op.and,
+    ...op.sub,
+    ...tee(L.run),
+    ...get(P.to),
+    ...get(L.p),
+    ...op.sub,
+    ...get(L.run),
+    ...op.ltU,
+    ...op.select,
+    ...tee(L.run),
+    ...op.i32(3),
+    ...op.shl,
+    ...get(L.lo),
+    ...op.add,
+    ...set(L.end),
+    ...op.loop,
+    ...get(L.lo),
+    ...get(P.hiBytes),
+    ...op.add,
+    ...set(L.hi),
+    ...body.step,
+    ...get(L.lo),
+    ...op.i32(16),
+    ...op.add,
+    ...tee(L.lo),
+    ...get(L.end),
+    ...op.ltU,
+    ...op.brIf(0),
+    ...op.end,
+    ...get(L.p),
+    ...get(L.run),
+    ...op.add,
+    ...set(L.p),
+    ...op.br(0),
+    ...op.end,
+    ...op.end,
+  ],
+});
+
+const lanesFunction = (body: Body): WasmFunction => ({
+  name: `${body.name}Lanes`,
+  params: PARAMS,
+  locals: LOCALS,
+  body: [
+    ...body.setup,
+    ...get(P.from),
+    ...set(L.p),
+    ...op.block,
+    ...op.loop,
+    ...get(L.p),
+    ...get(P.to),
+    ...op.geU,
+    ...op.brIf(1),
+    ...locate,
+    ...body.step,
+    ...get(L.p),
+    ...op.i32(1),
+    ...op.add,
+    ...set(L.p),
+    ...op.br(0),
+    ...op.end,
+    ...op.end,
+  ],
+});
+
+const FUNCTIONS = [...RUN_BODIES.map(runsFunction), ...LANE_BODIES.map(lanesFunction)];
+
+type Kernel = (
+  from: number, to: number, mask0: number, mask1: number, mask2: number, runLength: number, orBits: number, hiBytes: number, reBase: number, imDelta: number,
+  ar: number, ai: number, br: number, bi: number, cr: number, ci: number, dr: number, di: number,
+) => void;
+type BodyName = "matrix" | "real" | "diagonal" | "phase" | "swap";
+export type WasmKernels = { runs: Record<BodyName, Kernel>; lanes: Record<BodyName, Kernel> };
+
+const modules: { shared?: WebAssembly.Module; own?: WebAssembly.Module } = {};
+const moduleFor = (shared: boolean) => {
+  const key = shared ? "shared" : "own";
+  return (modules[key] ??= new WebAssembly.Module(wasmModule(FUNCTIONS, shared)));
+};
+
+const memories = new WeakMap<ArrayBufferLike, WebAssembly.Memory>();
+const instances = new WeakMap<ArrayBufferLike, WasmKernels>();
+
+/** Remembers that `memory` holds a register, so that passes on views of its buffer run here. */
+export const registerMemory = (memory: WebAssembly.Memory) => {
+  memories.set(memory.buffer, memory);
+  return memory.buffer;
+};
+
+/** The memory a register's buffer belongs to, if it is WebAssembly memory (for handing to a helper thread). */
+export const memoryOf = (buffer: ArrayBufferLike) => memories.get(buffer);
+
+/** The kernels bound to the memory of `buffer`, or undefined when the buffer is not WebAssembly memory. */
+export const wasmKernelsFor = (buffer: ArrayBufferLike): WasmKernels | undefined => {
+  const known = instances.get(buffer);
+  if (known) return known;
+  const memory = memories.get(buffer);
+  if (!memory) return undefined;
+  const exports = new WebAssembly.Instance(moduleFor(buffer instanceof SharedArrayBuffer), { env: { memory } }).exports as Record<string, Kernel>;
+  const pick = (suffix: string) =>
+    Object.fromEntries(["matrix", "real", "diagonal", "phase", "swap"].map((body) => [body, exports[`${body}${suffix}`]])) as Record<BodyName, Kernel>;
+  const kernels = { runs: pick("Runs"), lanes: pick("Lanes") };
+  instances.set(buffer, kernels);
+  return kernels;
+};
+
+const NO_NUMBERS = [0, 0, 0, 0, 0, 0, 0, 0] as const;
+
+/**
+ * Runs iterations [from, to) of a pass in WebAssembly when it has a kernel here; false (nothing
+ * done) otherwise. The body is the one kernels.ts picks for the pass, so the arithmetic matches.
+ */
+export const runWasmPass = (kernels: WasmKernels, re: Float64Array, im: Float64Array, p: Pass, from: number, to: number): boolean => {
+  const { kind, a, controls } = p;
+  let body: BodyName;
+  let fixed = (1 << a) | controls;
+  let orBits = controls;
+  let hi = 1 << a;
+  if (kind === PassKind.x) body = "swap";
+  else if (kind === PassKind.swap) {
+    const low = Math.min(a, p.b);
+    const high = Math.max(a, p.b);
+    body = "swap";
+    fixed |= 1 << p.b;
+    orBits |= 1 << low;
+    hi = (1 << high) - (1 << low);
+  } else if (kind === PassKind.zz || kind === PassKind.phaseRun) return false;
+  else if (controls !== 0) body = kind === PassKind.phase && (controls & (controls - 1)) === 0 ? "phase" : "matrix";
+  else if (kind === PassKind.matrix) body = "matrix";
+  else if (kind === PassKind.real) body = "real";
+  else if (kind === PassKind.diagonal) body = "diagonal";
+  else if (kind === PassKind.phase) body = "phase";
+  else return false;
+  const masks = [0, 0, 0];
+  let count = 0;
+  for (let bit = 0; bit < 31; bit += 1) {
+    if ((fixed & (1 << bit)) === 0) continue;
+    if (count === 3) return false;
+    masks[count] = -(1 << bit);
+    count += 1;
+  }
+  const lowest = fixed & -fixed;
+  let kernel: Kernel;
+  if (lowest >= 2) {
+    // Two pairs a step: the range must hold whole steps.
+    if (((from | to) & 1) !== 0) return false;
+    kernel = kernels.runs[body];
+  } else if (hi === 1 && (orBits & 1) === 0) kernel = kernels.lanes[body];
+  else return false;
+  const m = kind === PassKind.x || kind === PassKind.swap ? NO_NUMBERS : p.m;
+  kernel(from, to, masks[0], masks[1], masks[2], lowest, orBits, hi * 8, re.byteOffset, im.byteOffset - re.byteOffset, m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7]);
+  return true;
+};

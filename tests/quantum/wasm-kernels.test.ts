@@ -1,0 +1,146 @@
+// The WebAssembly SIMD kernels (lib/quantum/simulator/wasm-kernels.ts) against the JavaScript ones
+// (kernels.ts): the same pass on the same amplitudes, one register in WebAssembly memory and one in
+// a plain buffer, must give the same bits, on every target and control pattern, whole or in pieces.
+// kernels.test.ts checks the JavaScript kernels against a matrix-vector product.
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  PassKind,
+  Rng,
+  allocateState,
+  closeSimulatorThreads,
+  configureSimulatorThreads,
+  copyState,
+  matrixPass,
+  pass,
+  passSpan,
+  runPassRange,
+  zeroState,
+  type Pass,
+  type StateVector,
+} from "../../lib/quantum/simulator";
+import { runWasmPass, wasmKernelsFor } from "../../lib/quantum/simulator/wasm-kernels";
+
+afterAll(() => closeSimulatorThreads());
+
+const n = 16;
+const c = Math.cos(0.3);
+const s = Math.sin(0.3);
+
+// Random amplitudes with some zeros of both signs, so that a kernel that multiplied by 1 or added
+// a 0 where the JavaScript kernel does not would show as a flipped sign bit.
+const fill = (state: StateVector, seed: number) => {
+  const rng = new Rng(seed);
+  for (let i = 0; i < state.re.length; i += 1) {
+    state.re[i] = i % 11 === 0 ? -0 : rng.next() - 0.5;
+    state.im[i] = i % 13 === 0 ? (i % 2 === 0 ? 0 : -0) : rng.next() - 0.5;
+  }
+  return state;
+};
+
+/** The same register in a plain buffer, where only the JavaScript kernels run. */
+const plainCopy = (state: StateVector): StateVector => {
+  const buffer = new ArrayBuffer(state.re.buffer.byteLength);
+  const copy = { qubits: state.qubits, re: new Float64Array(buffer, state.re.byteOffset, state.re.length), im: new Float64Array(buffer, state.im.byteOffset, state.im.length) };
+  copy.re.set(state.re);
+  copy.im.set(state.im);
+  return copy;
+};
+
+const sameBits = (a: Float64Array, b: Float64Array) => {
+  const x = new BigUint64Array(a.buffer, a.byteOffset, a.length);
+  const y = new BigUint64Array(b.buffer, b.byteOffset, b.length);
+  for (let i = 0; i < x.length; i += 1) if (x[i] !== y[i]) return false;
+  return true;
+};
+
+const other = (t: number, offset: number) => (t + offset) % n;
+const KINDS: [string, (t: number) => Pass][] = [
+  ["u3", (t) => matrixPass(t, [c, 0.1, -s, 0.05, s, -0.05, c, 0.1])],
+  ["ry", (t) => matrixPass(t, [c, 0, -s, 0, s, 0, c, 0])],
+  ["h", (t) => matrixPass(t, [Math.SQRT1_2, 0, Math.SQRT1_2, 0, Math.SQRT1_2, 0, -Math.SQRT1_2, 0])],
+  ["rz", (t) => matrixPass(t, [c, -s, 0, 0, 0, 0, c, s])],
+  ["p", (t) => matrixPass(t, [1, 0, 0, 0, 0, 0, c, s])],
+  ["x", (t) => pass(PassKind.x, t)],
+  ["cx, control above", (t) => pass(PassKind.x, t, -1, 1 << other(t, 1))],
+  ["cx, control below", (t) => pass(PassKind.x, t, -1, 1 << other(t, n - 1))],
+  ["ccx", (t) => pass(PassKind.x, t, -1, (1 << other(t, 3)) | (1 << other(t, 7)))],
+  ["c3x (three controls: JavaScript)", (t) => pass(PassKind.x, t, -1, (1 << other(t, 2)) | (1 << other(t, 5)) | (1 << other(t, 9)))],
+  ["swap", (t) => pass(PassKind.swap, t, other(t, 5))],
+  ["swap, neighbours", (t) => pass(PassKind.swap, t, other(t, 1))],
+  ["cswap", (t) => pass(PassKind.swap, t, other(t, 4), 1 << other(t, 9))],
+  ["crx", (t) => matrixPass(t, [c, 0, 0, -s, 0, -s, c, 0], 1 << other(t, 2))],
+  ["cry", (t) => matrixPass(t, [c, 0, -s, 0, s, 0, c, 0], 1 << other(t, n - 2))],
+  ["crz", (t) => matrixPass(t, [c, -s, 0, 0, 0, 0, c, s], 1 << other(t, 6))],
+  ["cp", (t) => matrixPass(t, [1, 0, 0, 0, 0, 0, c, s], 1 << other(t, 1))],
+  ["ccp", (t) => matrixPass(t, [1, 0, 0, 0, 0, 0, c, s], (1 << other(t, 1)) | (1 << other(t, 4)))],
+  ["rzz (JavaScript)", (t) => pass(PassKind.zz, t, other(t, 3), 0, [c, s, 0, 0, 0, 0, 0, 0])],
+];
+
+describe("registers in WebAssembly memory", () => {
+  it("are the ones from 16 qubits, shared between threads or not, copies included", () => {
+    for (const threads of [1, 2]) {
+      const previous = configureSimulatorThreads({ threads, minQubits: 16 });
+      try {
+        for (const qubits of [15, 16, 18]) {
+          const state = zeroState(qubits, 24);
+          for (const s of [state, copyState(state)]) {
+            expect(wasmKernelsFor(s.re.buffer) !== undefined, `${qubits} qubits`).toBe(qubits >= 16);
+            expect(s.re.buffer instanceof SharedArrayBuffer).toBe(threads > 1 && qubits >= 16);
+          }
+        }
+      } finally {
+        configureSimulatorThreads(previous);
+      }
+    }
+  });
+});
+
+describe("the WebAssembly kernels", () => {
+  it("give bit for bit the JavaScript kernels' state, on every target and control pattern", () => {
+    for (const [name, make] of KINDS) {
+      for (let t = 0; t < n; t += 1) {
+        const p = make(t);
+        const wasm = fill(allocateState(n, false), t + 1);
+        const plain = plainCopy(wasm);
+        expect(wasmKernelsFor(wasm.re.buffer)).toBeDefined();
+        expect(wasmKernelsFor(plain.re.buffer)).toBeUndefined();
+        runPassRange(wasm.re, wasm.im, p, 0, passSpan(n, p));
+        runPassRange(plain.re, plain.im, p, 0, passSpan(n, p));
+        expect(sameBits(wasm.re, plain.re) && sameBits(wasm.im, plain.im), `${name} on target ${t}`).toBe(true);
+      }
+    }
+  });
+
+  it("take every common kind, on the lowest target too; more than three fixed bits, a control on qubit 0 and zz stay in JavaScript", () => {
+    const state = allocateState(n, false);
+    const kernels = wasmKernelsFor(state.re.buffer)!;
+    const runsHere = (p: Pass) => runWasmPass(kernels, state.re, state.im, p, 0, passSpan(n, p));
+    for (const [name, make] of KINDS) {
+      const inJavaScript = name.includes("JavaScript");
+      for (const t of [0, 1, 8, n - 1]) {
+        const p = make(t);
+        // A control or a second swap qubit on qubit 0 puts a pair's amplitudes in different vectors.
+        const bitZeroNotTarget = (p.controls & 1) !== 0 || (p.kind === PassKind.swap && (p.a === 0 || p.b === 0));
+        expect(runsHere(p), `${name} on target ${t}`).toBe(!inJavaScript && !bitZeroNotTarget);
+      }
+    }
+  });
+
+  it("give, range by range, bit for bit what one whole pass gives, odd cuts (run in JavaScript) included", () => {
+    const rng = new Rng(5);
+    for (const [name, make] of KINDS) {
+      for (const t of [0, 1, 2, 5, 9, n - 1]) {
+        const p = make(t);
+        const span = passSpan(n, p);
+        const whole = fill(allocateState(n, false), 100 + t);
+        const pieces = copyState(whole);
+        runPassRange(whole.re, whole.im, p, 0, span);
+        const even = 2 * (1 + Math.floor(rng.next() * 200));
+        const odd = even + 2 * Math.floor(rng.next() * 100) + 1;
+        const cuts = [0, even, odd, odd + 6, span].map((cut) => Math.min(cut, span));
+        for (let k = 0; k + 1 < cuts.length; k += 1) runPassRange(pieces.re, pieces.im, p, cuts[k], cuts[k + 1]);
+        expect(sameBits(pieces.re, whole.re) && sameBits(pieces.im, whole.im), `${name} on target ${t} cut at ${cuts.join(", ")}`).toBe(true);
+      }
+    }
+  });
+});
