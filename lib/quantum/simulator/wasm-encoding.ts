@@ -61,6 +61,9 @@ export const op = {
   brIf: (depth: number) => [0x0d, ...uleb(depth)],
   load: [...simd(0x00), ...memarg],
   store: [...simd(0x0b), ...memarg],
+  /** v128.load / v128.store at a constant byte offset past the address. */
+  loadAt: (offset: number) => [...simd(0x00), memarg[0], ...uleb(offset)],
+  storeAt: (offset: number) => [...simd(0x0b), memarg[0], ...uleb(offset)],
   /** i8x16.shuffle: byte k of the result is byte lanes[k] of the two operands (0–15 first, 16–31 second). */
   shuffle: (lanes: readonly number[]) => [...simd(0x0d), ...lanes],
   splat: simd(0x14),

@@ -13,7 +13,7 @@
 // - runs: every fixed bit is 1 or above, so the pairs' first amplitudes come in runs of at least
 //   two consecutive indices; each step takes two pairs, one vector from each side;
 // - lanes: the target is qubit 0, so a pair is the two lanes of one vector; each step takes one
-//   pair and shuffles lanes.
+//   pair and shuffles lanes, the pairs again in runs up to the next fixed bit.
 // Both walk the pass's index space [from, to) as kernels.ts does: zero bits put back at the fixed
 // bits (up to three insert masks; an unused mask is 0), the control bits ORed in.
 import type { Pass } from "./kernels";
@@ -206,8 +206,11 @@ const locate = [
   ...set(L.lo),
 ];
 
-const runsFunction = (body: Body): WasmFunction => ({
-  name: `${body.name}Runs`,
+// Walks the index space in runs of consecutive p (runLength − p mod runLength of them, at most
+// to − p), whose amplitudes lie in consecutive memory: 8 bytes a p on the runs walk (a step takes
+// two), 16 on the lanes walk (a step takes one pair, one vector). No index arithmetic inside a run.
+const walkFunction = (body: Body, walk: "Runs" | "Lanes"): WasmFunction => ({
+  name: `${body.name}${walk}`,
   params: PARAMS,
   locals: LOCALS,
   body: [
@@ -221,7 +224,7 @@ const runsFunction = (body: Body): WasmFunction => ({
     ...op.geU,
     ...op.brIf(1),
     ...locate,
-    // run = min(to − p, runLength − (p mod runLength)), in amplitudes; end = lo + run·8.
+    // run = min(to − p, runLength − (p mod runLength)); end = lo + run · bytes a p.
     ...get(P.to),
     ...get(L.p),
     ...op.sub,
@@ -240,16 +243,13 @@ const runsFunction = (body: Body): WasmFunction => ({
     ...op.ltU,
     ...op.select,
     ...tee(L.run),
-    ...op.i32(3),
+    ...op.i32(walk === "Runs" ? 3 : 4),
     ...op.shl,
     ...get(L.lo),
     ...op.add,
     ...set(L.end),
     ...op.loop,
-    ...get(L.lo),
-    ...get(P.hiBytes),
-    ...op.add,
-    ...set(L.hi),
+    ...(walk === "Runs" ? [...get(L.lo), ...get(P.hiBytes), ...op.add, ...set(L.hi)] : []),
     ...body.step,
     ...get(L.lo),
     ...op.i32(16),
@@ -269,33 +269,7 @@ const runsFunction = (body: Body): WasmFunction => ({
   ],
 });
 
-const lanesFunction = (body: Body): WasmFunction => ({
-  name: `${body.name}Lanes`,
-  params: PARAMS,
-  locals: LOCALS,
-  body: [
-    ...body.setup,
-    ...get(P.from),
-    ...set(L.p),
-    ...op.block,
-    ...op.loop,
-    ...get(L.p),
-    ...get(P.to),
-    ...op.geU,
-    ...op.brIf(1),
-    ...locate,
-    ...body.step,
-    ...get(L.p),
-    ...op.i32(1),
-    ...op.add,
-    ...set(L.p),
-    ...op.br(0),
-    ...op.end,
-    ...op.end,
-  ],
-});
-
-const FUNCTIONS = [...RUN_BODIES.map(runsFunction), ...LANE_BODIES.map(lanesFunction)];
+const FUNCTIONS = [...RUN_BODIES.map((body) => walkFunction(body, "Runs")), ...LANE_BODIES.map((body) => walkFunction(body, "Lanes"))];
 
 type Kernel = (
   from: number, to: number, mask0: number, mask1: number, mask2: number, runLength: number, orBits: number, hiBytes: number, reBase: number, imDelta: number,
@@ -373,13 +347,18 @@ export const runWasmPass = (kernels: WasmKernels, re: Float64Array, im: Float64A
   }
   const lowest = fixed & -fixed;
   let kernel: Kernel;
+  let runLength = lowest;
   if (lowest >= 2) {
     // Two pairs a step: the range must hold whole steps.
     if (((from | to) & 1) !== 0) return false;
     kernel = kernels.runs[body];
-  } else if (hi === 1 && (orBits & 1) === 0) kernel = kernels.lanes[body];
-  else return false;
+  } else if (hi === 1 && (orBits & 1) === 0) {
+    // Target 0: one pair a p, in runs up to the next fixed bit (2^(k−1) p's below bit k), or the whole range.
+    const above = fixed & (fixed - 1);
+    runLength = above === 0 ? 2 ** 30 : (above & -above) >>> 1;
+    kernel = kernels.lanes[body];
+  } else return false;
   const m = kind === PassKind.x || kind === PassKind.swap ? NO_NUMBERS : p.m;
-  kernel(from, to, masks[0], masks[1], masks[2], lowest, orBits, hi * 8, re.byteOffset, im.byteOffset - re.byteOffset, m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7]);
+  kernel(from, to, masks[0], masks[1], masks[2], runLength, orBits, hi * 8, re.byteOffset, im.byteOffset - re.byteOffset, m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7]);
   return true;
 };
