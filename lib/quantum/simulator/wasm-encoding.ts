@@ -48,6 +48,7 @@ export const op = {
   i32: (value: number) => [0x41, ...sleb(value)],
   add: [0x6a],
   sub: [0x6b],
+  mul: [0x6c],
   and: [0x71],
   or: [0x72],
   shl: [0x74],

@@ -23,13 +23,15 @@ import { f64Lanes, op, ValueType, wasmModule, type WasmFunction } from "./wasm-e
 const { i32, f64, v128 } = ValueType;
 
 // Parameters, in order: from, to, mask0, mask1, mask2, runLength, orBits, hiBytes (byte distance
-// from a pair's first amplitude to its second), reBase, imDelta (byte offset of re in memory, and
-// of im from re), then the eight numbers of the matrix.
-const P = { from: 0, to: 1, mask0: 2, mask1: 3, mask2: 4, runLength: 5, orBits: 6, hiBytes: 7, reBase: 8, imDelta: 9, m: 10 };
-const PARAMS = [...Array(10).fill(i32), ...Array(8).fill(f64)];
+// from a pair's first amplitude to its second; on the lanes walk, from one p's vector to the
+// next), reBase, imDelta (byte offset of re in memory, and
+// of im from re), otherBytes (swapLanes: the byte distance to the second vector), then the eight
+// numbers of the matrix.
+const P = { from: 0, to: 1, mask0: 2, mask1: 3, mask2: 4, runLength: 5, orBits: 6, hiBytes: 7, reBase: 8, imDelta: 9, otherBytes: 10, m: 11 };
+const PARAMS = [...Array(11).fill(i32), ...Array(8).fill(f64)];
 // Locals past the parameters: i32 first, then v128.
-const L = { p: 18, base: 19, run: 20, lo: 21, hi: 22, end: 23 };
-const V = { k0: 24, k1: 25, k2: 26, k3: 27, k4: 28, k5: 29, k6: 30, k7: 31, xr: 32, xi: 33, yr: 34, yi: 35, t0: 36, t1: 37 };
+const L = { p: 19, base: 20, run: 21, lo: 22, hi: 23, end: 24 };
+const V = { k0: 25, k1: 26, k2: 27, k3: 28, k4: 29, k5: 30, k6: 31, k7: 32, xr: 33, xi: 34, yr: 35, yi: 36, t0: 37, t1: 38 };
 const LOCALS = [
   { count: 6, type: i32 },
   { count: 14, type: v128 },
@@ -190,6 +192,25 @@ const LANE_BODIES: Body[] = [
       ...store(im(L.lo), [...get(V.xi), ...get(V.xi), ...op.shuffle(f64Lanes(1, 0))]),
     ],
   },
+  {
+    // A swap of qubit 0 with qubit k: lane 1 of the vector at lo with lane 0 of the one 2^k
+    // amplitudes on (hi, otherBytes past lo): (v0, v1), (w0, w1) become (v0, w0), (v1, w1).
+    name: "swapLanes",
+    setup: [],
+    step: [
+      ...get(L.lo),
+      ...get(P.otherBytes),
+      ...op.add,
+      ...set(L.hi),
+      ...loadPair,
+      ...load(at(L.hi), V.yr),
+      ...load(im(L.hi), V.yi),
+      ...store(at(L.lo), [...get(V.xr), ...get(V.yr), ...op.shuffle(f64Lanes(0, 2))]),
+      ...store(im(L.lo), [...get(V.xi), ...get(V.yi), ...op.shuffle(f64Lanes(0, 2))]),
+      ...store(at(L.hi), [...get(V.xr), ...get(V.yr), ...op.shuffle(f64Lanes(1, 3))]),
+      ...store(im(L.hi), [...get(V.xi), ...get(V.yi), ...op.shuffle(f64Lanes(1, 3))]),
+    ],
+  },
 ];
 
 // base = p with zero bits put back at the fixed bits, the control bits ORed in; lo = its byte address.
@@ -207,8 +228,9 @@ const locate = [
 ];
 
 // Walks the index space in runs of consecutive p (runLength − p mod runLength of them, at most
-// to − p), whose amplitudes lie in consecutive memory: 8 bytes a p on the runs walk (a step takes
-// two), 16 on the lanes walk (a step takes one pair, one vector). No index arithmetic inside a run.
+// to − p), whose amplitudes lie evenly spaced in memory: 8 bytes a p on the runs walk (a step takes
+// two), hiBytes a p on the lanes walk (a step takes one pair, one vector; 16 bytes when only qubit
+// 0 is fixed, 32 when qubits 0 and 1 are, …). No index arithmetic inside a run.
 const walkFunction = (body: Body, walk: "Runs" | "Lanes"): WasmFunction => ({
   name: `${body.name}${walk}`,
   params: PARAMS,
@@ -243,8 +265,7 @@ const walkFunction = (body: Body, walk: "Runs" | "Lanes"): WasmFunction => ({
     ...op.ltU,
     ...op.select,
     ...tee(L.run),
-    ...op.i32(walk === "Runs" ? 3 : 4),
-    ...op.shl,
+    ...(walk === "Runs" ? [...op.i32(3), ...op.shl] : [...get(P.hiBytes), ...op.mul]),
     ...get(L.lo),
     ...op.add,
     ...set(L.end),
@@ -252,7 +273,7 @@ const walkFunction = (body: Body, walk: "Runs" | "Lanes"): WasmFunction => ({
     ...(walk === "Runs" ? [...get(L.lo), ...get(P.hiBytes), ...op.add, ...set(L.hi)] : []),
     ...body.step,
     ...get(L.lo),
-    ...op.i32(16),
+    ...(walk === "Runs" ? op.i32(16) : get(P.hiBytes)),
     ...op.add,
     ...tee(L.lo),
     ...get(L.end),
@@ -273,10 +294,10 @@ const FUNCTIONS = [...RUN_BODIES.map((body) => walkFunction(body, "Runs")), ...L
 
 type Kernel = (
   from: number, to: number, mask0: number, mask1: number, mask2: number, runLength: number, orBits: number, hiBytes: number, reBase: number, imDelta: number,
-  ar: number, ai: number, br: number, bi: number, cr: number, ci: number, dr: number, di: number,
+  otherBytes: number, ar: number, ai: number, br: number, bi: number, cr: number, ci: number, dr: number, di: number,
 ) => void;
 type BodyName = "matrix" | "real" | "diagonal" | "phase" | "swap";
-export type WasmKernels = { runs: Record<BodyName, Kernel>; lanes: Record<BodyName, Kernel> };
+export type WasmKernels = { runs: Record<BodyName, Kernel>; lanes: Record<BodyName, Kernel>; swapLanes: Kernel };
 
 const modules: { shared?: WebAssembly.Module; own?: WebAssembly.Module } = {};
 const moduleFor = (shared: boolean) => {
@@ -305,7 +326,7 @@ export const wasmKernelsFor = (buffer: ArrayBufferLike): WasmKernels | undefined
   const exports = new WebAssembly.Instance(moduleFor(buffer instanceof SharedArrayBuffer), { env: { memory } }).exports as Record<string, Kernel>;
   const pick = (suffix: string) =>
     Object.fromEntries(["matrix", "real", "diagonal", "phase", "swap"].map((body) => [body, exports[`${body}${suffix}`]])) as Record<BodyName, Kernel>;
-  const kernels = { runs: pick("Runs"), lanes: pick("Lanes") };
+  const kernels = { runs: pick("Runs"), lanes: pick("Lanes"), swapLanes: exports.swapLanesLanes };
   instances.set(buffer, kernels);
   return kernels;
 };
@@ -322,14 +343,22 @@ export const runWasmPass = (kernels: WasmKernels, re: Float64Array, im: Float64A
   let fixed = (1 << a) | controls;
   let orBits = controls;
   let hi = 1 << a;
+  let other = 0;
+  let swapLanes = false;
   if (kind === PassKind.x) body = "swap";
   else if (kind === PassKind.swap) {
     const low = Math.min(a, p.b);
     const high = Math.max(a, p.b);
     body = "swap";
     fixed |= 1 << p.b;
-    orBits |= 1 << low;
-    hi = (1 << high) - (1 << low);
+    if (low === 0) {
+      // Qubit 0 with qubit `high`: the two amplitudes are lane 1 and lane 0 of two vectors.
+      swapLanes = true;
+      other = 1 << high;
+    } else {
+      orBits |= 1 << low;
+      hi = (1 << high) - (1 << low);
+    }
   } else if (kind === PassKind.zz || kind === PassKind.phaseRun) return false;
   else if (controls !== 0) body = kind === PassKind.phase && (controls & (controls - 1)) === 0 ? "phase" : "matrix";
   else if (kind === PassKind.matrix) body = "matrix";
@@ -352,13 +381,18 @@ export const runWasmPass = (kernels: WasmKernels, re: Float64Array, im: Float64A
     // Two pairs a step: the range must hold whole steps.
     if (((from | to) & 1) !== 0) return false;
     kernel = kernels.runs[body];
-  } else if (hi === 1 && (orBits & 1) === 0) {
-    // Target 0: one pair a p, in runs up to the next fixed bit (2^(k−1) p's below bit k), or the whole range.
-    const above = fixed & (fixed - 1);
-    runLength = above === 0 ? 2 ** 30 : (above & -above) >>> 1;
-    kernel = kernels.lanes[body];
+  } else if ((hi === 1 || swapLanes) && (orBits & 1) === 0) {
+    // Target 0: one pair a p. With the lowest `low` bits all fixed, p's bits land from bit `low` up,
+    // so consecutive p lie 2^low amplitudes apart, up to the next fixed bit above them (or the
+    // whole range).
+    let low = 0;
+    while ((fixed >>> low) & 1) low += 1;
+    const rest = fixed >>> low;
+    runLength = rest === 0 ? 2 ** 30 : rest & -rest;
+    hi = 1 << low;
+    kernel = swapLanes ? kernels.swapLanes : kernels.lanes[body];
   } else return false;
   const m = kind === PassKind.x || kind === PassKind.swap ? NO_NUMBERS : p.m;
-  kernel(from, to, masks[0], masks[1], masks[2], runLength, orBits, hi * 8, re.byteOffset, im.byteOffset - re.byteOffset, m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7]);
+  kernel(from, to, masks[0], masks[1], masks[2], runLength, orBits, hi * 8, re.byteOffset, im.byteOffset - re.byteOffset, other * 8, m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7]);
   return true;
 };
