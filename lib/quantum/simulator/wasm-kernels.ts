@@ -24,17 +24,16 @@ const { i32, f64, v128 } = ValueType;
 
 // Parameters, in order: from, to, mask0, mask1, mask2, runLength, orBits, hiBytes (byte distance
 // from a pair's first amplitude to its second; on the lanes walk, from one p's vector to the
-// next), reBase, imDelta (byte offset of re in memory, and
-// of im from re), otherBytes (swapLanes: the byte distance to the second vector), then the eight
-// numbers of the matrix.
+// next), reBase, imDelta (byte offset of re in memory, and of im from re), otherBytes (swapLanes:
+// the byte distance to the second vector), then the eight numbers of the matrix.
 const P = { from: 0, to: 1, mask0: 2, mask1: 3, mask2: 4, runLength: 5, orBits: 6, hiBytes: 7, reBase: 8, imDelta: 9, otherBytes: 10, m: 11 };
 const PARAMS = [...Array(11).fill(i32), ...Array(8).fill(f64)];
 // Locals past the parameters: i32 first, then v128.
 const L = { p: 19, base: 20, run: 21, lo: 22, hi: 23, end: 24 };
-const V = { k0: 25, k1: 26, k2: 27, k3: 28, k4: 29, k5: 30, k6: 31, k7: 32, xr: 33, xi: 34, yr: 35, yi: 36, t0: 37, t1: 38 };
+const V = { k0: 25, k1: 26, k2: 27, k3: 28, k4: 29, k5: 30, k6: 31, k7: 32, xr: 33, xi: 34, yr: 35, yi: 36 };
 const LOCALS = [
   { count: 6, type: i32 },
-  { count: 14, type: v128 },
+  { count: 12, type: v128 },
 ];
 
 const { get, set, tee } = op;
@@ -72,57 +71,38 @@ const im = (local: number) => [...get(local), ...get(P.imDelta), ...op.add];
 
 type Body = { name: string; setup: number[]; step: number[] };
 
+// New amplitudes, stored at `address` (re, and im past it), from the loaded xr, xi (first) and yr,
+// yi (second), with the constants from k(c) on:
+// a·x + b·y for a complex 2×2 row (k(c) … k(c + 3) = ar, ai, br, bi),
+const complexRow = (address: number, c: number) => [
+  ...store(at(address), sum4([k(c), V.xr], "-", [k(c + 1), V.xi], [k(c + 2), V.yr], "-", [k(c + 3), V.yi])),
+  ...store(im(address), sum4([k(c), V.xi], "+", [k(c + 1), V.xr], [k(c + 2), V.yi], "+", [k(c + 3), V.yr])),
+];
+// a·x + b·y for a real row (k(c), k(c + 1) = a, b),
+const realRow = (address: number, c: number) => [
+  ...store(at(address), sum2([k(c), V.xr], "+", [k(c + 1), V.yr])),
+  ...store(im(address), sum2([k(c), V.xi], "+", [k(c + 1), V.yi])),
+];
+// d·v for one amplitude v (k(c), k(c + 1) = dr, di).
+const timesDiagonal = (address: number, c: number, vr: number, vi: number) => [
+  ...store(at(address), sum2([k(c), vr], "-", [k(c + 1), vi])),
+  ...store(im(address), sum2([k(c), vi], "+", [k(c + 1), vr])),
+];
+/** Two vectors' lanes picked into one (f64Lanes numbering). */
+const picked = (a: number, b: number, first: number, second: number) => [...get(a), ...get(b), ...op.shuffle(f64Lanes(first, second))];
+
 // Run bodies: xr, xi = the first amplitudes of two pairs, yr, yi = their second amplitudes.
 const loadBoth = [...load(at(L.lo), V.xr), ...load(im(L.lo), V.xi), ...load(at(L.hi), V.yr), ...load(im(L.hi), V.yi)];
-const loadHi = [...load(at(L.hi), V.yr), ...load(im(L.hi), V.yi)];
 
 const RUN_BODIES: Body[] = [
-  {
-    // [a, b; c, d] complex: k0..k7 = ar, ai, br, bi, cr, ci, dr, di.
-    name: "matrix",
-    setup: splatMatrix([0, 1, 2, 3, 4, 5, 6, 7]),
-    step: [
-      ...loadBoth,
-      ...store(at(L.lo), sum4([k(0), V.xr], "-", [k(1), V.xi], [k(2), V.yr], "-", [k(3), V.yi])),
-      ...store(im(L.lo), sum4([k(0), V.xi], "+", [k(1), V.xr], [k(2), V.yi], "+", [k(3), V.yr])),
-      ...store(at(L.hi), sum4([k(4), V.xr], "-", [k(5), V.xi], [k(6), V.yr], "-", [k(7), V.yi])),
-      ...store(im(L.hi), sum4([k(4), V.xi], "+", [k(5), V.xr], [k(6), V.yi], "+", [k(7), V.yr])),
-    ],
-  },
-  {
-    // [a, b; c, d] real: k0..k3 = a, b, c, d.
-    name: "real",
-    setup: splatMatrix([0, 2, 4, 6]),
-    step: [
-      ...loadBoth,
-      ...store(at(L.lo), sum2([k(0), V.xr], "+", [k(1), V.yr])),
-      ...store(im(L.lo), sum2([k(0), V.xi], "+", [k(1), V.yi])),
-      ...store(at(L.hi), sum2([k(2), V.xr], "+", [k(3), V.yr])),
-      ...store(im(L.hi), sum2([k(2), V.xi], "+", [k(3), V.yi])),
-    ],
-  },
-  {
-    // diag(d0, d1): k0..k3 = d0r, d0i, d1r, d1i.
-    name: "diagonal",
-    setup: splatMatrix([0, 1, 6, 7]),
-    step: [
-      ...loadBoth,
-      ...store(at(L.lo), sum2([k(0), V.xr], "-", [k(1), V.xi])),
-      ...store(im(L.lo), sum2([k(0), V.xi], "+", [k(1), V.xr])),
-      ...store(at(L.hi), sum2([k(2), V.yr], "-", [k(3), V.yi])),
-      ...store(im(L.hi), sum2([k(2), V.yi], "+", [k(3), V.yr])),
-    ],
-  },
-  {
-    // diag(1, d1): only the second amplitudes; k0, k1 = d1r, d1i.
-    name: "phase",
-    setup: splatMatrix([6, 7]),
-    step: [
-      ...loadHi,
-      ...store(at(L.hi), sum2([k(0), V.yr], "-", [k(1), V.yi])),
-      ...store(im(L.hi), sum2([k(0), V.yi], "+", [k(1), V.yr])),
-    ],
-  },
+  // [a, b; c, d] complex: k0..k7 = ar, ai, br, bi, cr, ci, dr, di.
+  { name: "matrix", setup: splatMatrix([0, 1, 2, 3, 4, 5, 6, 7]), step: [...loadBoth, ...complexRow(L.lo, 0), ...complexRow(L.hi, 4)] },
+  // [a, b; c, d] real: k0..k3 = a, b, c, d.
+  { name: "real", setup: splatMatrix([0, 2, 4, 6]), step: [...loadBoth, ...realRow(L.lo, 0), ...realRow(L.hi, 2)] },
+  // diag(d0, d1): k0..k3 = d0r, d0i, d1r, d1i.
+  { name: "diagonal", setup: splatMatrix([0, 1, 6, 7]), step: [...loadBoth, ...timesDiagonal(L.lo, 0, V.xr, V.xi), ...timesDiagonal(L.hi, 2, V.yr, V.yi)] },
+  // diag(1, d1): only the second amplitudes; k0, k1 = d1r, d1i.
+  { name: "phase", setup: splatMatrix([6, 7]), step: [...load(at(L.hi), V.yr), ...load(im(L.hi), V.yi), ...timesDiagonal(L.hi, 0, V.yr, V.yi)] },
   {
     name: "swap",
     setup: [],
@@ -130,49 +110,23 @@ const RUN_BODIES: Body[] = [
   },
 ];
 
-// Lane bodies: xr, xi = one pair's (first, second) amplitude as the two lanes of a vector.
+// Lane bodies: xr, xi = one pair's (first, second) amplitude as the two lanes of a vector. The
+// constants hold (first row's, second row's) number in their two lanes, so that one row
+// expression computes both new amplitudes; x and y are spread to both lanes first.
 const loadPair = [...load(at(L.lo), V.xr), ...load(im(L.lo), V.xi)];
-const dup = (from: number, lane: number, into: number) => [...get(from), ...get(from), ...op.shuffle(f64Lanes(lane, lane)), ...set(into)];
+const dup = (from: number, lane: number, into: number) => [...picked(from, from, lane, lane), ...set(into)];
+const spreadPair = [...dup(V.xr, 1, V.yr), ...dup(V.xi, 1, V.yi), ...dup(V.xr, 0, V.xr), ...dup(V.xi, 0, V.xi)];
 const LANE_BODIES: Body[] = [
+  // k0..k3 = (ar, cr), (ai, ci), (br, dr), (bi, di).
   {
-    // Lanes (first, second) of k0..k3: (ar, cr), (ai, ci), (br, dr), (bi, di); t0/t1 hold x and y spread to both lanes.
     name: "matrix",
     setup: [...laneMatrix(0, 0, 4), ...laneMatrix(1, 1, 5), ...laneMatrix(2, 2, 6), ...laneMatrix(3, 3, 7)],
-    step: [
-      ...loadPair,
-      // yr, yi: the second amplitude in both lanes; then xr, xi: the first.
-      ...dup(V.xr, 1, V.yr),
-      ...dup(V.xi, 1, V.yi),
-      ...dup(V.xr, 0, V.xr),
-      ...dup(V.xi, 0, V.xi),
-      ...store(at(L.lo), sum4([k(0), V.xr], "-", [k(1), V.xi], [k(2), V.yr], "-", [k(3), V.yi])),
-      ...store(im(L.lo), sum4([k(0), V.xi], "+", [k(1), V.xr], [k(2), V.yi], "+", [k(3), V.yr])),
-    ],
+    step: [...loadPair, ...spreadPair, ...complexRow(L.lo, 0)],
   },
-  {
-    // (a, c), (b, d).
-    name: "real",
-    setup: [...laneMatrix(0, 0, 4), ...laneMatrix(1, 2, 6)],
-    step: [
-      ...loadPair,
-      ...dup(V.xr, 1, V.yr),
-      ...dup(V.xi, 1, V.yi),
-      ...dup(V.xr, 0, V.xr),
-      ...dup(V.xi, 0, V.xi),
-      ...store(at(L.lo), sum2([k(0), V.xr], "+", [k(1), V.yr])),
-      ...store(im(L.lo), sum2([k(0), V.xi], "+", [k(1), V.yi])),
-    ],
-  },
-  {
-    // (d0r, d1r), (d0i, d1i): each lane times its own diagonal entry.
-    name: "diagonal",
-    setup: [...laneMatrix(0, 0, 6), ...laneMatrix(1, 1, 7)],
-    step: [
-      ...loadPair,
-      ...store(at(L.lo), sum2([k(0), V.xr], "-", [k(1), V.xi])),
-      ...store(im(L.lo), sum2([k(0), V.xi], "+", [k(1), V.xr])),
-    ],
-  },
+  // k0, k1 = (a, c), (b, d).
+  { name: "real", setup: [...laneMatrix(0, 0, 4), ...laneMatrix(1, 2, 6)], step: [...loadPair, ...spreadPair, ...realRow(L.lo, 0)] },
+  // k0, k1 = (d0r, d1r), (d0i, d1i): each lane times its own diagonal entry.
+  { name: "diagonal", setup: [...laneMatrix(0, 0, 6), ...laneMatrix(1, 1, 7)], step: [...loadPair, ...timesDiagonal(L.lo, 0, V.xr, V.xi)] },
   {
     // The second lane times d1, the first kept as it was (not multiplied by 1, which could turn −0 into 0).
     name: "phase",
@@ -183,15 +137,7 @@ const LANE_BODIES: Body[] = [
       ...store(im(L.lo), [...get(V.xi), ...sum2([k(0), V.xi], "+", [k(1), V.xr]), ...op.shuffle(f64Lanes(0, 3))]),
     ],
   },
-  {
-    name: "swap",
-    setup: [],
-    step: [
-      ...loadPair,
-      ...store(at(L.lo), [...get(V.xr), ...get(V.xr), ...op.shuffle(f64Lanes(1, 0))]),
-      ...store(im(L.lo), [...get(V.xi), ...get(V.xi), ...op.shuffle(f64Lanes(1, 0))]),
-    ],
-  },
+  { name: "swap", setup: [], step: [...loadPair, ...store(at(L.lo), picked(V.xr, V.xr, 1, 0)), ...store(im(L.lo), picked(V.xi, V.xi, 1, 0))] },
   {
     // A swap of qubit 0 with qubit k: lane 1 of the vector at lo with lane 0 of the one 2^k
     // amplitudes on (hi, otherBytes past lo): (v0, v1), (w0, w1) become (v0, w0), (v1, w1).
@@ -205,10 +151,10 @@ const LANE_BODIES: Body[] = [
       ...loadPair,
       ...load(at(L.hi), V.yr),
       ...load(im(L.hi), V.yi),
-      ...store(at(L.lo), [...get(V.xr), ...get(V.yr), ...op.shuffle(f64Lanes(0, 2))]),
-      ...store(im(L.lo), [...get(V.xi), ...get(V.yi), ...op.shuffle(f64Lanes(0, 2))]),
-      ...store(at(L.hi), [...get(V.xr), ...get(V.yr), ...op.shuffle(f64Lanes(1, 3))]),
-      ...store(im(L.hi), [...get(V.xi), ...get(V.yi), ...op.shuffle(f64Lanes(1, 3))]),
+      ...store(at(L.lo), picked(V.xr, V.yr, 0, 2)),
+      ...store(im(L.lo), picked(V.xi, V.yi, 0, 2)),
+      ...store(at(L.hi), picked(V.xr, V.yr, 1, 3)),
+      ...store(im(L.hi), picked(V.xi, V.yi, 1, 3)),
     ],
   },
 ];
