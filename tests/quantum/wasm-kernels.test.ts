@@ -13,6 +13,7 @@ import {
   matrixPass,
   pass,
   passSpan,
+  releaseState,
   runPassRange,
   zeroState,
   type Pass,
@@ -144,3 +145,22 @@ describe("the WebAssembly kernels", () => {
     }
   });
 });
+
+describe("a shared register handed back", () => {
+  it("is reused, as |0…0⟩ again, by the next shared register of its size; a plain one is not kept", () => {
+    const used = allocateState(n, true);
+    fill(used, 3);
+    releaseState(used);
+    const next = allocateState(n, true);
+    expect(next.re.buffer).toBe(used.re.buffer);
+    expect(next.re.every((x) => x === 0) && next.im.every((x) => x === 0)).toBe(true);
+    expect(wasmKernelsFor(next.re.buffer)).toBeDefined();
+    // Another size gets memory of its own.
+    releaseState(next);
+    expect(allocateState(n + 1, true).re.buffer).not.toBe(used.re.buffer);
+    const plain = allocateState(n, false);
+    releaseState(plain);
+    expect(allocateState(n, false).re.buffer).not.toBe(plain.re.buffer);
+  });
+});
+

@@ -1,7 +1,7 @@
 // The statevector simulator's public surface.
 export { Rng, randomSeed, MAX_SEED } from "./random";
 export { binomial } from "./binomial";
-export { zeroState, allocateState, copyState, imGapBytes, checkQubits, norm, probabilities, bitstring, BYTES_PER_AMPLITUDE, type StateVector } from "./statevector";
+export { zeroState, allocateState, copyState, releaseState, imGapBytes, checkQubits, norm, probabilities, bitstring, BYTES_PER_AMPLITUDE, type StateVector } from "./statevector";
 export { GATES, applyGate, gatePasses, matrixOf, uMatrix, decompose, type GateOp } from "./gates";
 export { circuit, gate, checkOps, checkWork, type Circuit, type Measurement, type Condition, type Instruction } from "./circuit";
 export { sampleCounts, sampleIndexCounts, type IndexCounts } from "./sample";

@@ -10,7 +10,7 @@ import { basisState, densify, runSparse } from "./sparse";
 import { Rng, randomSeed } from "./random";
 import { outcomeCoder, tallyCounts, tallyExact, tallyRecord, topPositions, type Tally } from "./outcomes";
 import { sampleIndexCounts } from "./sample";
-import { BYTES_PER_AMPLITUDE, allocateState, checkQubits, type StateVector } from "./statevector";
+import { BYTES_PER_AMPLITUDE, allocateState, checkQubits, releaseState, type StateVector } from "./statevector";
 
 export type RunOptions = {
   shots: number;
@@ -120,6 +120,7 @@ export const simulate = (c: Circuit, options: RunOptions): RunResult => {
   if (c.program) return simulateDynamic(c, options, seed);
   const { state, coder, counts, durationMs } = simulateStatic(c, options, seed);
   const exact = options.exact ? tallyRecord(tallyExact(state, coder), coder) : undefined;
+  releaseState(state);
   return runResult(c, options, seed, tallyRecord(counts, coder), exact, durationMs);
 };
 
@@ -166,6 +167,7 @@ export const simulateTop = (c: Circuit, options: RunOptions & { top: number }): 
   }
   const { state, coder, counts, durationMs } = simulateStatic(c, options, seed);
   const exact = options.exact ? tallyExact(state, coder) : undefined;
+  releaseState(state);
   return {
     qubits: c.qubits,
     shots: options.shots,
