@@ -31,6 +31,7 @@ import {
   type StateVector,
 } from "../../lib/quantum/simulator";
 import { unitary } from "./dense-reference";
+import { sameBits } from "./same-bits";
 
 afterAll(() => closeSimulatorThreads());
 
@@ -299,8 +300,6 @@ describe("the sparse path", () => {
     }
   });
 });
-
-const sameBits = (a: Float64Array, b: Float64Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 
 describe("a pass run in pieces", () => {
   // Threads split a pass into ranges of pairs; a range may start or end inside a block of the

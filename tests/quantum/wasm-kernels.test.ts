@@ -20,6 +20,7 @@ import {
   type StateVector,
 } from "../../lib/quantum/simulator";
 import { runWasmPass, wasmKernelsFor } from "../../lib/quantum/simulator/wasm-kernels";
+import { sameBits } from "./same-bits";
 
 afterAll(() => closeSimulatorThreads());
 
@@ -45,13 +46,6 @@ const plainCopy = (state: StateVector): StateVector => {
   copy.re.set(state.re);
   copy.im.set(state.im);
   return copy;
-};
-
-const sameBits = (a: Float64Array, b: Float64Array) => {
-  const x = new BigUint64Array(a.buffer, a.byteOffset, a.length);
-  const y = new BigUint64Array(b.buffer, b.byteOffset, b.length);
-  for (let i = 0; i < x.length; i += 1) if (x[i] !== y[i]) return false;
-  return true;
 };
 
 const other = (t: number, offset: number) => (t + offset) % n;

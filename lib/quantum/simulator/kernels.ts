@@ -15,7 +15,7 @@
 // in as a callback they measured about twice as slow in V8 (docs/quantum-model.md).
 import { PassKind } from "./pass-kind";
 import type { StateVector } from "./statevector";
-import { runWasmPass, wasmKernelsFor } from "./wasm-kernels";
+import { WASM_MIN_QUBITS, runWasmPass, wasmKernelsFor } from "./wasm-kernels";
 
 export type Matrix2 = readonly [number, number, number, number, number, number, number, number];
 
@@ -872,7 +872,7 @@ const controlledSwapKernel = (re: Float64Array, im: Float64Array, from: number, 
 
 // Registers this large may live in WebAssembly memory (statevector.ts); smaller ones never do, so
 // their passes skip the lookup.
-const WASM_MIN_AMPLITUDES = 2 ** 16;
+const WASM_MIN_AMPLITUDES = 2 ** WASM_MIN_QUBITS;
 
 /**
  * Runs iterations [from, to) of a pass (the whole pass: 0 … passSpan): in WebAssembly

@@ -6,7 +6,7 @@ import { freemem } from "node:os";
 import { AppError } from "../../core/errors";
 import { quantumConfig } from "../config";
 import { sharesState } from "./parallel";
-import { registerMemory } from "./wasm-kernels";
+import { WASM_MIN_QUBITS, registerMemory } from "./wasm-kernels";
 
 export const BYTES_PER_AMPLITUDE = 16;
 
@@ -101,8 +101,6 @@ export const releaseState = (state: StateVector) => {
   dropSpares.unref?.();
 };
 
-/** Registers from this size live in WebAssembly memory, where the SIMD kernels run (wasm-kernels.ts). */
-export const WASM_MIN_QUBITS = 16;
 // WebAssembly memory addresses are 32-bit; larger registers stay in plain buffers (JavaScript kernels).
 const WASM_MAX_BYTES = 2 ** 31;
 const WASM_PAGE_BYTES = 65536;

@@ -37,8 +37,8 @@ const section = (id: number, body: number[]) => [id, ...uleb(body.length), ...bo
 export const ValueType = { i32: 0x7f, f64: 0x7c, v128: 0x7b } as const;
 
 const simd = (code: number) => [0xfd, ...uleb(code)];
-// Alignment hint 2^3: amplitudes are 8-byte aligned, not always 16.
-const memarg = [3, 0];
+// Alignment hint 2^3 (amplitudes are 8-byte aligned, not always 16), then the offset.
+const memarg = (offset: number) => [3, ...uleb(offset)];
 
 /** Instructions, each as its bytes. */
 export const op = {
@@ -60,11 +60,11 @@ export const op = {
   end: [0x0b],
   br: (depth: number) => [0x0c, ...uleb(depth)],
   brIf: (depth: number) => [0x0d, ...uleb(depth)],
-  load: [...simd(0x00), ...memarg],
-  store: [...simd(0x0b), ...memarg],
-  /** v128.load / v128.store at a constant byte offset past the address. */
-  loadAt: (offset: number) => [...simd(0x00), memarg[0], ...uleb(offset)],
-  storeAt: (offset: number) => [...simd(0x0b), memarg[0], ...uleb(offset)],
+  /** v128.load / v128.store at the address, and at a constant byte offset past it. */
+  load: [...simd(0x00), ...memarg(0)],
+  store: [...simd(0x0b), ...memarg(0)],
+  loadAt: (offset: number) => [...simd(0x00), ...memarg(offset)],
+  storeAt: (offset: number) => [...simd(0x0b), ...memarg(offset)],
   /** i8x16.shuffle: byte k of the result is byte lanes[k] of the two operands (0–15 first, 16–31 second). */
   shuffle: (lanes: readonly number[]) => [...simd(0x0d), ...lanes],
   splat: simd(0x14),

@@ -22,6 +22,9 @@ import { f64Lanes, op, ValueType, wasmModule, type WasmFunction } from "./wasm-e
 
 const { i32, f64, v128 } = ValueType;
 
+/** Registers from this size live in WebAssembly memory (statevector.ts, allocateState), where these kernels run. */
+export const WASM_MIN_QUBITS = 16;
+
 // Parameters, in order: from, to, mask0, mask1, mask2, runLength, orBits, hiBytes (byte distance
 // from a pair's first amplitude to its second; on the lanes walk, from one p's vector to the
 // next), reBase, imDelta (byte offset of re in memory, and of im from re), otherBytes (swapLanes:
