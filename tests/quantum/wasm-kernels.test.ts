@@ -19,7 +19,7 @@ import {
   type Pass,
   type StateVector,
 } from "../../lib/quantum/simulator";
-import { runWasmPass, wasmKernelsFor } from "../../lib/quantum/simulator/wasm-kernels";
+import { registerMemory, runWasmPass, wasmKernelsFor } from "../../lib/quantum/simulator/wasm-kernels";
 import { sameBits } from "./same-bits";
 
 afterAll(() => closeSimulatorThreads());
@@ -117,6 +117,46 @@ describe("the WebAssembly kernels", () => {
         // A control on qubit 0 leaves a pair's amplitudes in the same lane of different vectors.
         const controlOnZero = (p.controls & 1) !== 0;
         expect(runsHere(p), `${name} on target ${t}`).toBe(!inJavaScript && !controlOnZero);
+      }
+    }
+  });
+
+  it("read the next block ahead on one-qubit passes of targets 6–9 only, the same bits, and never past the memory's end", () => {
+    // A 13-qubit register whose imaginary parts end exactly where its memory ends: the touches
+    // of the last block would fall past it if they were not held back.
+    const qubits = 13;
+    const size = 2 ** qubits;
+    const buffer = registerMemory(new WebAssembly.Memory({ initial: (2 * size * 8) / 65536, maximum: (2 * size * 8) / 65536 }));
+    const state = { qubits, re: new Float64Array(buffer, 0, size), im: new Float64Array(buffer, size * 8, size) };
+    const kernels = wasmKernelsFor(buffer)!;
+    let aheadCalls = 0;
+    for (const body of Object.keys(kernels.runsAhead) as (keyof typeof kernels.runsAhead)[]) {
+      const kernel = kernels.runsAhead[body];
+      kernels.runsAhead[body] = (...args) => {
+        aheadCalls += 1;
+        kernel(...args);
+      };
+    }
+    const cases: [string, (t: number) => Pass, boolean][] = [
+      ["u3", (t) => matrixPass(t, [c, 0.1, -s, 0.05, s, -0.05, c, 0.1]), true],
+      ["ry", (t) => matrixPass(t, [c, 0, -s, 0, s, 0, c, 0]), true],
+      ["rz", (t) => matrixPass(t, [c, -s, 0, 0, 0, 0, c, s]), true],
+      ["p", (t) => matrixPass(t, [1, 0, 0, 0, 0, 0, c, s]), true],
+      ["x", (t) => pass(PassKind.x, t), true],
+      // Controlled: the runs skip blocks, so nothing is read ahead.
+      ["cx, control above", (t) => pass(PassKind.x, t, -1, 1 << 12), false],
+      ["crx, control below", (t) => matrixPass(t, [c, 0, 0, -s, 0, -s, c, 0], 1 << 2), false],
+    ];
+    for (const [name, make, uncontrolled] of cases) {
+      for (const t of [5, 6, 7, 8, 9, 10]) {
+        fill(state, 7 + t);
+        const plain = plainCopy(state);
+        const p = make(t);
+        const before = aheadCalls;
+        expect(runWasmPass(kernels, state.re, state.im, p, 0, passSpan(qubits, p)), `${name} on target ${t}`).toBe(true);
+        expect(aheadCalls - before, `${name} on target ${t} read ahead`).toBe(uncontrolled && t >= 6 && t <= 9 ? 1 : 0);
+        runPassRange(plain.re, plain.im, p, 0, passSpan(qubits, p));
+        expect(sameBits(state.re, plain.re) && sameBits(state.im, plain.im), `${name} on target ${t}`).toBe(true);
       }
     }
   });

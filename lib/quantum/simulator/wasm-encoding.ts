@@ -52,6 +52,7 @@ export const op = {
   and: [0x71],
   or: [0x72],
   shl: [0x74],
+  eq: [0x46],
   ltU: [0x49],
   geU: [0x4f],
   select: [0x1b],
@@ -65,6 +66,10 @@ export const op = {
   store: [...simd(0x0b), ...memarg(0)],
   loadAt: (offset: number) => [...simd(0x00), ...memarg(offset)],
   storeAt: (offset: number) => [...simd(0x0b), ...memarg(offset)],
+  /** f64.load at the address, its value dropped: the line is brought into the cache, nothing else. */
+  touch: [0x2b, ...memarg(0), 0x1a],
+  /** memory.size, in 64 KiB pages. */
+  memorySize: [0x3f, 0x00],
   /** i8x16.shuffle: byte k of the result is byte lanes[k] of the two operands (0–15 first, 16–31 second). */
   shuffle: (lanes: readonly number[]) => [...simd(0x0d), ...lanes],
   splat: simd(0x14),
