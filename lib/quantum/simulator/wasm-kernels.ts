@@ -28,12 +28,13 @@ export const WASM_MIN_QUBITS = 16;
 // Parameters, in order: from, to, mask0, mask1, mask2, runLength, orBits, hiBytes (byte distance
 // from a pair's first amplitude to its second; on the lanes walk, from one p's vector to the
 // next), reBase, imDelta (byte offset of re in memory, and of im from re), otherBytes (swapLanes:
-// the byte distance to the second vector), then the eight numbers of the matrix.
-const P = { from: 0, to: 1, mask0: 2, mask1: 3, mask2: 4, runLength: 5, orBits: 6, hiBytes: 7, reBase: 8, imDelta: 9, otherBytes: 10, m: 11 };
-const PARAMS = [...Array(11).fill(i32), ...Array(8).fill(f64)];
+// the byte distance to the second vector), pBytes (runs walks: how far a run's amplitudes move a
+// p, 8 bytes but when qubit 1 is fixed, see runWasmPass), then the eight numbers of the matrix.
+const P = { from: 0, to: 1, mask0: 2, mask1: 3, mask2: 4, runLength: 5, orBits: 6, hiBytes: 7, reBase: 8, imDelta: 9, otherBytes: 10, pBytes: 11, m: 12 };
+const PARAMS = [...Array(12).fill(i32), ...Array(8).fill(f64)];
 // Locals past the parameters: i32 first, then v128.
-const L = { p: 19, base: 20, run: 21, lo: 22, hi: 23, end: 24, ahead: 25, aheadMax: 26 };
-const V = { k0: 27, k1: 28, k2: 29, k3: 30, k4: 31, k5: 32, k6: 33, k7: 34, xr: 35, xi: 36, yr: 37, yi: 38 };
+const L = { p: 20, base: 21, run: 22, lo: 23, hi: 24, end: 25, ahead: 26, aheadMax: 27 };
+const V = { k0: 28, k1: 29, k2: 30, k3: 31, k4: 32, k5: 33, k6: 34, k7: 35, xr: 36, xi: 37, yr: 38, yi: 39 };
 const LOCALS = [
   { count: 8, type: i32 },
   { count: 12, type: v128 },
@@ -126,8 +127,14 @@ const LANE_BODIES: Body[] = [
     setup: [...laneMatrix(0, 0, 4), ...laneMatrix(1, 1, 5), ...laneMatrix(2, 2, 6), ...laneMatrix(3, 3, 7)],
     step: [...loadPair, ...spreadPair, ...complexRow(L.lo, 0)],
   },
-  // k0, k1 = (a, c), (b, d).
-  { name: "real", setup: [...laneMatrix(0, 0, 4), ...laneMatrix(1, 2, 6)], step: [...loadPair, ...spreadPair, ...realRow(L.lo, 0)] },
+  // k0, k1 = (a, d), (b, c), times the pair and the pair with its lanes swapped: a·x + b·y in lane 0,
+  // d·y + c·x in lane 1, which is c·x + d·y bit for bit (a sum of two is the same either way
+  // round). Two shuffles a pair instead of the four of spreading x and y.
+  {
+    name: "real",
+    setup: [...laneMatrix(0, 0, 6), ...laneMatrix(1, 2, 4)],
+    step: [...loadPair, ...picked(V.xr, V.xr, 1, 0), ...set(V.yr), ...picked(V.xi, V.xi, 1, 0), ...set(V.yi), ...realRow(L.lo, 0)],
+  },
   // k0, k1 = (d0r, d1r), (d0i, d1i): each lane times its own diagonal entry.
   { name: "diagonal", setup: [...laneMatrix(0, 0, 6), ...laneMatrix(1, 1, 7)], step: [...loadPair, ...timesDiagonal(L.lo, 0, V.xr, V.xi)] },
   {
@@ -261,7 +268,8 @@ const walkFunction = (body: Body, walk: Walk): WasmFunction => ({
     ...op.ltU,
     ...op.select,
     ...tee(L.run),
-    ...(walk === "Lanes" ? [...get(P.hiBytes), ...op.mul] : [...op.i32(3), ...op.shl]),
+    ...get(walk === "Lanes" ? P.hiBytes : P.pBytes),
+    ...op.mul,
     ...get(L.lo),
     ...op.add,
     ...set(L.end),
@@ -271,7 +279,7 @@ const walkFunction = (body: Body, walk: Walk): WasmFunction => ({
     ...(walk === "Lanes" ? [] : [...get(L.lo), ...get(P.hiBytes), ...op.add, ...set(L.hi)]),
     ...body.step,
     ...get(L.lo),
-    ...(walk === "Lanes" ? get(P.hiBytes) : op.i32(16)),
+    ...(walk === "Lanes" ? get(P.hiBytes) : [...get(P.pBytes), ...op.i32(1), ...op.shl]),
     ...op.add,
     ...tee(L.lo),
     ...get(L.end),
@@ -298,7 +306,7 @@ const AHEAD_HALVES = { min: 512, max: 4096 };
 
 type Kernel = (
   from: number, to: number, mask0: number, mask1: number, mask2: number, runLength: number, orBits: number, hiBytes: number, reBase: number, imDelta: number,
-  otherBytes: number, ar: number, ai: number, br: number, bi: number, cr: number, ci: number, dr: number, di: number,
+  otherBytes: number, pBytes: number, ar: number, ai: number, br: number, bi: number, cr: number, ci: number, dr: number, di: number,
 ) => void;
 type BodyName = "matrix" | "real" | "diagonal" | "phase" | "swap";
 export type WasmKernels = { runs: Record<BodyName, Kernel>; runsAhead: Record<BodyName, Kernel>; lanes: Record<BodyName, Kernel>; swapLanes: Kernel };
@@ -381,6 +389,7 @@ export const runWasmPass = (kernels: WasmKernels, re: Float64Array, im: Float64A
   const lowest = fixed & -fixed;
   let kernel: Kernel;
   let runLength = lowest;
+  let pBytes = 8;
   if (lowest >= 2) {
     // Two pairs a step: the range must hold whole steps.
     if (((from | to) & 1) !== 0) return false;
@@ -389,6 +398,17 @@ export const runWasmPass = (kernels: WasmKernels, re: Float64Array, im: Float64A
     const halfBytes = hi * 8;
     const ahead = fixed === hi && halfBytes >= AHEAD_HALVES.min && halfBytes <= AHEAD_HALVES.max;
     kernel = (ahead ? kernels.runsAhead : kernels.runs)[body];
+    if (lowest === 2) {
+      // Qubit 1 fixed (and qubits 2 … c with it): runs of two p, one step each, would work out
+      // their position again at every step (target 1 measured 1.4–1.7× target 5). p's bit 0 is
+      // index bit 0 and its next bits land from bit c + 1 up, so each step's two p lie 2^(c + 1)
+      // amplitudes after the step before, up to the next fixed bit above c: one run.
+      let c = 1;
+      while ((fixed >>> (c + 1)) & 1) c += 1;
+      const rest = fixed >>> (c + 1);
+      runLength = rest === 0 ? 2 ** 30 : (rest & -rest) * 2;
+      pBytes = 8 << c;
+    }
   } else if ((hi === 1 || swapLanes) && (orBits & 1) === 0) {
     // Target 0: one pair a p. With the lowest `low` bits all fixed, p's bits land from bit `low` up,
     // so consecutive p lie 2^low amplitudes apart, up to the next fixed bit above them (or the
@@ -401,6 +421,6 @@ export const runWasmPass = (kernels: WasmKernels, re: Float64Array, im: Float64A
     kernel = swapLanes ? kernels.swapLanes : kernels.lanes[body];
   } else return false;
   const m = kind === PassKind.x || kind === PassKind.swap ? NO_NUMBERS : p.m;
-  kernel(from, to, masks[0], masks[1], masks[2], runLength, orBits, hi * 8, re.byteOffset, im.byteOffset - re.byteOffset, other * 8, m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7]);
+  kernel(from, to, masks[0], masks[1], masks[2], runLength, orBits, hi * 8, re.byteOffset, im.byteOffset - re.byteOffset, other * 8, pBytes, m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7]);
   return true;
 };
