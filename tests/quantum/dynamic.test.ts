@@ -1,9 +1,10 @@
 // Mid-circuit measurement, reset and classically controlled gates, simulated by shot branching,
 // against a density-matrix reference written independently of the simulator's kernels.
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { parseQasm } from "../../lib/quantum/qasm";
-import { Rng, runBranching, simulate } from "../../lib/quantum/simulator";
+import { Rng, allocateState, closeSimulatorThreads, configureSimulatorThreads, runBranching, simulate } from "../../lib/quantum/simulator";
+import { spareRegisterBytes } from "../../lib/quantum/simulator/statevector";
 import { referenceDistribution } from "./dense-reference";
 
 const closeDistributions = (actual: Record<string, number>, expected: Record<string, number>, tolerance: number) => {
@@ -41,6 +42,8 @@ const programs = fc
     );
   });
 
+afterAll(() => closeSimulatorThreads());
+
 describe("dynamic circuits", () => {
   it("match the density-matrix reference exactly (property)", () => {
     fc.assert(
@@ -69,6 +72,29 @@ describe("dynamic circuits", () => {
       }),
       { seed: 2207, numRuns: 60 },
     );
+  });
+
+  it("hands every branch's shared register back when the branch ends, and the waiting ones when the run stops", () => {
+    // Registers of 16 qubits are shared with helper threads here; without the hand-back each
+    // branch's copy stayed held by the helpers until their heap was collected.
+    const previous = configureSimulatorThreads({ threads: 2, minQubits: 16 });
+    try {
+      const bytes = allocateState(16, true).re.buffer.byteLength;
+      const sparesOfSize = () => spareRegisterBytes().filter((size) => size === bytes).length;
+      while (sparesOfSize() > 0) allocateState(16, true);
+      // Three measured superpositions: eight branches, each a copy of 16 qubits.
+      const c = parseQasm('OPENQASM 2.0; include "qelib1.inc"; qreg q[16]; creg c[3]; h q[0]; h q[7]; h q[15]; measure q[0] -> c[0]; measure q[7] -> c[1]; measure q[15] -> c[2]; if(c==1) x q[3];');
+      const result = runBranching(c, { shots: 1_000, rng: new Rng(4), maxWork: 1e12, maxBytes: 2 ** 30, maxQubits: 16 });
+      expect(result.branches).toBe(8);
+      // Depth first, four registers at most at once (the branch run and three copies waiting), all kept.
+      expect(sparesOfSize()).toBe(4);
+      while (sparesOfSize() > 0) allocateState(16, true);
+      // Stopped by the work limit at the third measurement: the running branch and the two waiting.
+      expect(() => runBranching(c, { shots: 1_000, rng: new Rng(4), maxWork: 2 ** 16 * 5, maxBytes: 2 ** 30, maxQubits: 16 })).toThrow(/more work/);
+      expect(sparesOfSize()).toBe(3);
+    } finally {
+      configureSimulatorThreads(previous);
+    }
   });
 
   it("repeats a run for the same seed", () => {

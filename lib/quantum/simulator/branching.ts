@@ -8,7 +8,10 @@
 //
 // Branches are walked depth first: one state is evolved in place and the other outcome of each
 // split waits as a copy. The copies alive at once are bounded by a memory budget, and the gate
-// work summed over all branches by the work limit; past either the run stops with an error.
+// work summed over all branches by the work limit; past either the run stops with an error. A
+// branch's register is handed back when the branch ends (releaseState), and so are the waiting
+// ones when the run stops: the next copy reuses it instead of leaving it to the helper threads,
+// which hold every shared register posted to them until their own heap is collected.
 import { freemem } from "node:os";
 import { AppError } from "../../core/errors";
 import type { Circuit, Condition, Instruction } from "./circuit";
@@ -17,7 +20,7 @@ import { applyGate } from "./gates";
 import { applyX } from "./kernels";
 import { binomial } from "./binomial";
 import type { Rng } from "./random";
-import { BYTES_PER_AMPLITUDE, copyState, zeroState, type StateVector } from "./statevector";
+import { BYTES_PER_AMPLITUDE, copyState, releaseState, zeroState, type StateVector } from "./statevector";
 
 export type BranchOptions = {
   shots: number;
@@ -119,8 +122,7 @@ export const runBranching = (c: Circuit, options: BranchOptions): BranchResult =
     }
   };
   const waiting: Branch[] = [{ state: zeroState(c.qubits, options.maxQubits), step: 0, shots: options.shots, weight: 1, bits: new Uint8Array(c.clbits) }];
-  while (waiting.length > 0) {
-    const branch = waiting.pop()!;
+  const runBranch = (branch: Branch) => {
     const { state, bits } = branch;
     for (; branch.step < steps.length; branch.step += 1) {
       const step = steps[branch.step];
@@ -183,6 +185,19 @@ export const runBranching = (c: Circuit, options: BranchOptions): BranchResult =
     const key = keyOf(bits);
     if (exactMode) exact.set(key, (exact.get(key) ?? 0) + branch.weight);
     else counts.set(key, (counts.get(key) ?? 0) + branch.shots);
+  };
+  let running: Branch | undefined;
+  try {
+    while (waiting.length > 0) {
+      running = waiting.pop()!;
+      runBranch(running);
+      releaseState(running.state);
+      running = undefined;
+    }
+  } finally {
+    // Stopped by an error: the registers of the branch that was running and of those waiting.
+    if (running) releaseState(running.state);
+    for (const branch of waiting) releaseState(branch.state);
   }
   return { counts, branches: finished, ...(exactMode ? { exact } : {}) };
 };

@@ -74,7 +74,11 @@ export const allocateState = (qubits: number, shared: boolean): StateVector => {
 // same memory goes to the helpers again, and the process holds at most the registers in use and
 // these spares.
 // Spares are dropped after SPARE_MS without a release, as the helper threads end after that long idle.
-const SPARES = 2;
+// Four: a dynamic circuit holds up to four registers at once (its branch being run and the copies
+// waiting; run.ts gives it four registers' worth of bytes). With two kept, each 22-qubit dynamic
+// run of eight branches still left two registers to the helpers: 30 runs grew the process to
+// 4.1 GiB (15.5 GiB before its branches were handed back at all).
+const SPARES = 4;
 const SPARE_MS = 30_000;
 const spares: ArrayBufferLike[] = [];
 let dropSpares: ReturnType<typeof setTimeout> | undefined;
@@ -100,6 +104,9 @@ export const releaseState = (state: StateVector) => {
   }, SPARE_MS);
   dropSpares.unref?.();
 };
+
+/** The byte sizes of the shared registers held for reuse now (for tests: who hands registers back). */
+export const spareRegisterBytes = () => spares.map((buffer) => buffer.byteLength);
 
 // WebAssembly memory addresses are 32-bit; larger registers stay in plain buffers (JavaScript kernels).
 const WASM_MAX_BYTES = 2 ** 31;
