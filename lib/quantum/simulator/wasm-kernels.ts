@@ -29,12 +29,13 @@ export const WASM_MIN_QUBITS = 16;
 // from a pair's first amplitude to its second; on the lanes walk, from one p's vector to the
 // next), reBase, imDelta (byte offset of re in memory, and of im from re), otherBytes (swapLanes:
 // the byte distance to the second vector), pBytes (runs walks: how far a run's amplitudes move a
-// p, 8 bytes but when qubit 1 is fixed, see runWasmPass), then the eight numbers of the matrix.
-const P = { from: 0, to: 1, mask0: 2, mask1: 3, mask2: 4, runLength: 5, orBits: 6, hiBytes: 7, reBase: 8, imDelta: 9, otherBytes: 10, pBytes: 11, m: 12 };
-const PARAMS = [...Array(12).fill(i32), ...Array(8).fill(f64)];
+// p, 8 bytes but when qubit 1 is fixed, see runWasmPass), aheadBytes (ahead walks: where reading
+// ahead starts, past a run's first byte), then the eight numbers of the matrix.
+const P = { from: 0, to: 1, mask0: 2, mask1: 3, mask2: 4, runLength: 5, orBits: 6, hiBytes: 7, reBase: 8, imDelta: 9, otherBytes: 10, pBytes: 11, aheadBytes: 12, m: 13 };
+const PARAMS = [...Array(13).fill(i32), ...Array(8).fill(f64)];
 // Locals past the parameters: i32 first, then v128.
-const L = { p: 20, base: 21, run: 22, lo: 23, hi: 24, end: 25, ahead: 26, aheadMax: 27 };
-const V = { k0: 28, k1: 29, k2: 30, k3: 31, k4: 32, k5: 33, k6: 34, k7: 35, xr: 36, xi: 37, yr: 38, yi: 39 };
+const L = { p: 21, base: 22, run: 23, lo: 24, hi: 25, end: 26, ahead: 27, aheadMax: 28 };
+const V = { k0: 29, k1: 30, k2: 31, k3: 32, k4: 33, k5: 34, k6: 35, k7: 36, xr: 37, xi: 38, yr: 39, yi: 40 };
 const LOCALS = [
   { count: 8, type: i32 },
   { count: 12, type: v128 },
@@ -190,16 +191,21 @@ const locate = [
 //
 // The ahead walk is the runs walk for a pass whose runs are whole halves of blocks (the lowest
 // fixed bit is the target: a block is 2^(t+1) amplitudes, its first half the pairs' first
-// amplitudes, its second half their second ones), reading the next block while it works on this
-// one. A plain runs walk reads each block as two streams side by side, at the pair's distance; on
-// this machine's memory (AMD EPYC, measured with a bare multiply pass and no arithmetic), two such
-// streams in runs of 1–16 KiB move 1.5–2.7× slower than one stream over the same bytes, and
-// passes on targets 6–10 cost 1.6–3.8× the bound for it. Touching the next block's lines in
-// address order, two a step (the step covers one line of each side in four), makes the memory
-// see one forward stream: the block is in the cache when its turn comes. Past 4 KiB halves the two
-// blocks together (re and im) outgrow the 48 KiB L1 and it measured slower than the plain walk, so
-// runWasmPass takes it for halves of 512 B to 4 KiB (targets 6–9). The touches past the end of the
-// register stop at the last line that has an im line after it (aheadMax).
+// amplitudes, its second half their second ones), reading ahead of itself. A plain runs walk
+// reads each block as two streams side by side, at the pair's distance; on this machine's memory
+// (AMD EPYC, measured with a bare multiply pass and no arithmetic), two such streams in runs of
+// 1–16 KiB move 1.5–2.7× slower than one stream over the same bytes, and passes on targets 6–10
+// cost 1.6–3.8× the bound for it. Touching lines ahead in address order,
+// two a step (the step covers one line of each side in four), makes the memory see one forward
+// stream. Where the touches start (aheadBytes past the run's first byte, runWasmPass picks it):
+// - the next block (two halves on), for halves of 512 B to 2 KiB (targets 6–8; a phase pass from
+//   64 B, target 3): the block is in the cache when its turn comes;
+// - this block's second half (one half on), for halves of 4 and 8 KiB (targets 9, 10): the touches
+//   cover it in the first half of the run and the next block's first half in the second. Reading
+//   a whole block ahead, the two blocks (re and im) outgrew the 48 KiB L1 there and measured slower
+//   than the plain walk; one half ahead keeps one block in the cache.
+// From 16 KiB halves both measured slower than the plain walk, which is taken there. The touches
+// past the end of the register stop at the last line that has an im line after it (aheadMax).
 type Walk = "Runs" | "RunsAhead" | "Lanes";
 const aheadStart = [
   ...op.memorySize,
@@ -211,8 +217,8 @@ const aheadStart = [
   ...op.sub,
   ...set(L.aheadMax),
 ];
-// At each run: ahead = the next block's first byte (lo + 2·hiBytes).
-const aheadRun = [...get(L.lo), ...get(P.hiBytes), ...op.i32(1), ...op.shl, ...op.add, ...set(L.ahead)];
+// At each run: ahead = lo + aheadBytes.
+const aheadRun = [...get(L.lo), ...get(P.aheadBytes), ...op.add, ...set(L.ahead)];
 // At each step: ahead = min(ahead, aheadMax); touch its re and im lines; ahead += 32.
 const aheadStep = [
   ...get(L.ahead),
@@ -301,12 +307,18 @@ const FUNCTIONS = [
   ...LANE_BODIES.map((body) => walkFunction(body, "Lanes")),
 ];
 
-/** Halves of blocks (hiBytes) the ahead walk is taken for, in bytes: targets 6–9. */
-const AHEAD_HALVES = { min: 512, max: 4096 };
+/**
+ * Halves of blocks (hiBytes) the ahead walk reads the next block for, and this block's second half
+ * for. A phase pass reads only second halves: from 64-byte halves (target 3) up the memory saw
+ * them as one stream with holes, which measured as slow as the whole register or slower (a phase
+ * on target 4 of 22 qubits 2.8–3.2× the bound), and reading the whole next block ahead made it
+ * 0.7–0.9×. The other bodies read both halves and gained nothing below 512 bytes.
+ */
+const AHEAD_HALVES = { nextBlock: { min: 512, phaseMin: 64, max: 2048 }, secondHalf: { min: 4096, max: 8192 } };
 
 type Kernel = (
   from: number, to: number, mask0: number, mask1: number, mask2: number, runLength: number, orBits: number, hiBytes: number, reBase: number, imDelta: number,
-  otherBytes: number, pBytes: number, ar: number, ai: number, br: number, bi: number, cr: number, ci: number, dr: number, di: number,
+  otherBytes: number, pBytes: number, aheadBytes: number, ar: number, ai: number, br: number, bi: number, cr: number, ci: number, dr: number, di: number,
 ) => void;
 type BodyName = "matrix" | "real" | "diagonal" | "phase" | "swap";
 export type WasmKernels = { runs: Record<BodyName, Kernel>; runsAhead: Record<BodyName, Kernel>; lanes: Record<BodyName, Kernel>; swapLanes: Kernel };
@@ -390,14 +402,18 @@ export const runWasmPass = (kernels: WasmKernels, re: Float64Array, im: Float64A
   let kernel: Kernel;
   let runLength = lowest;
   let pBytes = 8;
+  let aheadBytes = 0;
   if (lowest >= 2) {
     // Two pairs a step: the range must hold whole steps.
     if (((from | to) & 1) !== 0) return false;
     // One qubit, no controls: the runs are the halves of consecutive blocks, all of which the pass
     // reads, so reading the next block ahead reads nothing the pass does not need.
     const halfBytes = hi * 8;
-    const ahead = fixed === hi && halfBytes >= AHEAD_HALVES.min && halfBytes <= AHEAD_HALVES.max;
-    kernel = (ahead ? kernels.runsAhead : kernels.runs)[body];
+    const within = ({ min, max }: { min: number; max: number }) => fixed === hi && halfBytes >= min && halfBytes <= max;
+    const { nextBlock } = AHEAD_HALVES;
+    if (within({ min: body === "phase" ? nextBlock.phaseMin : nextBlock.min, max: nextBlock.max })) aheadBytes = 2 * halfBytes;
+    else if (within(AHEAD_HALVES.secondHalf)) aheadBytes = halfBytes;
+    kernel = (aheadBytes > 0 ? kernels.runsAhead : kernels.runs)[body];
     if (lowest === 2) {
       // Qubit 1 fixed (and qubits 2 … c with it): runs of two p, one step each, would work out
       // their position again at every step (target 1 measured 1.4–1.7× target 5). p's bit 0 is
@@ -421,6 +437,6 @@ export const runWasmPass = (kernels: WasmKernels, re: Float64Array, im: Float64A
     kernel = swapLanes ? kernels.swapLanes : kernels.lanes[body];
   } else return false;
   const m = kind === PassKind.x || kind === PassKind.swap ? NO_NUMBERS : p.m;
-  kernel(from, to, masks[0], masks[1], masks[2], runLength, orBits, hi * 8, re.byteOffset, im.byteOffset - re.byteOffset, other * 8, pBytes, m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7]);
+  kernel(from, to, masks[0], masks[1], masks[2], runLength, orBits, hi * 8, re.byteOffset, im.byteOffset - re.byteOffset, other * 8, pBytes, aheadBytes, m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7]);
   return true;
 };
