@@ -192,7 +192,7 @@ describe("the WebAssembly kernels", () => {
 });
 
 describe("a shared register handed back", () => {
-  it("is reused, as |0…0⟩ again, by the next shared register of its size; a plain one is not kept", () => {
+  it("is reused, as |0…0⟩ again, by the next shared register of its size; one in WebAssembly memory by the next like it; a plain one is not kept", () => {
     const used = allocateState(n, true);
     fill(used, 3);
     releaseState(used);
@@ -203,9 +203,20 @@ describe("a shared register handed back", () => {
     // Another size gets memory of its own.
     releaseState(next);
     expect(allocateState(n + 1, true).re.buffer).not.toBe(used.re.buffer);
-    const plain = allocateState(n, false);
+    // A register in WebAssembly memory that is not shared is reused by the next one like it,
+    // never by a shared one (nor a shared one by it). (The shared spare left above goes first.)
+    expect(allocateState(n, true).re.buffer).toBe(next.re.buffer);
+    const own = allocateState(n, false);
+    fill(own, 5);
+    releaseState(own);
+    expect(allocateState(n, true).re.buffer).not.toBe(own.re.buffer);
+    const again = allocateState(n, false);
+    expect(again.re.buffer).toBe(own.re.buffer);
+    expect(again.re.every((x) => x === 0) && again.im.every((x) => x === 0)).toBe(true);
+    // A register in a plain buffer (under 16 qubits) is left to the garbage collector.
+    const plain = allocateState(n - 1, false);
     releaseState(plain);
-    expect(allocateState(n, false).re.buffer).not.toBe(plain.re.buffer);
+    expect(allocateState(n - 1, false).re.buffer).not.toBe(plain.re.buffer);
   });
 });
 
