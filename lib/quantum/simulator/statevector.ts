@@ -60,14 +60,15 @@ export const allocateState = (qubits: number, shared: boolean): StateVector => {
   const size = 2 ** qubits;
   const gap = imGapBytes(qubits);
   const bytes = 2 * size * 8 + gap;
-  const spare = qubits >= WASM_MIN_QUBITS ? takeSpare(bytes, shared) : undefined;
+  const spare = shared || qubits >= WASM_MIN_QUBITS ? takeSpare(bytes, shared) : undefined;
   const buffer = spare ?? (qubits >= WASM_MIN_QUBITS ? wasmBuffer(bytes, shared) : undefined) ?? (shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
   if (spare) new Float64Array(spare).fill(0);
   else if (bytes >= SMALL_REGISTER_BYTES) touchPages(buffer);
   return { qubits, re: new Float64Array(buffer, 0, size), im: new Float64Array(buffer, size * 8 + gap, size) };
 };
 
-// Shared registers handed back by releaseState, for the next register of the same size. A shared
+// Registers handed back by releaseState (shared ones, and unshared ones in WebAssembly memory:
+// see releaseState), for the next register of the same size and kind. A shared
 // register is posted to the helper threads, and each helper keeps the buffer alive until its own
 // heap is collected, which a thread that allocates almost nothing seldom does: 120 runs of 22
 // qubits in a row on two threads grew the process to 7.7 GiB (one thread: 250 MiB). Reused, the

@@ -196,9 +196,9 @@ const locate = [
 // reads each block as two streams side by side, at the pair's distance; on this machine's memory
 // (AMD EPYC, measured with a bare multiply pass and no arithmetic), two such streams in runs of
 // 1–16 KiB move 1.5–2.7× slower than one stream over the same bytes, and passes on targets 6–10
-// cost 1.6–3.8× the bound for it. Touching lines ahead in address order,
-// two a step (the step covers one line of each side in four), makes the memory see one forward
-// stream. Where the touches start (aheadBytes past the run's first byte, runWasmPass picks it):
+// cost 1.6–3.8× the bound for it. Touching lines ahead in address order, two a step (the step
+// covers one line of each side in four), makes the memory see one forward stream. Where the
+// touches start (aheadBytes past the run's first byte, runWasmPass picks it):
 // - the next block (two halves on), for halves of 512 B to 2 KiB (targets 6–8; a phase pass from
 //   64 B, target 3): the block is in the cache when its turn comes;
 // - this block's second half (one half on), for halves of 4 and 8 KiB (targets 9, 10): the touches
@@ -441,7 +441,9 @@ export const runWasmPass = (kernels: WasmKernels, re: Float64Array, im: Float64A
     // Two pairs a step: the range must hold whole steps.
     if (((from | to) & 1) !== 0) return false;
     // One qubit, no controls: the runs are the halves of consecutive blocks, all of which the pass
-    // reads, so reading the next block ahead reads nothing the pass does not need.
+    // reads (a phase only the second halves, and reading the first ones too was faster:
+    // AHEAD_HALVES), so reading ahead reads nothing it should not. With controls the walk skips
+    // blocks, which reading ahead would read anyway.
     const halfBytes = hi * 8;
     const within = ({ min, max }: { min: number; max: number }) =>
       fixed === hi && halfBytes >= min && halfBytes <= max && re.length * 16 > (readAheadFromBytes ??= largestCacheBytes());
