@@ -11,9 +11,12 @@ test("health and readiness keep answering while a multi-second simulation runs",
   // Warm both routes (a production server loads a route's code on its first request).
   expect((await page.request.get("/api/health")).status()).toBe(200);
   expect((await page.request.get("/api/health/ready")).status()).toBe(200);
-  // 20 qubits × 2,048 gates at 10^6 shots, three qubits measured: seconds of work for one thread.
+  // 22 qubits × 2,048 gates, every qubit put in superposition first, at 10^6 shots, three qubits
+  // measured: 2^33 gates × amplitudes, the most one request may cost (QUANTUM_MAX_GATE_WORK),
+  // about 2 s on two threads of a fast machine. (20 qubits × 2,048 gates of a sparser circuit took
+  // 0.6 s on one, too short to probe health more than twice while it ran.)
   let finished = false;
-  const run = apiWrite(page.request, baseURL!, "POST", "/quantum/run", { qasm: heavyCircuit(20, 2048, 3), shots: 1_000_000, seed: 3 }).then((response) => {
+  const run = apiWrite(page.request, baseURL!, "POST", "/quantum/run", { qasm: heavyCircuit(22, 2048, 3, { dense: true }), shots: 1_000_000, seed: 3 }).then((response) => {
     finished = true;
     return response;
   });
@@ -30,7 +33,7 @@ test("health and readiness keep answering while a multi-second simulation runs",
   }
   const response = await run;
   expect(response.status()).toBe(200);
-  expect((await response.json()).qubits).toBe(20);
+  expect((await response.json()).qubits).toBe(22);
   expect(Object.keys((await response.json()).counts)).toHaveLength(8);
   // Several health answers came back while the simulation was still running (on the request
   // thread they would all have waited for it), each in a small fraction of its time.
