@@ -111,7 +111,7 @@ export const releaseState = (state: StateVector) => {
   dropSpares.unref?.();
 };
 
-/** The byte sizes of the shared registers held for reuse now (for tests: who hands registers back). */
+/** The byte sizes of the registers held for reuse now (for tests: who hands registers back). */
 export const spareRegisterBytes = () => spares.map((buffer) => buffer.byteLength);
 
 // WebAssembly memory addresses are 32-bit; larger registers stay in plain buffers (JavaScript kernels).

@@ -52,7 +52,6 @@ export const op = {
   and: [0x71],
   or: [0x72],
   shl: [0x74],
-  eq: [0x46],
   ltU: [0x49],
   geU: [0x4f],
   select: [0x1b],

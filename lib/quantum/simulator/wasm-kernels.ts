@@ -446,7 +446,7 @@ export const runWasmPass = (kernels: WasmKernels, re: Float64Array, im: Float64A
     // blocks, which reading ahead would read anyway.
     const halfBytes = hi * 8;
     const within = ({ min, max }: { min: number; max: number }) =>
-      fixed === hi && halfBytes >= min && halfBytes <= max && re.length * 16 > (readAheadFromBytes ??= largestCacheBytes());
+      fixed === hi && halfBytes >= min && halfBytes <= max && re.length * 16 > readAheadFrom();
     const { nextBlock } = AHEAD_HALVES;
     if (within({ min: body === "phase" ? nextBlock.phaseMin : nextBlock.min, max: nextBlock.max })) aheadBytes = 2 * halfBytes;
     else if (within(AHEAD_HALVES.secondHalf)) aheadBytes = halfBytes;
