@@ -1,7 +1,7 @@
 // Agent schemas: request bodies, path and query parameters, response shapes. Shared by the API
 // routes, the OpenAPI document and the dashboard forms, so nothing server-only is imported here.
 import { z } from "zod";
-import { ZPageQuery } from "../core/paging";
+import { ZSortablePageQuery } from "../core/paging";
 import { CURSOR_OF_ANOTHER_SORT, ZSort, cursorMatchesSort, type SortFields, type Sortable } from "../core/sorting";
 import { NOT_ADDRESSABLE, int32, isAddressableId, isoDateTime } from "../core/primitives";
 
@@ -91,7 +91,7 @@ export const AGENT_SORT = {
   updatedAt: { column: "updatedAt", kind: "date" },
 } satisfies SortFields;
 
-export const ZAgentListQuery = ZPageQuery.extend({
+export const ZAgentListQuery = ZSortablePageQuery.extend({
   q: z.string().trim().max(200).optional().describe("Name or id contains this (case-insensitive)"),
   specialization: z.string().trim().max(64).optional().describe("Only agents with this specialization"),
   role: z.string().trim().max(64).optional().describe("Only agents having a role with this roleName"),

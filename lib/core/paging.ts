@@ -1,5 +1,10 @@
 // Cursor paging, the data side: the page query, the opaque cursor (base64url of the last key)
 // and a page of results. How a page travels over HTTP (Link, X-Total-Count) is the HTTP layer's pagedResponse.
+//
+// A cursor comes back from the client, so it is input like any other: anything but a cursor this
+// API could have issued (not base64url, not UTF-8, not a JSON object of exactly id / s / v, an id or
+// value holding NUL or a lone surrogate, a number that is not finite, a sort value of the wrong type
+// for its column) is a 400 at query.cursor, before the database sees it.
 import { z } from "zod";
 import { sortValueOf, type Cursor, type TSort } from "./sorting";
 
@@ -7,37 +12,73 @@ export type { Cursor } from "./sorting";
 
 export const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString("base64url");
 
+/** Longest cursor text taken: a task's 2000-character description as a sort value fits with room. */
+export const MAX_CURSOR_CHARS = 32_768;
+const MAX_ID_CHARS = 256;
+const MAX_VALUE_CHARS = 8_192;
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+const SORT_TEXT = /^-?[A-Za-z][A-Za-z0-9]{0,63}$/;
+// C0 controls (NUL among them) and DEL: no id or stored sort value of this API holds one.
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const CURSOR_KEYS = new Set(["id", "s", "v"]);
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** Text a cursor may carry: well-formed UTF-16, no NUL (PostgreSQL text cannot hold it), bounded. */
+export const isCursorText = (value: unknown, max: number, allowControl = false): value is string =>
+  typeof value === "string" && value.length <= max && value.isWellFormed() && !(allowControl ? value.includes("\u0000") : CONTROL.test(value));
+
+/** The cursor a query value stands for, or undefined when it is not one this API could have issued. */
 export const decodeCursor = (value: string): Cursor | undefined => {
+  if (value.length === 0 || value.length > MAX_CURSOR_CHARS || !BASE64URL.test(value)) return undefined;
+  let parsed: unknown;
   try {
-    const parsed = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
-    if (typeof parsed?.id !== "string") return undefined;
-    const cursor: Cursor = { id: parsed.id };
-    if (typeof parsed.s === "string") cursor.s = parsed.s;
-    if (typeof parsed.v === "string" || typeof parsed.v === "number") cursor.v = parsed.v;
-    return cursor;
+    parsed = JSON.parse(utf8.decode(Buffer.from(value, "base64url")));
   } catch {
     return undefined;
   }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return undefined;
+  const fields = parsed as Record<string, unknown>;
+  if (!Object.keys(fields).every((key) => CURSOR_KEYS.has(key))) return undefined;
+  const { id, s, v } = fields;
+  if (!isCursorText(id, MAX_ID_CHARS) || id.length === 0) return undefined;
+  const cursor: Cursor = { id };
+  if (s === undefined && v === undefined) return cursor;
+  // A sorted list's cursor carries both its sort and the last row's value.
+  if (typeof s !== "string" || !SORT_TEXT.test(s)) return undefined;
+  if (typeof v === "number" ? !Number.isFinite(v) : !isCursorText(v, MAX_VALUE_CHARS, true)) return undefined;
+  return { id, s, v };
 };
 
-export const ZPageQuery = z.object({
-  limit: z.coerce
-    .number()
-    .int("limit must be a whole number")
-    .min(1, "limit must be at least 1")
-    .max(1000, "limit must be at most 1000")
-    .default(100)
-    .describe("Page size, 1–1000"),
-  cursor: z
+const NOT_ISSUED = "cursor is not one this API issued: start again without it";
+
+const cursorParameter = (sortable: boolean) =>
+  z
     .string()
     .transform((value, context) => {
       const cursor = decodeCursor(value);
-      if (!cursor) context.addIssue({ code: "custom", message: "cursor is not one this API issued" });
+      // A list without ?sort= issues cursors without a sort.
+      if (!cursor || (!sortable && cursor.s !== undefined)) context.addIssue({ code: "custom", message: NOT_ISSUED });
       return cursor ?? { id: "" };
     })
     .optional()
-    .describe("Opaque cursor from the previous page's Link header"),
-});
+    .describe("Opaque cursor from the previous page's Link header");
+
+const limitParameter = z.coerce
+  .number()
+  .int("limit must be a whole number")
+  .min(1, "limit must be at least 1")
+  .max(1000, "limit must be at most 1000")
+  .default(100)
+  .describe("Page size, 1–1000");
+
+/** The paging query of a list ordered by id. */
+export const ZPageQuery = z.object({ limit: limitParameter, cursor: cursorParameter(false) });
+
+/**
+ * The paging query of a list that takes `?sort=`: its cursor may carry a sort and a value, which
+ * the list's `cursorMatchesSort` refinement (lib/core/sorting.ts) holds to the list's own columns.
+ */
+export const ZSortablePageQuery = z.object({ limit: limitParameter, cursor: cursorParameter(true) });
 
 export type TPageQuery = z.output<typeof ZPageQuery>;
 

@@ -6,9 +6,13 @@ import { z } from "zod";
 /** Where a page ends: the last row's id and, for a sorted list, the sort (s) and that row's value (v). */
 export type Cursor = { id: string; s?: string; v?: SortValue };
 
-/** How a public sort field maps to a column (non-null columns only: a null has no place in keyset order). */
+/**
+ * How a public sort field maps to a column (non-null columns only: a null has no place in keyset
+ * order). `integer`: a number column of type integer, so a cursor's value must be a whole int32.
+ */
 export type SortColumn =
-  | { column: string; kind: "string" | "number" | "date" }
+  | { column: string; kind: "string" | "date" }
+  | { column: string; kind: "number"; integer?: boolean }
   | { column: string; kind: "enum"; values: readonly string[] };
 
 export type SortFields = Record<string, SortColumn>;
@@ -35,10 +39,45 @@ export const ZSort = (fields: SortFields) => {
 };
 
 /** The refinement a sortable list query adds: a cursor belongs to the order it was issued for. */
-export const CURSOR_OF_ANOTHER_SORT = { path: ["cursor"], message: "cursor belongs to another sort order: start again without it" };
+export const CURSOR_OF_ANOTHER_SORT = {
+  path: ["cursor"],
+  message: "cursor belongs to another sort order or is not one this API issued: start again without it",
+};
 
-/** A cursor belongs to the order it was issued for: a cursor of another order is refused. */
-export const cursorMatchesSort = (query: { cursor?: Cursor; sort?: TSort }) => !query.cursor || (query.cursor.s ?? "") === (query.sort?.text ?? "");
+// What toISOString writes (sortValueOf, and sortValueSql's to_char): years 0001–9999, UTC.
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const INT32_MIN = -2_147_483_648;
+const INT32_MAX = 2_147_483_647;
+
+/** Whether `value` is one the column could have given the cursor (so the database gets a value of its type). */
+const fitsColumn = (column: SortColumn, value: SortValue): boolean => {
+  switch (column.kind) {
+    case "number":
+      return typeof value === "number" && Number.isFinite(value) && (!column.integer || (Number.isInteger(value) && value >= INT32_MIN && value <= INT32_MAX));
+    case "date": {
+      if (typeof value !== "string" || !ISO_INSTANT.test(value) || value.startsWith("0000")) return false;
+      const time = Date.parse(value);
+      return Number.isFinite(time) && new Date(time).toISOString() === value;
+    }
+    case "enum":
+      return typeof value === "string" && column.values.includes(value);
+    case "string":
+      return typeof value === "string";
+  }
+};
+
+/**
+ * A cursor belongs to the order it was issued for, and its value is one that order's column can
+ * hold: a cursor of another order, or one whose value was crafted (a number for a date, an unknown
+ * status, a non-integer for an integer column), is refused.
+ */
+export const cursorMatchesSort = (query: { cursor?: Cursor; sort?: TSort }) => {
+  const { cursor, sort } = query;
+  if (!cursor) return true;
+  if ((cursor.s ?? "") !== (sort?.text ?? "")) return false;
+  if (!sort) return cursor.v === undefined;
+  return cursor.v !== undefined && fitsColumn(sort.column, cursor.v);
+};
 
 const valueOf = (column: SortColumn, value: SortValue) => (column.kind === "date" ? new Date(value) : value);
 

@@ -1,6 +1,6 @@
 // dApp deployment schemas: request bodies, queries and response shapes; shared with the forms.
 import { z } from "zod";
-import { ZPageQuery } from "../core/paging";
+import { ZSortablePageQuery } from "../core/paging";
 import { clientChosenId } from "../core/primitives";
 import { CURSOR_OF_ANOTHER_SORT, ZSort, cursorMatchesSort, type SortFields, type Sortable } from "../core/sorting";
 import { DEPLOYMENT_STATUSES } from "./status-machine";
@@ -60,7 +60,7 @@ export const DEPLOYMENT_SORT = {
   updatedAt: { column: "updatedAt", kind: "date" },
 } satisfies SortFields;
 
-export const ZDeploymentListQuery = ZPageQuery.extend({
+export const ZDeploymentListQuery = ZSortablePageQuery.extend({
   status: ZDeploymentStatus.optional(),
   q: z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters").optional().describe("Words in the name, use case or industry"),
   sort: ZSort(DEPLOYMENT_SORT),

@@ -32,7 +32,9 @@ export const ZEventListQuery = ZPageQuery.extend({
   cursor: z
     .string()
     .transform((value, context) => {
-      const seq = decodeCursor(value)?.id;
+      // The events list takes no ?sort=: a cursor carrying one was not issued here.
+      const cursor = decodeCursor(value);
+      const seq = cursor?.s === undefined ? cursor?.id : undefined;
       if (seq === undefined || !SEQ.test(seq)) context.addIssue({ code: "custom", message: "cursor is not one this API issued" });
       return seq ?? "0";
     })

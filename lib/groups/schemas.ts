@@ -1,7 +1,7 @@
 // The schema pieces squads and syndicates share (no server-only imports: forms use them): the
 // name, the member list, the declared stacked roles, the search query and the response parts.
 import { z } from "zod";
-import { ZPageQuery } from "../core/paging";
+import { ZSortablePageQuery } from "../core/paging";
 import { CURSOR_OF_ANOTHER_SORT, ZSort, cursorMatchesSort, type SortFields } from "../core/sorting";
 import { ZRole } from "../agents/schemas";
 
@@ -42,7 +42,7 @@ export const GROUP_SORT = {
   updatedAt: { column: "updatedAt", kind: "date" },
 } satisfies SortFields;
 
-export const ZGroupListQuery = ZPageQuery.extend({
+export const ZGroupListQuery = ZSortablePageQuery.extend({
   q: z.string().trim().max(200).optional().describe("Name or id contains this (case-insensitive)"),
   sort: ZSort(GROUP_SORT),
 }).refine(cursorMatchesSort, CURSOR_OF_ANOTHER_SORT);

@@ -1,7 +1,7 @@
 // Marketplace item schemas: the request bodies the routes validate, the forms validate with, and
 // the OpenAPI document is generated from. Nothing server-only here.
 import { z } from "zod";
-import { ZPageQuery } from "../core/paging";
+import { ZSortablePageQuery } from "../core/paging";
 import { CURSOR_OF_ANOTHER_SORT, ZSort, cursorMatchesSort, type SortFields, type Sortable } from "../core/sorting";
 import { clientChosenId, int32 } from "../core/primitives";
 
@@ -111,13 +111,13 @@ export const MARKETPLACE_SORT = {
   id: { column: "id", kind: "string" },
   name: { column: "name", kind: "string" },
   itemType: { column: "itemType", kind: "enum", values: ITEM_TYPES },
-  usageCount: { column: "usageCount", kind: "number" },
+  usageCount: { column: "usageCount", kind: "number", integer: true },
   averageRating: { column: "averageRating", kind: "number" },
   createdAt: { column: "createdAt", kind: "date" },
   updatedAt: { column: "updatedAt", kind: "date" },
 } satisfies SortFields;
 
-export const ZMarketplaceListQuery = ZPageQuery.extend({
+export const ZMarketplaceListQuery = ZSortablePageQuery.extend({
   itemType: ZItemType.optional(),
   category: z.string().trim().min(1, "must not be empty").max(100, "must be at most 100 characters").optional().describe("Exact category"),
   q: z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters").optional().describe("Words in the name or description"),

@@ -1,6 +1,6 @@
 // Task schemas: request bodies, queries and response shapes; shared with the assign form.
 import { z } from "zod";
-import { ZPageQuery } from "../core/paging";
+import { ZSortablePageQuery } from "../core/paging";
 import { clientChosenId } from "../core/primitives";
 import { CURSOR_OF_ANOTHER_SORT, ZSort, cursorMatchesSort, type SortFields, type Sortable } from "../core/sorting";
 import { TASK_STATUSES } from "./status-machine";
@@ -102,7 +102,7 @@ export const TASK_SORT = {
   updatedAt: { column: "updatedAt", kind: "date" },
 } satisfies SortFields;
 
-export const ZTaskListQuery = ZPageQuery.extend({
+export const ZTaskListQuery = ZSortablePageQuery.extend({
   status: ZTaskStatus.optional(),
   entityType: ZEntityType.optional(),
   entityId: ZEntityId.optional().describe("Only tasks assigned to this entity id"),
