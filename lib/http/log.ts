@@ -17,11 +17,45 @@ const configuredLevel = (): LogLevel => {
   }
 };
 
+type ChainLink = { name?: unknown; code?: unknown; severity?: unknown; cause?: unknown; driverAdapterError?: unknown };
+
+/**
+ * The database's error along an error's chain, if any: a Prisma client error, a driver adapter
+ * error, or a PostgreSQL error (a five-character SQLSTATE with a severity), with its code.
+ */
+const databaseErrorOf = (error: unknown): { code?: string } | undefined => {
+  const seen = new Set<unknown>();
+  for (let link = error as ChainLink | undefined, depth = 0; link && typeof link === "object" && !seen.has(link) && depth < 6; depth++) {
+    seen.add(link);
+    const name = typeof link.name === "string" ? link.name : "";
+    const code = typeof link.code === "string" ? link.code : undefined;
+    if (name.startsWith("PrismaClient") || name === "DriverAdapterError" || link.driverAdapterError !== undefined) return { code };
+    if (code && /^[0-9A-Z]{5}$/.test(code) && typeof link.severity === "string") return { code };
+    link = link.cause as ChainLink | undefined;
+  }
+  return undefined;
+};
+
+/** A stack's frames without its first line(s), which repeat the message. */
+const framesOf = (stack: string | undefined) => {
+  const at = stack?.indexOf("\n    at ") ?? -1;
+  return at >= 0 ? stack!.slice(at + 1) : undefined;
+};
+
+export const DATABASE_ERROR_MESSAGE = "database error (its text is not logged: it may quote values from the request)";
+
 // Only what an operator needs to find the fault: never an error's own enumerable fields, which
-// for database errors may hold query values.
+// for database errors may hold query values. A database error's message (and the stack's first
+// lines, which repeat it) may quote those values too — a name, an id, a cursor's value — so it is
+// logged as its code and a fixed sentence, with the stack's frames.
 const errorFields = (error: unknown) => {
   if (!(error instanceof Error)) return { type: typeof error, message: String(error) };
   const code = (error as { code?: unknown }).code;
+  const database = databaseErrorOf(error);
+  if (database) {
+    const databaseCode = typeof code === "string" ? code : database.code;
+    return { type: error.name, message: DATABASE_ERROR_MESSAGE, ...(databaseCode ? { code: databaseCode } : {}), stack: framesOf(error.stack) };
+  }
   return { type: error.name, message: error.message, ...(typeof code === "string" ? { code } : {}), stack: error.stack };
 };
 
