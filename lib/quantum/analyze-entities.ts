@@ -9,7 +9,7 @@ import { histogramBase64 } from "./histogram";
 import { loadAgentInput, loadSquadInput, loadSyndicateInput } from "./load-entities";
 import { agentDimensions, chainCircuit, squadDimensions, syndicateDimensions } from "./models";
 import type { ChainEvaluation, Dimension } from "./models";
-import { runSimulation } from "./pool";
+import { runSimulation, type Lane } from "./pool";
 import { toQasm3 } from "./qasm/emit";
 import { recordRun } from "./runs";
 import { AER, DEFAULT_SHOTS, type TAgentQuantumResult, type TAnalysisEntityType, type TAnalysisOptions, type TSquadQuantumResult, type TSyndicateQuantumResult } from "./schemas";
@@ -22,7 +22,7 @@ type Analysis<Input extends Named, Result> = {
   title: string;
   load: (id: string) => Promise<Input>;
   dimensions: (input: Input) => Dimension[];
-  run: (input: Input, options: { shots: number; seed?: number }, signal?: AbortSignal) => Promise<{ evaluation: ChainEvaluation; result: Result }>;
+  run: (input: Input, options: { shots: number; seed?: number }, lane: Lane, signal?: AbortSignal) => Promise<{ evaluation: ChainEvaluation; result: Result }>;
 };
 
 const defineAnalysis = <Input extends Named, Result>(analysis: Analysis<Input, Result>) => ({
@@ -37,21 +37,21 @@ const ANALYSES = {
     title: "Agent",
     load: loadAgentInput,
     dimensions: agentDimensions,
-    run: (input, options, signal) => runSimulation({ kind: "agent", input, ...options }, signal),
+    run: (input, options, lane, signal) => runSimulation({ kind: "agent", input, ...options }, signal, lane),
   }),
   squad: defineAnalysis({
     entityType: "squad",
     title: "Squad",
     load: loadSquadInput,
     dimensions: squadDimensions,
-    run: (input, options, signal) => runSimulation({ kind: "squad", input, ...options }, signal),
+    run: (input, options, lane, signal) => runSimulation({ kind: "squad", input, ...options }, signal, lane),
   }),
   syndicate: defineAnalysis({
     entityType: "syndicate",
     title: "Syndicate",
     load: loadSyndicateInput,
     dimensions: syndicateDimensions,
-    run: (input, options, signal) => runSimulation({ kind: "syndicate", input, ...options }, signal),
+    run: (input, options, lane, signal) => runSimulation({ kind: "syndicate", input, ...options }, signal, lane),
   }),
 } satisfies Record<TAnalysisEntityType, unknown>;
 
@@ -65,7 +65,9 @@ const analyze = async <Input extends Named, Result>(
   signal?: AbortSignal,
 ): Promise<Result & RunFields> => {
   const input = await analysis.load(id);
-  const { evaluation: e, result } = await analysis.run(input, { shots: options.shots ?? DEFAULT_SHOTS, seed: options.seed }, signal);
+  // Anonymous callers get the sandbox's public lane (one thread of its own), never a simulation thread.
+  const lane: Lane = userId ? "simulate" : "public";
+  const { evaluation: e, result } = await analysis.run(input, { shots: options.shots ?? DEFAULT_SHOTS, seed: options.seed }, lane, signal);
   const scored = (result as { assessment?: string }).assessment !== "insufficient-data";
   const histogram = await histogramBase64(e.run.probabilities, { title: `${analysis.title} ${input.name}: ${e.run.shots} shots${scored ? "" : " (insufficient data)"}` });
   const response: Result & RunFields = { ...result, seed: e.run.seed, shots: e.run.shots, backend: AER, histogram };

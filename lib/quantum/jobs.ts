@@ -7,9 +7,10 @@ import { AppError, notFound } from "../core/errors";
 import { encodeCursor } from "../core/paging";
 import { cancelJob, cancelledByOwner, defineJobKind, enqueueJob, findJob, jobsConfig, wakeWorkers, type JobContext, type JobRow } from "../jobs";
 import { histogramBase64 } from "./histogram";
-import { cancelIbmJob, IBM_BACKEND, ibmJobCounts, ibmJobStatus, ibmSettings, submitToIbm } from "./ibm";
+import { backendTarget, cancelIbmJob, IBM_BACKEND, ibmJobCounts, ibmJobStatus, ibmSettings, submitIsaToIbm } from "./ibm";
 import { formatDuration } from "./models";
-import { parseCircuit, runCircuit } from "./run-circuit";
+import { runSimulation } from "./pool";
+import { runCircuit } from "./run-circuit";
 import { DEFAULT_SHOTS, type TQuantumJob, type TQuantumJobBody, type TQuantumJobResult, type TQuantumJobStatus } from "./schemas";
 import type { z } from "zod";
 import type { ZQuantumJobsQuery } from "./schemas";
@@ -44,8 +45,10 @@ const runHosted = async ({ payload, progress, signal, saveProgress }: JobContext
   const shots = payload.body.shots ?? DEFAULT_SHOTS;
   let hosted = progress as HostedProgress | null;
   if (!hosted?.hostedJobId) {
-    const circuit = parseCircuit(payload.body.qasm);
-    const submitted = await submitToIbm(circuit, shots, settings);
+    // The submitted program is read and transpiled in the sandbox, like every submitted program.
+    const target = await backendTarget(settings);
+    const { qasm } = await runSimulation({ kind: "transpile", qasm: payload.body.qasm, target }, signal, "read");
+    const submitted = await submitIsaToIbm(qasm, shots, settings);
     hosted = { hostedJobId: submitted.jobId, submittedAt: Date.now() };
     await saveProgress(hosted);
   }
@@ -122,7 +125,7 @@ const toQuantumJob = (row: JobRow): TQuantumJob => {
 };
 
 /** Checks the body, the backend and the caller's quota, and queues the job. */
-export const submitQuantumJob = async (body: TQuantumJobBody, viewer: JobViewer): Promise<TQuantumJob> => {
+export const submitQuantumJob = async (body: TQuantumJobBody, viewer: JobViewer, signal?: AbortSignal): Promise<TQuantumJob> => {
   if (body.backend === IBM_BACKEND) {
     ibmSettings(); // 503 naming what is missing when the hosted backend is not configured
     const simulatorOnly = (["exact", "statevector"] as const).filter((field) => body[field]);
@@ -132,18 +135,23 @@ export const submitQuantumJob = async (body: TQuantumJobBody, viewer: JobViewer)
       });
     }
   }
-  // Refused at once, with the line and column, rather than as a failed job later.
-  const circuit = parseCircuit(body.qasm);
   const limit = jobsConfig().QUANTUM_JOBS_ACTIVE_MAX;
+  const active: Prisma.JobWhereInput = { userId: viewer.userId, kind: QUANTUM_JOB_KIND, status: { in: ["QUEUED", "RUNNING"] } };
+  const overQuota = (active: number) =>
+    new AppError("rate_limited", `You have ${active} quantum jobs queued or running (at most ${limit}); wait for one to finish or cancel one.`, {
+      headers: { "retry-after": "10" },
+    });
+  // The quota first: a caller over it costs no reading at all.
+  const before = await prisma.job.count({ where: active });
+  if (before >= limit) throw overQuota(before);
+  // Then the program, read in the sandbox: refused at once, with the line and column, rather than
+  // as a failed job later.
+  const circuit = await runSimulation({ kind: "inspect", qasm: body.qasm }, signal, "read");
   const job = await prisma.$transaction(async (tx) => {
     // One submit per user at a time, so that two racing submits cannot both pass the quota.
     await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${viewer.userId} FOR UPDATE`;
-    const active = await tx.job.count({ where: { userId: viewer.userId, kind: QUANTUM_JOB_KIND, status: { in: ["QUEUED", "RUNNING"] } } });
-    if (active >= limit) {
-      throw new AppError("rate_limited", `You have ${active} quantum jobs queued or running (at most ${limit}); wait for one to finish or cancel one.`, {
-        headers: { "retry-after": "10" },
-      });
-    }
+    const now = await tx.job.count({ where: active });
+    if (now >= limit) throw overQuota(now);
     const payload: Payload = { body, qubits: circuit.qubits, clbits: circuit.clbits };
     return enqueueJob({ kind: QUANTUM_JOB_KIND, payload, userId: viewer.userId }, tx);
   });

@@ -94,9 +94,9 @@ export const circuitDiagramOperation = defineOperation({
   method: "POST",
   path: "/quantum/diagram",
   operationId: "drawQuantumCircuit",
-  summary: "Draw an OpenQASM 2.0 or 3 circuit as an SVG diagram, without running it (the same program POST /quantum/run takes, read under the same limits)",
+  summary: "Draw an OpenQASM 2.0 or 3 circuit as an SVG diagram, without running it (the same program POST /quantum/run takes, read under the same limits; a credential is needed, as for every submitted program)",
   tags: ["Quantum"],
-  access: "read",
+  access: "credential",
   query: ZCircuitDiagramQuery,
   body: ZCircuitDiagramBody,
   responses: {
@@ -105,7 +105,7 @@ export const circuitDiagramOperation = defineOperation({
       schema: ZCircuitDiagramResult,
     },
   },
-  errors: { 503: "Too many simulations and drawings are waiting; retry shortly" },
+  errors: { 503: "Too many programs are waiting to be read, or this one could not be read in time; retry shortly" },
 });
 
 export const listRunsOperation = defineOperation({

@@ -2,7 +2,7 @@
 // branching, docs/quantum-model.md). Parse errors are 400s naming the line and column; a program
 // past one of the reading limits (QUANTUM_MAX_*) is a 400 naming the limit and its value, raised
 // while the program is read. The reading, the simulation and the choice of the `top` outcomes run
-// on a worker thread (./pool); `signal` cancels the run.
+// on worker threads of the sandbox (./pool); `signal` cancels the run.
 import { AppError } from "../core/errors";
 import { histogramBase64 } from "./histogram";
 import { formatDuration } from "./models";
@@ -15,6 +15,9 @@ export { parseCircuit, qasmLimits, topEntries } from "./pool/tasks";
 export const runCircuit = async (body: TRunCircuitBody, userId?: string, signal?: AbortSignal): Promise<TRunCircuitResult> => {
   const shots = body.shots ?? DEFAULT_SHOTS;
   const target = body.histogram?.targetString;
+  // Read first in the sandbox's read lane: a program over a limit is refused there within about a
+  // second, however many simulations wait in the simulate lane.
+  await runSimulation({ kind: "inspect", qasm: body.qasm }, signal, "read");
   const run = await runSimulation(
     { kind: "circuit", qasm: body.qasm, shots, seed: body.seed, top: body.top, exact: body.exact, statevector: body.statevector },
     signal,

@@ -47,7 +47,8 @@ afterEach(() => {
   resetEnv();
 });
 
-const post = (body: unknown, query: Record<string, string> = {}, options: { key?: string } = {}) =>
+// A credential by default: drawing a submitted program needs one (docs/security.md).
+const post = (body: unknown, query: Record<string, string> = {}, options: { key?: string } = { key }) =>
   call(diagramRoute.POST, "POST", "/quantum/diagram", { body, query, ...options });
 
 describe("POST /quantum/diagram", () => {
@@ -100,14 +101,14 @@ describe("POST /quantum/diagram", () => {
     expect(errorPaths((await post({})).json)).toEqual(["body.qasm"]);
     expect(errorPaths((await post({ qasm: "qreg q[1];", title: "x".repeat(121) })).json)).toEqual(["body.title"]);
     expect(errorPaths((await post({ qasm: "qreg q[1];" }, { format: "png" })).json)).toEqual(["query.format"]);
-    const malformed = await call(diagramRoute.POST, "POST", "/quantum/diagram", { body: "{not json" });
+    const malformed = await call(diagramRoute.POST, "POST", "/quantum/diagram", { body: "{not json", key });
     expect(malformed.status).toBe(400);
   });
 
-  it("is a read: public by default, a credential when API_PUBLIC_READS=false; other methods are 405", async () => {
-    process.env.API_PUBLIC_READS = "false";
-    resetEnv();
-    expect((await post({ qasm: "qreg q[1]; h q[0];" })).status).toBe(401);
+  it("needs a credential even while reads are public (no anonymous program reaches a thread); other methods are 405", async () => {
+    const anonymous = await post({ qasm: "qreg q[1]; h q[0];" }, {}, {});
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get("content-type")).toMatch(/problem\+json/);
     expect((await post({ qasm: "qreg q[1]; h q[0];" }, {}, { key })).status).toBe(200);
     const get = await call(diagramRoute.GET, "GET", "/quantum/diagram");
     expect(get.status).toBe(405);

@@ -5,8 +5,8 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /quantum/jobs – queue a circuit run (simulator or hosted backend): 202, Location, the job
-  POST: route(submitQuantumJobOperation, async ({ body, principal }) => {
-    const job = await submitQuantumJob(body, principal);
+  POST: route(submitQuantumJobOperation, async ({ body, principal, request }) => {
+    const job = await submitQuantumJob(body, principal, request.signal);
     return Response.json(job, { status: 202, headers: { location: job.links.self } });
   }),
   // GET /quantum/jobs?status=&limit=&cursor= – the caller's jobs, newest first

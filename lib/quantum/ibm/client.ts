@@ -150,6 +150,15 @@ export const submitToIbm = async (c: Circuit, shots: number, settings: IbmSettin
     if (error instanceof TranspileError) throw unavailable(error.message);
     throw error;
   }
+  return submitIsaToIbm(qasm, shots, settings);
+};
+
+/**
+ * Submits a circuit already in the backend's instruction set (OpenQASM 3, as transpiled for
+ * `backendTarget(settings)`); answers the hosted job's id. Submitted programs are transpiled in
+ * the sandbox (lib/quantum/pool), never on the request thread.
+ */
+export const submitIsaToIbm = async (qasm: string, shots: number, settings: IbmSettings): Promise<{ jobId: string; qasm: string }> => {
   const job = (await api(settings, "POST", "/jobs", "submitting the job", {
     program_id: "sampler",
     backend: settings.backend,

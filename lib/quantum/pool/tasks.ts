@@ -2,6 +2,7 @@
 // database, no HTTP). The main thread loads the inputs, sends a task here, and keeps, renders and
 // answers the result. Errors come back as data, so that a domain error (a 400 naming a circuit
 // limit, a 503 for too little memory) keeps its code across the thread boundary.
+import type { MessagePort } from "node:worker_threads";
 import { AppError, type ErrorCode, type FieldError } from "../../core/errors";
 import {
   runAgentModel,
@@ -17,7 +18,8 @@ import { resetEnv } from "../../config/env";
 import { resetLimits } from "../../config/limits";
 import { quantumConfig, resetQuantumConfig } from "../config";
 import { circuitDiagram } from "../diagram/svg";
-import { parseQasm, QasmError, QasmLimitError, type QasmLimits } from "../qasm";
+import { parseQasm, QasmError, QasmLimitError, toQasm3, type QasmLimits } from "../qasm";
+import { transpile, TranspileError, type BackendTarget } from "../ibm/transpile";
 import { DEFAULT_TOP_OUTCOMES, MAX_STATEVECTOR_QUBITS } from "../schemas";
 import { checkQubits, checkWork, evolve, simulateTop, type Circuit } from "../simulator";
 import { optimizeSquadSearch, type OptimizeSearchInput } from "../optimize/search";
@@ -31,9 +33,11 @@ export type SimulationTask =
   | ({ kind: "syndicate"; input: SyndicateModelInput } & Shots)
   | ({ kind: "wallet"; input: WalletModelInput; sampled?: Record<string, number> } & Shots)
   | { kind: "diagram"; qasm: string; title?: string }
+  | { kind: "inspect"; qasm: string }
+  | { kind: "transpile"; qasm: string; target: BackendTarget }
   | ({ kind: "squad-optimize"; input: OptimizeSearchInput } & Shots);
 
-export type SimulationFailure = { code: ErrorCode; message: string; errors?: FieldError[] };
+export type SimulationFailure = { code: ErrorCode; message: string; errors?: FieldError[]; headers?: Record<string, string> };
 export type SimulationOutcome<T = unknown> = { ok: true; value: T } | { ok: false; error: SimulationFailure };
 
 /** The reading limits of submitted programs, from the QUANTUM_MAX_* settings. */
@@ -47,6 +51,8 @@ export const qasmLimits = (): QasmLimits => {
     maxGateNesting: config.QUANTUM_MAX_GATE_NESTING,
     maxExpressionDepth: config.QUANTUM_MAX_EXPRESSION_DEPTH,
     maxOperations: config.QUANTUM_MAX_GATES,
+    maxExpansionSteps: config.QUANTUM_MAX_EXPANSION_STEPS,
+    maxReadMs: config.QUANTUM_READ_TIMEOUT_MS,
   };
 };
 
@@ -105,6 +111,26 @@ export const simulateCircuit = (task: { qasm: string; top?: number; exact?: bool
   };
 };
 
+/** What a submitted program is, read under the limits of a run (nothing is simulated or drawn). */
+export const inspectCircuit = (task: { qasm: string }) => {
+  const c = parseCircuit(task.qasm);
+  checkQubits(c.qubits);
+  checkWork(c);
+  return { qubits: c.qubits, clbits: c.clbits, operations: c.program ? c.program.length : c.ops.length + c.measurements.length, dynamic: c.program !== undefined };
+};
+
+/** A submitted program transpiled for a hosted backend, as the OpenQASM 3 it is sent as. */
+export const transpileCircuit = (task: { qasm: string; target: BackendTarget }) => {
+  const c = parseCircuit(task.qasm);
+  try {
+    const isa = transpile(c, task.target);
+    return { qasm: toQasm3(isa.circuit, { physical: Array.from({ length: isa.circuit.qubits }, (_, k) => k), native: task.target.basisGates }) };
+  } catch (error) {
+    if (error instanceof TranspileError) throw new AppError("unavailable", `IBM Quantum: ${error.message}`);
+    throw error;
+  }
+};
+
 /** Reads a submitted program under the same limits as a run, and draws it (nothing is simulated). */
 export const drawCircuit = (task: { qasm: string; title?: string }) => {
   const c = parseCircuit(task.qasm);
@@ -119,11 +145,15 @@ export type SimulationResults = {
   syndicate: ReturnType<typeof runSyndicateModel>;
   wallet: ReturnType<typeof runWalletModel>;
   diagram: ReturnType<typeof drawCircuit>;
+  inspect: ReturnType<typeof inspectCircuit>;
+  transpile: ReturnType<typeof transpileCircuit>;
   "squad-optimize": ReturnType<typeof optimizeSquadSearch>;
 };
 
 export const computeTask = (task: SimulationTask): SimulationResults[SimulationTask["kind"]] => {
   if (task.kind === "diagram") return drawCircuit(task);
+  if (task.kind === "inspect") return inspectCircuit(task);
+  if (task.kind === "transpile") return transpileCircuit(task);
   const options = { shots: task.shots, seed: task.seed };
   switch (task.kind) {
     case "circuit":
@@ -159,12 +189,15 @@ const adoptSettings = (settings: Record<string, string> = {}) => {
 };
 
 /** The worker's entry: never throws for a domain error, so its code survives the thread boundary. */
-export default function runTask(task: SimulationTask & { settings?: Record<string, string> }): SimulationOutcome {
+export default function runTask(task: SimulationTask & { settings?: Record<string, string>; started?: MessagePort }): SimulationOutcome {
+  // The deadline starts now (see runSimulation).
+  task.started?.postMessage(true);
+  task.started?.close();
   try {
     adoptSettings(task.settings);
     return { ok: true, value: computeTask(task) };
   } catch (error) {
-    if (error instanceof AppError) return { ok: false, error: { code: error.code, message: error.message, errors: error.errors } };
+    if (error instanceof AppError) return { ok: false, error: { code: error.code, message: error.message, errors: error.errors, headers: error.headers } };
     throw error;
   }
 }

@@ -12,7 +12,8 @@ type Node =
   | { kind: "binary"; op: string; left: Expr; right: Expr }
   | { kind: "call"; fn: string; arg: Expr };
 
-export type Expr = Node & { depth: number };
+/** A node with the depth of its tree and its size (nodes in it: what one evaluation costs). */
+export type Expr = Node & { depth: number; size: number };
 
 const FUNCTIONS: Record<string, (x: number) => number> = {
   sin: Math.sin, cos: Math.cos, tan: Math.tan, asin: Math.asin, acos: Math.acos, atan: Math.atan,
@@ -38,7 +39,7 @@ export const parseExpression = (cursor: Cursor, guard: DepthGuard): Expr => {
   const node = (at: Token, expr: Node, ...children: Expr[]): Expr => {
     const depth = 1 + Math.max(0, ...children.map((child) => child.depth));
     if (depth > guard.maxDepth) guard.tooDeep(at);
-    return { ...expr, depth };
+    return { ...expr, depth, size: children.reduce((sum, child) => sum + child.size, 1) };
   };
 
   const additive = (): Expr => {
@@ -83,7 +84,7 @@ export const parseExpression = (cursor: Cursor, guard: DepthGuard): Expr => {
   };
   const primary = (): Expr => {
     const token = cursor.next();
-    if (token.kind === "number") return { kind: "number", value: Number(token.text), depth: 1 };
+    if (token.kind === "number") return { kind: "number", value: Number(token.text), depth: 1, size: 1 };
     if (isSymbol(token, "(")) {
       enter(token);
       const inner = additive();
@@ -92,7 +93,7 @@ export const parseExpression = (cursor: Cursor, guard: DepthGuard): Expr => {
       return inner;
     }
     if (token.kind === "id") {
-      if (token.text === "pi") return { kind: "number", value: Math.PI, depth: 1 };
+      if (token.text === "pi") return { kind: "number", value: Math.PI, depth: 1, size: 1 };
       if (FUNCTIONS[token.text]) {
         cursor.expect("(");
         enter(token);
@@ -101,7 +102,7 @@ export const parseExpression = (cursor: Cursor, guard: DepthGuard): Expr => {
         cursor.expect(")");
         return node(token, { kind: "call", fn: token.text, arg }, arg);
       }
-      return { kind: "name", name: token.text, token, depth: 1 };
+      return { kind: "name", name: token.text, token, depth: 1, size: 1 };
     }
     throw new QasmError(token.line, token.column, `expected a number, pi, a parameter or '(' but found '${token.text}'`);
   };

@@ -17,6 +17,15 @@ export type QasmLimits = {
   maxExpressionDepth: number;
   /** Operations after every user gate is expanded (gates, measurements, resets). */
   maxOperations: number;
+  /**
+   * Steps of reading: every operation produced, copied (by `inv @`, `pow(k) @`, `ctrl @`) or
+   * attached to a condition (one step per classical bit the condition reads), every expression
+   * node evaluated, every qubit a broadcast or barrier names. What reading can cost in time and
+   * memory, whatever the constructs and however they are combined.
+   */
+  maxExpansionSteps: number;
+  /** Milliseconds reading may take (checked as steps are charged); Infinity for no limit. */
+  maxReadMs: number;
 };
 
 /** The environment setting behind each limit (see the README's configuration table). */
@@ -28,6 +37,8 @@ export const LIMIT_SETTINGS: Record<keyof QasmLimits, string> = {
   maxGateNesting: "QUANTUM_MAX_GATE_NESTING",
   maxExpressionDepth: "QUANTUM_MAX_EXPRESSION_DEPTH",
   maxOperations: "QUANTUM_MAX_GATES",
+  maxExpansionSteps: "QUANTUM_MAX_EXPANSION_STEPS",
+  maxReadMs: "QUANTUM_READ_TIMEOUT_MS",
 };
 
 /** The defaults of those settings. */
@@ -39,6 +50,8 @@ export const DEFAULT_QASM_LIMITS: QasmLimits = {
   maxGateNesting: 64,
   maxExpressionDepth: 100,
   maxOperations: 100_000,
+  maxExpansionSteps: 4_000_000,
+  maxReadMs: Infinity,
 };
 
 export class QasmLimitError extends QasmError {

@@ -102,6 +102,9 @@ const invert = (op: GateOp): GateOp => {
   throw new Error(`no inverse for ${name}`);
 };
 
+/** How many steps of reading pass between two looks at the clock. */
+const CLOCK_CHECK_STEPS = 4096;
+
 class Parser implements Cursor {
   private position = 0;
   private qregs = new Map<string, Register>();
@@ -123,6 +126,13 @@ class Parser implements Cursor {
   private barriers: Barrier[] = [];
   /** Operations produced so far, counted as they are produced (gates after expansion, measurements). */
   private operations = 0;
+  /** Steps of reading charged so far (see QasmLimits.maxExpansionSteps), and when reading must end. */
+  private steps = 0;
+  private nextClockCheck = CLOCK_CHECK_STEPS;
+  private readonly deadline: number;
+  /** The conditions in force, shared by every instruction read under them (never copied per instruction). */
+  private when: Condition[] | undefined;
+  private whenBits = 0;
   private readonly guard: DepthGuard;
 
   constructor(
@@ -133,6 +143,7 @@ class Parser implements Cursor {
       maxDepth: limits.maxExpressionDepth,
       tooDeep: (at) => this.overLimit(at, "maxExpressionDepth", "an expression nests deeper than"),
     };
+    this.deadline = performance.now() + limits.maxReadMs;
   }
 
   peek = () => this.tokens[this.position];
@@ -169,9 +180,28 @@ class Parser implements Cursor {
     throw new QasmLimitError(at.line, at.column, limit, this.limits[limit], what);
   };
 
+  // Every piece of work reading does is charged here before it is done: the steps budget bounds
+  // time and memory whatever the constructs and their combination, and the clock is read every
+  // CLOCK_CHECK_STEPS steps, so reading also stops at its time limit.
+  private charge(at: Token, steps: number) {
+    this.steps += steps;
+    if (this.steps > this.limits.maxExpansionSteps) this.overLimit(at, "maxExpansionSteps", "reading the program takes more steps than");
+    if (this.steps < this.nextClockCheck) return;
+    this.nextClockCheck = this.steps + CLOCK_CHECK_STEPS;
+    if (performance.now() > this.deadline) this.overLimit(at, "maxReadMs", "reading the program takes longer, in milliseconds, than");
+  }
+
+  /** Operations produced (each is also a step of reading). */
   private countOperations(at: Token, count: number) {
     if (this.operations + count > this.limits.maxOperations) this.overLimit(at, "maxOperations", "the program expands to more operations than");
     this.operations += count;
+    this.charge(at, count);
+  }
+
+  /** An expression evaluated: one step per node. */
+  private evaluateCharged(expr: Expr, scope: Record<string, number>, at: Token) {
+    this.charge(at, expr.size);
+    return evaluate(expr, scope);
   }
 
   parse(): Circuit {
@@ -341,12 +371,17 @@ class Parser implements Cursor {
     const sizes = new Set(args.filter((arg) => arg.index === undefined).map((arg) => arg.register.size));
     if (sizes.size > 1) this.fail(at, "registers of different sizes cannot be broadcast together");
     const count = sizes.size === 0 ? 1 : [...sizes][0];
+    this.charge(at, count * Math.max(1, args.length));
     return Array.from({ length: count }, (_, k) => args.map((arg) => arg.register.offset + (arg.index ?? k)));
   }
 
   private push(step: Instruction, at: Token) {
-    const when = this.conditions.length > 0 ? this.conditions.map((c) => ({ ...c, clbits: [...c.clbits] })) : undefined;
-    if (when) this.dynamic = true;
+    const when = this.when;
+    if (when) {
+      this.dynamic = true;
+      // The simulator reads every bit of every condition for each conditional instruction.
+      this.charge(at, this.whenBits);
+    }
     if (step.kind === "gate") {
       for (const q of step.op.qubits) {
         if (this.measured.has(q)) this.dynamic = true;
@@ -413,12 +448,14 @@ class Parser implements Cursor {
       if (arg.index !== undefined) qubits.add(arg.register.offset + arg.index);
       else for (let k = 0; k < arg.register.size; k += 1) qubits.add(arg.register.offset + k);
     };
+    const at = this.peek();
     add(this.argument(this.qregs, "quantum register"));
     while (this.is(",")) {
       this.next();
       add(this.argument(this.qregs, "quantum register"));
     }
     this.expect(";");
+    this.charge(at, qubits.size);
     // A conditional barrier is drawn as an unconditional one. At most one barrier per program
     // step (barriers in a row draw as one), so they are bounded by the operations.
     const last = this.barriers.at(-1);
@@ -463,6 +500,7 @@ class Parser implements Cursor {
   private under(condition: Condition, at: Token) {
     if (this.conditions.length >= this.limits.maxGateNesting) this.overLimit(at, "maxGateNesting", "conditions nest deeper than");
     this.conditions.push(condition);
+    this.conditionsChanged();
     if (this.is("{") && this.version !== 2) {
       this.next();
       while (!this.is("}")) {
@@ -476,6 +514,13 @@ class Parser implements Cursor {
       this.statement();
     }
     this.conditions.pop();
+    this.conditionsChanged();
+  }
+
+  // One shared list of the conditions in force (instructions keep a reference, not a copy).
+  private conditionsChanged() {
+    this.when = this.conditions.length > 0 ? this.conditions.map((c) => ({ ...c, clbits: [...c.clbits] })) : undefined;
+    this.whenBits = this.conditions.reduce((sum, c) => sum + c.clbits.length, 0);
   }
 
   private resolve(token: Token): Target {
@@ -502,7 +547,7 @@ class Parser implements Cursor {
       if (token.text === "inv") modifiers.push({ kind: "inv" });
       else if (token.text === "pow") {
         this.expect("(");
-        const exponent = evaluate(parseExpression(this, this.guard), {});
+        const exponent = this.evaluateCharged(parseExpression(this, this.guard), {}, token);
         this.expect(")");
         if (!Number.isFinite(exponent)) this.fail(token, "the exponent of pow is not a finite number");
         modifiers.push({ kind: "pow", exponent });
@@ -631,7 +676,7 @@ class Parser implements Cursor {
     const modifiers = this.modifiers();
     const token = this.next();
     if (token.kind !== "id") this.fail(token, `expected a gate but found '${token.text}'`);
-    const params = this.parameterList().map((expr) => evaluate(expr, {}));
+    const params = this.parameterList().map((expr) => this.evaluateCharged(expr, {}, this.peek()));
     const args: Arg[] = [];
     if (!this.is(";")) {
       args.push(this.argument(this.qregs, "quantum register"));
@@ -672,6 +717,8 @@ class Parser implements Cursor {
     let controlsLeft = this.controlsOf(modifiers);
     let ops = this.expand(target, params, qubits.slice(controlsLeft), at);
     for (const m of [...modifiers].reverse()) {
+      // Each modifier makes new operations out of the ones it wraps: charged as they are made.
+      this.charge(at, ops.length);
       if (m.kind === "inv") ops = ops.reverse().map(invert);
       else if (m.kind === "pow") {
         if (Number.isInteger(m.exponent)) {
@@ -714,7 +761,7 @@ class Parser implements Cursor {
     const map = Object.fromEntries(target.args.map((arg, k) => [arg, qubits[k]]));
     const out: GateOp[] = [];
     for (const call of target.body) {
-      const values = call.params.map((expr) => evaluate(expr, scope));
+      const values = call.params.map((expr) => this.evaluateCharged(expr, scope, call.token));
       for (const op of this.apply(call.target, call.modifiers, values, call.args.map((arg) => map[arg.text]), call.token)) out.push(op);
     }
     return out;
