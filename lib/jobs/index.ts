@@ -27,7 +27,8 @@ export {
   type JobError,
   type EnqueueInput,
 } from "./store";
-export { JobWorker, wakeWorkers, abortLocally, type WorkerOptions } from "./worker";
+export { JobWorker, wakeWorkers, abortLocally, whenJobsIdle, type WorkerOptions } from "./worker";
+export type { JobLog, JobLogLevel } from "./log";
 export { jobsConfig, resetJobsConfig, type TJobsConfig } from "./config";
 
 import { requestCancel as requestCancelInStore } from "./store";

@@ -6,6 +6,7 @@ import { prisma, Prisma, type JobStatus } from "../db";
 import { AppError, ERROR_TITLE, isAppError, notFound } from "../core/errors";
 import { recordEvents, type EventInput } from "../events";
 import { lifecycleEventsOf, type JobOutcome } from "./kinds";
+import { wakeWorkers } from "./registry";
 
 export type JobRow = Prisma.JobGetPayload<object>;
 
@@ -36,14 +37,27 @@ const jobData = (input: EnqueueInput, now: Date) => ({
   dedupeKey: input.dedupeKey ?? null,
 });
 
+/**
+ * This process's workers start a job queued outside a transaction at once; inside one, the caller
+ * wakes them after its commit (wakeWorkers), since before it they would not see the job yet.
+ */
+const wakeIfCommitted = (client: Prisma.TransactionClient) => {
+  if (client === prisma) wakeWorkers();
+};
+
 /** A new QUEUED job; `client` is a transaction's client when the enqueue is part of one. */
-export const enqueueJob = (input: EnqueueInput, client: Prisma.TransactionClient = prisma) => client.job.create({ data: jobData(input, new Date()) });
+export const enqueueJob = async (input: EnqueueInput, client: Prisma.TransactionClient = prisma) => {
+  const job = await client.job.create({ data: jobData(input, new Date()) });
+  wakeIfCommitted(client);
+  return job;
+};
 
 /** Several new QUEUED jobs in one statement (a fan-out inside the caller's transaction); answers their ids. */
 export const enqueueJobs = async (inputs: EnqueueInput[], client: Prisma.TransactionClient = prisma): Promise<string[]> => {
   if (inputs.length === 0) return [];
   const now = new Date();
   const made = await client.job.createManyAndReturn({ data: inputs.map((input) => jobData(input, now)), select: { id: true } });
+  wakeIfCommitted(client);
   return made.map((job) => job.id);
 };
 
@@ -55,6 +69,7 @@ export const enqueueOnce = async (inputs: (EnqueueInput & { dedupeKey: string })
   if (inputs.length === 0) return 0;
   const now = new Date();
   const { count } = await client.job.createMany({ data: inputs.map((input) => jobData(input, now)), skipDuplicates: true });
+  if (count > 0) wakeIfCommitted(client);
   return count;
 };
 
@@ -106,11 +121,25 @@ export const getJob = async (id: string, what = "Job") => {
 };
 
 /**
+ * Who was served least recently, as the claiming worker remembers it: kinds, and owners (a user's
+ * id, or "" for jobs of no user), each list oldest first. Names missing from a list count as never
+ * served. The worker keeps these (worker.ts); the store only orders by them.
+ */
+export type ServedOrder = { kinds: string[]; owners: string[] };
+
+/**
  * Claims the next job of one of `kinds` for `workerId`: a QUEUED one whose runAfter has come, or
  * a RUNNING one whose lease ran out (its worker died). Several workers claiming at once each get
  * a different job (SKIP LOCKED), never the same.
+ *
+ * Which job, fairly (docs/jobs.md, "Fair claiming"): of the claimable jobs, one of the kind with
+ * the fewest RUNNING jobs (of these kinds, across all instances), then of the kind this worker
+ * served least recently; within it, one of the owner with the fewest running jobs, then of the
+ * owner served least recently; then the oldest. So one user's flood of jobs does not hold back
+ * another user's first one, and a flood of one kind does not starve another kind — also in a lane
+ * of one slot, where the running counts are all 0 and the rotation decides.
  */
-export const claimJob = async (workerId: string, kinds: string[], leaseMs: number): Promise<JobRow | null> => {
+export const claimJob = async (workerId: string, kinds: string[], leaseMs: number, served: ServedOrder = { kinds: [], owners: [] }): Promise<JobRow | null> => {
   if (kinds.length === 0) return null;
   // The claim and the lifecycle events it causes commit together.
   return prisma.$transaction(async (tx) => {
@@ -120,20 +149,33 @@ export const claimJob = async (workerId: string, kinds: string[], leaseMs: numbe
       WHERE status = 'RUNNING'::"JobStatus" AND "cancelRequested" AND "lockedUntil" < ${NOW}
       RETURNING id`;
     if (ended.length > 0) await recordLifecycle(tx, await tx.job.findMany({ where: { id: { in: ended.map((row) => row.id) } } }), "finished");
+    // One statement: the loads (RUNNING jobs per kind and per owner, a small set found through the
+    // status index) join the candidates, which are ordered and locked; only the candidate rows are
+    // locked (FOR UPDATE OF c), so instances claiming together still each get a different job.
     const rows = await tx.$queryRaw<{ id: string; first: boolean }[]>`
       UPDATE "Job" AS j
       SET status = 'RUNNING'::"JobStatus", attempts = j.attempts + 1, "lockedBy" = ${workerId},
           "lockedUntil" = ${later(leaseMs)}, "startedAt" = COALESCE(j."startedAt", ${NOW})
       FROM (
-        SELECT id, "startedAt" FROM "Job"
-        WHERE kind IN (${Prisma.join(kinds)})
-          AND ((status = 'QUEUED'::"JobStatus" AND "runAfter" <= ${NOW})
-            OR (status = 'RUNNING'::"JobStatus" AND "lockedUntil" < ${NOW} AND NOT "cancelRequested"
+        WITH running AS (
+          SELECT kind, COALESCE("userId", '') AS owner FROM "Job"
+          WHERE status = 'RUNNING'::"JobStatus" AND kind IN (${Prisma.join(kinds)})
+        ),
+        kind_load AS (SELECT kind, count(*) AS n FROM running GROUP BY kind),
+        owner_load AS (SELECT owner, count(*) AS n FROM running GROUP BY owner)
+        SELECT c.id, c."startedAt" FROM "Job" AS c
+        LEFT JOIN kind_load ON kind_load.kind = c.kind
+        LEFT JOIN owner_load ON owner_load.owner = COALESCE(c."userId", '')
+        WHERE c.kind IN (${Prisma.join(kinds)})
+          AND ((c.status = 'QUEUED'::"JobStatus" AND c."runAfter" <= ${NOW})
+            OR (c.status = 'RUNNING'::"JobStatus" AND c."lockedUntil" < ${NOW} AND NOT c."cancelRequested"
                 -- never a job this worker still runs (its renewal was late, not its process dead)
-                AND "lockedBy" IS DISTINCT FROM ${workerId}))
-        ORDER BY "runAfter", "createdAt", id
+                AND c."lockedBy" IS DISTINCT FROM ${workerId}))
+        ORDER BY COALESCE(kind_load.n, 0), array_position(${served.kinds}::text[], c.kind) NULLS FIRST,
+                 COALESCE(owner_load.n, 0), array_position(${served.owners}::text[], COALESCE(c."userId", '')) NULLS FIRST,
+                 c."runAfter", c."createdAt", c.id
         LIMIT 1
-        FOR UPDATE SKIP LOCKED
+        FOR UPDATE OF c SKIP LOCKED
       ) AS next
       WHERE j.id = next.id
       RETURNING j.id, (next."startedAt" IS NULL) AS first`;
