@@ -2,12 +2,13 @@
 // the event list, the live stream and the webhook deliveries.
 export { recordEvent, recordEvents, type EventInput } from "./record";
 export { runAsActor, currentActor } from "./context";
-export { EVENT_DEFINITIONS, EVENT_TYPES, eventDefinition, type EventDefinition } from "./catalog";
+export { EVENT_DEFINITIONS, EVENT_TYPES, PRIVATE_EVENT_TYPES, eventDefinition, type EventDefinition, type EventVisibility } from "./catalog";
 export { ZEvent, toEvent, type TEvent, type EventRow } from "./shape";
 export { EVENT_ENTITY_TYPES, ZEventListQuery, ZEventTypeList, type TEventListQuery } from "./schemas";
 export { listEvents, visibleEvents, type EventViewer } from "./list-events";
+export { canSeeEvent, visibleEventsWhere, type EventAudience } from "./visibility";
 export { listEventsOperation } from "./operations";
-export { actorNames } from "./activity";
+export { actorNames, YOU, ANOTHER_USER } from "./activity";
 export { openEventStream, streamEvents, streamCursor, closeEventStreams, eventStreamStats, EVENT_STREAM_HEADERS, type StreamViewer, type StreamFilter } from "./stream";
 export { ZEventStreamQuery, ZEventCursor, ZEventStreamReady, type TEventStreamQuery } from "./stream-schemas";
 export { streamEventsOperation } from "./stream-operations";

@@ -3,12 +3,13 @@ import { prisma, type Prisma, type Role } from "../db";
 import { encodeCursor, type Page } from "../core/paging";
 import type { TEventListQuery } from "./schemas";
 import { toEvent, type TEvent } from "./shape";
+import { visibleEventsWhere } from "./visibility";
 
-/** Who reads the log: events with visibleTo are shown only to that user and to admins. */
+/** Who reads the log: a private event is shown only to its owner and to admins (./visibility.ts). */
 export type EventViewer = { userId: string; role: Role };
 
 export const visibleEvents = (viewer: EventViewer): Prisma.EventWhereInput =>
-  viewer.role === "admin" ? {} : { OR: [{ visibleTo: null }, { visibleTo: viewer.userId }] };
+  visibleEventsWhere({ userId: viewer.userId, seesAll: viewer.role === "admin" });
 
 /** One page of the events the viewer may see, filtered by type, entity and `after`; two queries. */
 export const listEvents = async (query: TEventListQuery, viewer: EventViewer): Promise<Page<TEvent>> => {

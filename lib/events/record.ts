@@ -10,7 +10,11 @@ export type EventInput = {
   type: string;
   entityId: string;
   data: unknown;
-  /** Only this user (and admins) may see it: a user's own quantum job or wallet. Default: anyone who may read the record. */
+  /**
+   * Only this user (and admins) may see it, and no webhook endpoint gets it: a user's own job, run
+   * or wallet. Default: anyone who may read the record. Required by the catalog's private types:
+   * one recorded without it is dropped (a job nobody asked for, such as a scheduled refresh, tells nobody).
+   */
   visibleTo?: string | null;
 };
 
@@ -25,12 +29,13 @@ const EVENT_WRITE_LOCK = 7_303_011;
  * other transactions that record events wait (a few milliseconds), which keeps `seq` in commit order.
  */
 export const recordEvents = async (tx: Prisma.TransactionClient, events: EventInput[]): Promise<void> => {
-  if (!events.length) return;
   const actorId = currentActor();
-  const rows = events.map((event) => {
+  const rows = events.flatMap((event) => {
     const definition = eventDefinition(event.type);
     if (!definition) throw new Error(`Unknown event type ${event.type}: add it to lib/events/catalog.ts`);
-    return {
+    // A private event with no owner could only be shown to admins; it is nobody's news, so not kept.
+    if (definition.visibility === "private" && !event.visibleTo) return [];
+    return [{
       id: `evt_${randomUUID().replaceAll("-", "")}`,
       type: event.type,
       entityType: definition.entityType,
@@ -39,8 +44,9 @@ export const recordEvents = async (tx: Prisma.TransactionClient, events: EventIn
       data: event.data,
       actorId,
       visibleTo: event.visibleTo ?? null,
-    };
+    }];
   });
+  if (!rows.length) return;
   // When Prisma's default would have made it: the time of the insert, in UTC (timestamp without time zone).
   const createdAt = new Date().toISOString();
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${EVENT_WRITE_LOCK})`;

@@ -5,6 +5,7 @@
 // imports lib/events.
 import { Prisma } from "../db";
 import { enqueueJobs } from "../jobs";
+import { PRIVATE_EVENT_TYPES } from "../events/catalog";
 
 export const WEBHOOK_DELIVER_KIND = "webhook.deliver";
 
@@ -22,15 +23,16 @@ const NOW = Prisma.sql`(now() AT TIME ZONE 'UTC')`;
 
 /**
  * Queues the first attempt of each event in `eventIds` to each enabled endpoint subscribed to its
- * type. Events only some users may see (visibleTo) are not delivered — endpoints belong to operators,
- * not to the event's owner — and neither are tests, which go to one endpoint (`only`).
+ * type. Events only some users may see are not delivered — endpoints belong to operators, not to
+ * the event's owner: neither one recorded for a user (visibleTo) nor one of a private type, with or
+ * without an owner (docs/security.md, "Private events"). Tests go to their one endpoint (`only`).
  */
 export const queueWebhookDeliveries = async (tx: Prisma.TransactionClient, eventIds: string[], only?: { endpointId: string }) => {
   if (eventIds.length === 0) return 0;
   const match = only
     ? Prisma.sql`w.id = ${only.endpointId}`
     : Prisma.sql`w.enabled AND (COALESCE(cardinality(w."eventTypes"), 0) = 0 OR e.type = ANY(w."eventTypes"))
-        AND e.type <> 'webhook.test' AND e."visibleTo" IS NULL`;
+        AND e.type <> 'webhook.test' AND e."visibleTo" IS NULL AND e.type <> ALL(${PRIVATE_EVENT_TYPES}::text[])`;
   const rows = await tx.$queryRaw<{ id: string }[]>`
     INSERT INTO "WebhookDelivery" (id, "endpointId", "eventId", "eventSeq", "eventType", "entityKey", attempt, state, "scheduledAt", "createdAt")
     SELECT 'whd_' || replace(gen_random_uuid()::text, '-', ''), w.id, e.id, e.seq, e.type, e."entityType" || ':' || e."entityId",
