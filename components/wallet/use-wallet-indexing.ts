@@ -1,8 +1,8 @@
 "use client";
 
 // Reads GET /api/wallets/{address}/indexing again when the live event stream reports indexing
-// progress (while the stream is down: polls it while a background indexing job of the wallet is
-// queued or running); when none is left, the wallet's answers are read again (they now cover it).
+// progress of the user's own job, and every 10 s while one of the wallet's jobs runs (while the
+// stream is down: every 1.5 s); when none is left, the wallet's answers are read again.
 import { useEffect } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
@@ -11,7 +11,11 @@ import { useLiveQuery } from "@/components/shared/use-event-stream";
 import { walletKeys, type MetricsRequest } from "./use-wallet";
 
 const POLL_MS = 1500;
-// Indexing events are private to the wallet's owner (and admins); entity id = the address.
+// Indexing events are private to the user whose request started the job (and admins); a job
+// someone else started, or the scheduled refresh (which records none), sends this tab nothing, so
+// while a job runs it is still read now and then with the stream live.
+const LIVE_POLL_MS = 10_000;
+// Entity id = the address.
 const INDEXING_EVENTS = ["wallet_indexing.started", "wallet_indexing.progressed", "wallet_indexing.finished"];
 
 export const useWalletIndexing = (metricsUrl: string, request: MetricsRequest | null, active: boolean) => {
@@ -21,7 +25,7 @@ export const useWalletIndexing = (metricsUrl: string, request: MetricsRequest | 
   const query = useQuery<TWalletIndexing>({
     queryKey,
     enabled: request !== null && active,
-    refetchInterval: (current) => (live || (current.state.data && !current.state.data.active) ? false : POLL_MS),
+    refetchInterval: (current) => (current.state.data && !current.state.data.active ? false : live ? LIVE_POLL_MS : POLL_MS),
     queryFn: ({ signal }) => {
       const chains = request!.chains ? `?chains=${encodeURIComponent(request!.chains.join(","))}` : "";
       return apiFetch<TWalletIndexing>(`${metricsUrl}/api/wallets/${request!.address}/indexing${chains}`, { signal });

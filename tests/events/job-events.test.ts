@@ -1,6 +1,7 @@
 // Job lifecycle events, recorded in the transaction of the job's status update: a quantum job's
 // started and finished (private to its owner) and the run it stores; a wallet indexing job's
-// started, progressed and finished; each exactly once per job, also when a job is retried, taken
+// started, progressed and finished (private to the user who asked; none for a job nobody asked
+// for); each exactly once per job, also when a job is retried, taken
 // over from a dead worker or cancelled before it ran; none when a worker settles a job it no longer holds.
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { prisma } from "../../lib/db";
@@ -48,11 +49,13 @@ const expectCatalogShape = (event: TEvent) => {
   expect(definition.data.safeParse(event.data).error).toBeUndefined();
 };
 
-// Lifecycle hooks that only count: every stage becomes an event about the job.
+// Lifecycle hooks that only count: every stage becomes an event about the job (these types are
+// private, so each has an owner: one without is not recorded).
+const OWNER = "counting-owner";
 const counting: JobLifecycleEvents = {
-  started: (job) => ({ type: "quantum_job.started", entityId: job.id, data: { stage: "started" } }),
-  progressed: (job) => ({ type: "wallet_indexing.progressed", entityId: job.id, data: { stage: "progressed" } }),
-  finished: (job, status) => ({ type: "quantum_job.finished", entityId: job.id, data: { status } }),
+  started: (job) => ({ type: "quantum_job.started", entityId: job.id, data: { stage: "started" }, visibleTo: OWNER }),
+  progressed: (job) => ({ type: "wallet_indexing.progressed", entityId: job.id, data: { stage: "progressed" }, visibleTo: OWNER }),
+  finished: (job, status) => ({ type: "quantum_job.finished", entityId: job.id, data: { status }, visibleTo: OWNER }),
 };
 
 describe("quantum job events", () => {
@@ -146,7 +149,8 @@ describe("lifecycle events exactly once", () => {
 });
 
 describe("wallet indexing events", () => {
-  it("started, one progressed per saved progress, and finished: about the wallet, with the job as the indexing endpoint lists it", async () => {
+  it("started, one progressed per saved progress, and finished: about the wallet, with the job as the indexing endpoint lists it, private to the user who asked", async () => {
+    const { user } = await userWithKey("viewer");
     const address = "0x00000000000000000000000000000000000e7e47";
     // The wallet.index kind with its own lifecycle events, reading from a stand-in that saves progress twice.
     const standIn: JobKind<any, any> = {
@@ -157,7 +161,7 @@ describe("wallet indexing events", () => {
         return { chain: "eth-mainnet", address, fromBlock: "0", toBlock: "100", transfers: { found: 7, stored: 7 }, holdings: 1, nfts: 0, prices: 0 };
       },
     };
-    const job = await enqueueJob({ kind: WALLET_INDEX_KIND, payload: { chain: "eth-mainnet", address }, maxAttempts: 5 });
+    const job = await enqueueJob({ kind: WALLET_INDEX_KIND, payload: { chain: "eth-mainnet", address }, maxAttempts: 5, userId: user.id });
     startWorker([standIn]);
     expect((await settled(job.id)).status).toBe("DONE");
 
@@ -168,7 +172,22 @@ describe("wallet indexing events", () => {
     for (const event of events) {
       expectCatalogShape(event);
       expect(event.entity).toEqual({ type: "wallet", id: address });
-      expect(event.visibleTo).toBeNull();
+      expect(event.visibleTo).toBe(user.id);
     }
+  });
+
+  it("a job nobody asked for (a scheduled refresh) records none", async () => {
+    const address = "0x00000000000000000000000000000000000e7e48";
+    const standIn: JobKind<any, any> = {
+      ...walletIndexJob,
+      run: async ({ saveProgress }) => {
+        await saveProgress({ stage: "txlist", records: 0, fromBlock: "0", toBlock: "100", done: [] });
+        return { chain: "eth-mainnet", address, fromBlock: "0", toBlock: "100", transfers: { found: 0, stored: 0 }, holdings: 0, nfts: 0, prices: 0 };
+      },
+    };
+    const job = await enqueueJob({ kind: WALLET_INDEX_KIND, payload: { chain: "eth-mainnet", address }, maxAttempts: 5, userId: null });
+    startWorker([standIn]);
+    expect((await settled(job.id)).status).toBe("DONE");
+    expect(await eventsAbout(address)).toEqual([]);
   });
 });

@@ -5,6 +5,9 @@
 // job both older than that. One query finds them, oldest first, at most WALLET_REFRESH_BATCH (50)
 // per run (the next run takes the rest); the queueing keeps the rule of one active job per chain
 // and wallet (enqueueIndexingPairs), and a pair whose job failed in the last 10 minutes waits.
+// It broadcasts nothing: its jobs belong to no user (userId null), so they record no
+// wallet_indexing events at all (those are private to the user who asked; wallet-index-job.ts),
+// and the sweep's own kind declares none. Which wallets users have linked stays theirs.
 import { prisma, Prisma } from "../../db";
 import { defineJobKind } from "../../jobs";
 import { walletEnv } from "../config";
@@ -43,6 +46,7 @@ export const dueLinkedWallets = async (chains: readonly string[], now: Date, lim
 export const refreshLinkedWallets = async (now = new Date()): Promise<RefreshSummary> => {
   const chains = (await listKnownChains()).map((chain) => chain.slug).filter(canIndexOnDemand);
   const due = await dueLinkedWallets(chains, now, walletEnv().WALLET_REFRESH_BATCH);
+  // No user: a refresh tells nobody (no events), whoever linked the wallet.
   const queued = await enqueueIndexingPairs(due, null);
   return { chains, due: due.length, queued: queued.length };
 };

@@ -5,8 +5,8 @@
 // running no second one is made (an advisory lock per chain and wallet serialises the check and
 // the insert across instances); the engine's claim makes sure one worker runs it at a time.
 import { prisma, type Prisma } from "../../db";
-import { defineJobKind, enqueueJobs, wakeWorkers, ACTIVE_STATUSES, type JobRow } from "../../jobs";
-import { isAppError } from "../../core/errors";
+import { defineJobKind, enqueueJobs, jobsConfig, wakeWorkers, ACTIVE_STATUSES, type JobRow } from "../../jobs";
+import { AppError, isAppError } from "../../core/errors";
 import type { IndexingCoverage } from "../metrics/coverage";
 import { canIndexOnDemand, chainSources } from "../sources/source-config";
 import { indexWalletFromExplorer, type IndexProgress, type IndexSummary } from "./index-from-explorer";
@@ -40,6 +40,9 @@ export type IndexingPair = { chain: string; address: string };
 
 const pairKey = (pair: IndexingPair) => `${pair.chain}:${pair.address}`;
 
+/** What a refused request's Retry-After says: an indexing job takes from seconds to minutes. */
+const INDEXING_RETRY_AFTER_SECONDS = 30;
+
 /** Failed jobs hold back a new one this long (a wrong key or a provider that is down would otherwise get a job per request). */
 export const FAILURE_PAUSE_MS = 10 * 60_000;
 
@@ -48,12 +51,19 @@ export const FAILURE_PAUSE_MS = 10 * 60_000;
  * failed in the last 10 minutes; answers the ids of the jobs made. One transaction: advisory locks
  * on every pair (taken in a fixed order), one query for the pairs that are busy, then the inserts
  * for the rest, in the same transaction — so concurrent callers on any number of instances make one job per pair.
+ *
+ * A user's requests may have at most WALLET_INDEX_JOBS_ACTIVE_MAX jobs queued or running: a request
+ * that would start more is a 429 (with Retry-After) and starts none. The user's row is locked first
+ * (then the pairs), so racing requests of one user count one after the other and cannot pass the
+ * cap together — as the quantum jobs' quota does. Jobs of no user (the scheduled refresh) have no cap.
  */
 export const enqueueIndexingPairs = async (pairs: readonly IndexingPair[], userId: string | null): Promise<string[]> => {
   const unique = [...new Map(pairs.map((pair) => [pairKey(pair), { chain: pair.chain, address: pair.address.toLowerCase() }])).values()];
   if (unique.length === 0) return [];
   const keys = unique.map((pair) => `${WALLET_INDEX_KIND}:${pairKey(pair)}`).sort();
+  const limit = jobsConfig().WALLET_INDEX_JOBS_ACTIVE_MAX;
   const made = await prisma.$transaction(async (tx) => {
+    if (userId) await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${userId} FOR UPDATE`;
     await tx.$queryRaw`SELECT count(pg_advisory_xact_lock(hashtext(k)))::int AS locked FROM (SELECT k FROM unnest(${keys}::text[]) AS k ORDER BY k) AS sorted`;
     const busy = await tx.job.findMany({
       where: {
@@ -68,6 +78,16 @@ export const enqueueIndexingPairs = async (pairs: readonly IndexingPair[], userI
     const taken = new Set(busy.map((job) => pairKey(job.payload as WalletIndexPayload)));
     const fresh = unique.filter((pair) => !taken.has(pairKey(pair)));
     if (fresh.length === 0) return [];
+    if (userId) {
+      const active = await tx.job.count({ where: { userId, kind: WALLET_INDEX_KIND, status: { in: ACTIVE_STATUSES } } });
+      if (active + fresh.length > limit) {
+        throw new AppError(
+          "rate_limited",
+          `You have ${active} wallet-indexing jobs queued or running (at most ${limit}); this request would start ${fresh.length} more. Ask again once some have finished, or name fewer chains.`,
+          { headers: { "retry-after": String(INDEXING_RETRY_AFTER_SECONDS) } },
+        );
+      }
+    }
     // Through the engine's own enqueue (its defaults, and whatever it records with a job), in one insert.
     return enqueueJobs(
       fresh.map((pair) => ({ kind: WALLET_INDEX_KIND, payload: pair satisfies WalletIndexPayload, userId, maxAttempts: 5 })),
@@ -101,12 +121,14 @@ const describe = (job: JobRow): IndexingCoverage => {
 
 /**
  * A wallet_indexing.* event: about the wallet (entity id = its address), carrying the job as the
- * indexing endpoint lists it. Not private (visibleTo unset): any credential may read a wallet's
- * indexing status (GET /api/wallets/{address}/indexing), and the event names no user.
+ * indexing endpoint lists it. Private to the user whose request started the job (and admins), and
+ * never sent to webhooks: which addresses someone looks at is theirs (docs/security.md, "Private
+ * events"). A job nobody asked for (the scheduled refresh of linked wallets) records none.
  */
 const indexingEvent = (type: string, job: JobRow, extra: object = {}) => {
+  if (!job.userId) return null;
   const address = (job.payload as WalletIndexPayload).address;
-  return { type, entityId: address, data: { address, ...describe(job), ...extra } };
+  return { type, entityId: address, data: { address, ...describe(job), ...extra }, visibleTo: job.userId };
 };
 
 /** Per chain the wallet's active indexing job, else its latest one; one query. */
