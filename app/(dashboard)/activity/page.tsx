@@ -59,7 +59,8 @@ const ActivityPage = async ({ searchParams }: { searchParams: Promise<RawSearchP
 
   const { query, values: filters, invalid } = parseListParams(ZEventListQuery, await searchParams, ["type", "entityType"], PAGE_SIZE);
   const page = await listEvents(query, { userId: user.userId, role: user.role });
-  const actors = await actorNames(page.items);
+  // Other users' names and emails only for admins (docs/security.md, "Private events").
+  const actors = await actorNames(page.items, { userId: user.userId, role: user.role });
   const now = new Date();
   const filtered = Boolean(filters.type || filters.entityType);
 
