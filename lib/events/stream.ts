@@ -15,6 +15,7 @@ import { AppError } from "../core/errors";
 import { hasRole, type Principal } from "../auth";
 import { toEvent, type EventRow } from "./shape";
 import { ZEventCursor, type TEventStreamQuery } from "./stream-schemas";
+import { canSeeEvent, visibleEventsWhere } from "./visibility";
 
 const ZStreamEnv = z.object({
   EVENT_STREAM_MAX_PER_USER: z.coerce.number().int().min(1).max(1000).default(10).describe("Open event streams one user may have on one instance; more are 429"),
@@ -31,7 +32,7 @@ export const streamConfig = (): TStreamConfig => section.get();
 /** Forget the parsed settings (tests that change process.env). */
 export const resetStreamConfig = () => section.reset();
 
-/** Who is watching: the events they may see are those with no `visibleTo`, or theirs; an admin sees all. */
+/** Who is watching: they see the shared events and their own private ones; an admin sees all (./visibility.ts). */
 export type StreamViewer = { userId: string; seesAll: boolean };
 
 export type StreamFilter = { types?: string[]; entityType?: string; entityId?: string };
@@ -76,14 +77,14 @@ const encoder = new TextEncoder();
 const message = (row: Row) => `id: ${row.seq}\nevent: ${row.type}\ndata: ${JSON.stringify(toEvent(row))}\n\n`;
 
 const matches = (subscriber: Subscriber, row: Row) =>
-  (subscriber.viewer.seesAll || row.visibleTo === null || row.visibleTo === subscriber.viewer.userId) &&
+  canSeeEvent(subscriber.viewer, row) &&
   (!subscriber.types || subscriber.types.has(row.type)) &&
   (!subscriber.filter.entityType || subscriber.filter.entityType === row.entityType) &&
   (!subscriber.filter.entityId || subscriber.filter.entityId === row.entityId);
 
 /** The same filter as `matches`, as a query (a stream's catch-up). */
 const whereOf = (subscriber: Subscriber): Prisma.EventWhereInput => ({
-  ...(subscriber.viewer.seesAll ? {} : { OR: [{ visibleTo: null }, { visibleTo: subscriber.viewer.userId }] }),
+  ...visibleEventsWhere(subscriber.viewer),
   ...(subscriber.filter.types ? { type: { in: subscriber.filter.types } } : {}),
   ...(subscriber.filter.entityType ? { entityType: subscriber.filter.entityType } : {}),
   ...(subscriber.filter.entityId ? { entityId: subscriber.filter.entityId } : {}),
@@ -132,11 +133,14 @@ class EventHub {
     const cursor = after !== null && after < latest ? after : latest;
     let subscriber!: Subscriber;
     let closed = false;
+    // The one listener this stream puts on the request's signal, taken off when the stream ends
+    // (however it ends), so that nothing of the stream stays referenced by the request.
+    const onAbort = () => subscriber.close();
     const end = () => {
       if (closed) return;
       closed = true;
       this.subscribers.delete(subscriber);
-      signal?.removeEventListener("abort", end);
+      signal?.removeEventListener("abort", onAbort);
       if (this.subscribers.size === 0) this.stop();
     };
     const stream = new ReadableStream<Uint8Array>(
@@ -177,7 +181,7 @@ class EventHub {
       subscriber.close();
       return stream;
     }
-    signal?.addEventListener("abort", () => subscriber.close(), { once: true });
+    signal?.addEventListener("abort", onAbort, { once: true });
     this.subscribers.add(subscriber);
     if (this.head === null || this.timer === null) {
       // Idle until now: nothing older than `latest` is anyone's business but a resumed stream's.

@@ -96,6 +96,21 @@ const bodyStream = (request) => {
   );
 };
 
+/**
+ * Resolves when `response` may be written again (drain) or will never be (close). Whichever comes
+ * first takes both listeners off again, so a long answer (an event stream) that waits out
+ * back-pressure at every write holds at most one listener of each at a time, never one per write.
+ */
+export const whenWritable = (response) =>
+  new Promise((resolve) => {
+    if (response.destroyed || response.writableEnded) return resolve();
+    const go = () => {
+      response.off("drain", go).off("close", go);
+      resolve();
+    };
+    response.on("drain", go).on("close", go);
+  });
+
 /** Adds `field` to the response's Vary header unless it is there already or Vary is "*". */
 const varyOn = (response, field) => {
   const current = String(response.getHeader("vary") ?? "");
@@ -294,7 +309,7 @@ export const createDirectRoutes = ({ distDir, hostname, port }) => {
         const flowing = response.write(chunk.value);
         // Through compression, each chunk goes out as it comes (an event stream), as Next does.
         response.flush?.();
-        if (!flowing) await new Promise((resolve) => response.once("drain", resolve).once("close", resolve));
+        if (!flowing) await whenWritable(response);
         if (aborted.signal.aborted) break;
       }
       response.end();

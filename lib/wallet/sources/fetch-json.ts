@@ -17,11 +17,13 @@ export type FetchPolicy = {
 /** Thrown by a caller's `check` when the body itself says "rate limited" (an Etherscan-style answer). */
 export class RateLimited extends Error {}
 
+// The abort listener goes when the wait ends, so a job's signal does not gather one per back-off.
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+    const onAbort = () => (clearTimeout(timer), reject(signal!.reason));
+    const timer = setTimeout(() => (signal?.removeEventListener("abort", onAbort), resolve()), ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
   });
 
 const retryAfterMs = (header: string | null) => {
