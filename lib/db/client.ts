@@ -25,6 +25,12 @@ export type DbHandle = {
   prisma: PrismaClient;
   sql: SqlRunner;
   close: () => Promise<void>;
+  /**
+   * Whether the database answers, within `timeoutMs`, without competing with the requests for a
+   * connection (readiness; see the two implementations). Never throws. Every handle openDatabase
+   * makes has one; a handle put together by hand (tests) may not.
+   */
+  probe?: (timeoutMs: number) => Promise<boolean>;
   /** Embedded only: a tarball of the whole database (PGlite's dumpDataDir). */
   dump?: () => Promise<Blob>;
 };
@@ -144,6 +150,41 @@ const lockDataDir = (dataDir: string) => {
   };
 };
 
+/** `work` if it settles within `ms`, else `fallback`. */
+const within = async <T,>(work: Promise<T>, ms: number, fallback: T): Promise<T> => {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+};
+
+// An embedded statement that answered this recently proves the database answers: a probe then
+// asks nothing. PGlite is one connection, so a probe's SELECT 1 would otherwise queue behind every
+// request's statements (and an open transaction), and fail under load while the API answers.
+const EMBEDDED_RECENT_ANSWER_MS = 1_000;
+
+/**
+ * Calls `onAnswer` each time the instance completes a statement (query, script or transaction),
+ * whoever sent it: the Prisma adapter and the SQL runner call these public methods.
+ */
+const watchAnswers = (pglite: PGlite, onAnswer: () => void) => {
+  type Method = (...args: unknown[]) => Promise<unknown>;
+  const target = pglite as unknown as Record<"query" | "exec" | "transaction", Method>;
+  for (const name of ["query", "exec", "transaction"] as const) {
+    const original = target[name].bind(pglite);
+    target[name] = async (...args) => {
+      const result = await original(...args);
+      onAnswer();
+      return result;
+    };
+  }
+};
+
 const openEmbedded = (options: Extract<DbOptions, { mode: "embedded" }>): DbHandle => {
   let unlock = () => {};
   let dataDir: string | undefined;
@@ -154,6 +195,32 @@ const openEmbedded = (options: Extract<DbOptions, { mode: "embedded" }>): DbHand
     unlock = lockDataDir(dataDir);
   }
   const pglite = new PGlite({ dataDir: dataDir ? path.join(dataDir, "pgdata") : undefined, loadDataDir: options.loadDataDir });
+  let lastAnswer = Number.NEGATIVE_INFINITY;
+  let nextAnswer: { promise: Promise<boolean>; resolve: (up: boolean) => void } | undefined;
+  watchAnswers(pglite, () => {
+    lastAnswer = performance.now();
+    nextAnswer?.resolve(true);
+    nextAnswer = undefined;
+  });
+  // One probe statement at a time: probes that come while one waits share its answer.
+  let asking: Promise<boolean> | undefined;
+  const probe = async (timeoutMs: number) => {
+    if (pglite.closed) return false;
+    if (performance.now() - lastAnswer < EMBEDDED_RECENT_ANSWER_MS) return true;
+    // Idle, or busy with a long statement: ask, and take any statement's answer meanwhile as proof.
+    asking ??= pglite.query("SELECT 1").then(
+      () => true,
+      () => false,
+    ).finally(() => {
+      asking = undefined;
+    });
+    if (!nextAnswer) {
+      let resolve!: (up: boolean) => void;
+      const promise = new Promise<boolean>((done) => (resolve = done));
+      nextAnswer = { promise, resolve };
+    }
+    return within(Promise.race([asking, nextAnswer.promise]), timeoutMs, false);
+  };
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions: transactionOptions(options.timeouts) });
   // PGlite is a single connection already.
   const sql: SqlRunner = {
@@ -170,8 +237,10 @@ const openEmbedded = (options: Extract<DbOptions, { mode: "embedded" }>): DbHand
     close: async () => {
       await prisma.$disconnect();
       if (!pglite.closed) await pglite.close();
+      nextAnswer?.resolve(false);
       unlock();
     },
+    probe,
     dump: () => pglite.dumpDataDir("none"),
   };
 };
@@ -202,6 +271,7 @@ const openServer = (options: Extract<DbOptions, { mode: "server" }>): DbHandle =
   pool.on("error", () => {});
   pool.on("connect", (client) => client.on("error", () => {}));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: transactionOptions(timeouts) });
+  const probe = serverProbe(options.url, timeouts);
   const runnerOn = (target: pg.Pool | pg.ClientBase): SqlRunner => ({
     exec: async (script) => {
       await target.query(script);
@@ -226,8 +296,84 @@ const openServer = (options: Extract<DbOptions, { mode: "server" }>): DbHandle =
     prisma,
     sql: runnerOn(pool),
     close: async () => {
+      await probe.close();
       await prisma.$disconnect();
       await pool.end();
+    },
+    probe: probe.ask,
+  };
+};
+
+/**
+ * Readiness on a server asks over a connection of its own, outside the pool: a pool busy with slow
+ * statements (every connection taken, requests waiting) must not make the probe wait for a
+ * connection and fail while the API still answers. The connection is kept between probes and
+ * opened again when it fails, so a database that went away fails the probe (the kept connection is
+ * cut, a new one is refused or times out) and one that came back passes it. One connection per
+ * process beyond DATABASE_POOL_SIZE.
+ */
+const serverProbe = (url: string, timeouts: Required<DbTimeouts>) => {
+  let client: pg.Client | undefined;
+  let closed = false;
+  const connect = async (timeoutMs: number) => {
+    const fresh = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: Math.min(timeouts.connectMs, timeoutMs),
+      statement_timeout: timeoutMs,
+      query_timeout: timeoutMs,
+      keepAlive: true,
+      application_name: "syndicate readiness probe",
+    });
+    // A connection that breaks between probes is dropped; the next probe opens another.
+    fresh.on("error", () => {
+      if (client === fresh) client = undefined;
+    });
+    await fresh.connect();
+    return fresh;
+  };
+  const discard = (target: pg.Client) => {
+    if (client === target) client = undefined;
+    void target.end().catch(() => {});
+  };
+  const askOnce = async (timeoutMs: number): Promise<boolean> => {
+    // A kept connection may have been cut since the last probe (the server restarted): then one
+    // more try on a new connection decides.
+    for (let attempt = 0; attempt < 2 && !closed; attempt++) {
+      const kept = client;
+      let target = kept;
+      try {
+        if (!target) {
+          target = await connect(timeoutMs);
+          if (closed) {
+            discard(target);
+            return false;
+          }
+          client = target;
+        }
+        await target.query("SELECT 1");
+        return true;
+      } catch {
+        if (target) discard(target);
+        if (!kept) return false;
+      }
+    }
+    return false;
+  };
+  // Probes that come while one is asking share its answer: never a queue of probe statements.
+  let asking: Promise<boolean> | undefined;
+  return {
+    ask: async (timeoutMs: number) => {
+      if (closed) return false;
+      asking ??= askOnce(timeoutMs).finally(() => {
+        asking = undefined;
+      });
+      return within(asking, timeoutMs, false);
+    },
+    close: async () => {
+      closed = true;
+      const target = client;
+      client = undefined;
+      await target?.end().catch(() => {});
     },
   };
 };

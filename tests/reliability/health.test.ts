@@ -1,4 +1,7 @@
-// /api/health/live and /api/health/ready: what each reports, and readiness's 503 and degraded answers.
+// /api/health/live and /api/health/ready: what each reports, and readiness's 503 and degraded
+// answers; readiness while the request pool is taken by slow statements, and when the database
+// stops (a private PostgreSQL cluster) or the embedded one is closed.
+import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GET as live } from "../../app/api/health/live/route";
 import { GET as ready } from "../../app/api/health/ready/route";
@@ -8,7 +11,7 @@ import { memoryRateLimiter, redisRateLimiter, useRateLimiter } from "../../lib/h
 import { closeSimulationPool } from "../../lib/quantum/pool";
 import { call } from "../helpers/http";
 import { useTestDatabase, type TestDatabase } from "../helpers/db";
-import { freePort } from "./processes";
+import { freePort, postgresCluster, waitFor } from "./processes";
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -90,4 +93,70 @@ describe("GET /api/health/ready", () => {
     expect(paths["/api/health/live"]).toBeDefined();
     expect(paths["/api/health/ready"]).toBeDefined();
   });
+});
+
+describe("readiness under load", () => {
+  it("answers 200 while every pooled connection runs a slow statement, 503 when the server stops, 200 when it is back", async () => {
+    const cluster = await postgresCluster();
+    // The request pool: 2 connections; a request waits for one as long as the test needs.
+    const handle = openDatabase({ mode: "server", url: cluster.url(), poolSize: 2, timeouts: { connectMs: 60_000, statementMs: 60_000 } });
+    const watcher = new pg.Client({ connectionString: cluster.url() });
+    watcher.on("error", () => {});
+    try {
+      await cluster.start();
+      await watcher.connect();
+      useDatabase(handle);
+      // Both pooled connections busy, a third statement waiting for one.
+      const slow = [1, 2, 3].map(() => handle.sql.query("SELECT pg_sleep(60)").then(() => "answered" as const, () => "failed" as const));
+      const sleeping = async () =>
+        Number((await watcher.query("SELECT count(*) AS n FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(60)' AND state = 'active'")).rows[0].n);
+      expect(await waitFor(async () => (await sleeping()) === 2, 10_000)).toBe(true);
+      let waiting: "waiting" | "answered" | "failed" = "waiting";
+      void slow[2].then((outcome) => (waiting = outcome));
+
+      for (let probe = 0; probe < 3; probe++) {
+        const response = await call(ready, "GET", "/api/health/ready");
+        expect(response.status).toBe(200);
+        expect(response.json.checks.database.status).toBe("ok");
+      }
+      // The pool was full the whole time: the third slow statement still waits for a connection.
+      expect(waiting).toBe("waiting");
+      expect(await sleeping()).toBe(2);
+
+      // The database goes away (a fast shutdown ends the slow statements too): not ready.
+      await watcher.end();
+      await cluster.stop("SIGINT");
+      const down = await call(ready, "GET", "/api/health/ready");
+      expect(down.status).toBe(503);
+      expect(down.headers.get("retry-after")).toBe("5");
+      expect(down.json.detail).toMatch(/database does not answer/);
+      expect(await Promise.all(slow)).toEqual(["failed", "failed", "failed"]);
+
+      // Back: ready again, on a new probe connection.
+      await cluster.start();
+      expect(await waitFor(async () => (await call(ready, "GET", "/api/health/ready")).status === 200, 20_000, 200)).toBe(true);
+    } finally {
+      await watcher.end().catch(() => {});
+      await closeDatabase().catch(() => {});
+      useDatabase(db);
+      await cluster.destroy();
+    }
+  }, 90_000);
+
+  it("answers 503 once the embedded database is closed", async () => {
+    const handle = openDatabase({ mode: "embedded" });
+    useDatabase(handle);
+    try {
+      // Opened (a new in-memory database takes seconds to create on a busy machine).
+      await handle.sql.query("SELECT 1");
+      expect((await call(ready, "GET", "/api/health/ready")).status).toBe(200);
+      await handle.close();
+      const response = await call(ready, "GET", "/api/health/ready");
+      expect(response.status).toBe(503);
+      expect(response.json.detail).toMatch(/database does not answer/);
+    } finally {
+      await closeDatabase().catch(() => {});
+      useDatabase(db);
+    }
+  }, 60_000);
 });
