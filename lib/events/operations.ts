@@ -15,7 +15,7 @@ export const listEventsOperation = defineOperation({
   paged: true,
   responses: {
     200: {
-      description: "One page of events (the envelope; each type's data is described under webhooks). Private events (a user's quantum jobs and runs) only for their user and admins",
+      description: "One page of events (the envelope; each type's data is described under webhooks). Private events (a user's quantum jobs, wallet and circuit runs, wallet indexing, an operator's webhook tests) only for their user and admins",
       schema: z.array(ZEvent),
     },
   },
