@@ -20,6 +20,12 @@ const ZJobsEnv = z.object({
   JOBS_POLL_MS: z.coerce.number().int().min(10).default(1_000).describe("How often an idle worker looks for work"),
   JOBS_STOP_GRACE_MS: z.coerce.number().int().min(0).default(5_000).describe("How long shutdown waits for running jobs before handing them back to the queue"),
   QUANTUM_JOBS_ACTIVE_MAX: z.coerce.number().int().min(1).default(5).describe("Queued and running quantum jobs one user may have; more are 429"),
+  WALLET_INDEX_JOBS_ACTIVE_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(20)
+    .describe("Queued and running wallet-indexing jobs one user's requests may have started; a request that would start more is 429"),
 });
 
 export type TJobsConfig = z.infer<typeof ZJobsEnv>;
