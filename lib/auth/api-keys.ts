@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { prisma, type Role } from "../db";
 import { AppError, notFound } from "../core/errors";
 import { API_KEY_PREFIX, forgetCachedApiKeys, hashApiKey, type Principal } from "./principal";
+import { authConfig } from "./config";
 import { hasRole } from "./roles";
 import type { TApiKey, TCreatedApiKey } from "./schemas";
 
@@ -16,7 +17,14 @@ const toApiKey = (row: KeyRow): TApiKey => ({
   revokedAt: row.revokedAt?.toISOString() ?? null,
 });
 
-/** Creates a key for a user; the key itself is in the answer and nowhere else, ever. */
+/**
+ * A user holds at most API_KEYS_PER_USER_MAX active keys: a 409 (the state of their keys is in
+ * the way, and revoking one clears it; waiting would not, so not a 429).
+ */
+const tooManyKeys = (active: number, limit: number) =>
+  new AppError("conflict", `You have ${active} active API keys, the most one user may hold (API_KEYS_PER_USER_MAX: ${limit}); revoke one before creating another.`);
+
+/** Creates a key for a user (at most API_KEYS_PER_USER_MAX active ones); the key itself is in the answer and nowhere else, ever. */
 export const createApiKey = async (userId: string, input: { name: string; role?: Role }): Promise<TCreatedApiKey> => {
   const owner = await prisma.user.findUnique({ where: { id: userId }, select: { role: true } });
   if (!owner) throw notFound("User", userId);
@@ -25,9 +33,18 @@ export const createApiKey = async (userId: string, input: { name: string; role?:
     throw new AppError("forbidden", `A key cannot have more than its owner's role (${owner.role}).`);
   }
   const key = API_KEY_PREFIX + randomBytes(32).toString("base64url");
-  const row = await prisma.apiKey.create({
-    data: { userId, name: input.name, role, prefix: key.slice(0, API_KEY_PREFIX.length + 6), keyHash: hashApiKey(key) },
-    select: KEY_SELECT,
+  const limit = authConfig().API_KEYS_PER_USER_MAX;
+  const row = await prisma.$transaction(async (tx) => {
+    // One create per user at a time (the user's row lock, as the quantum job quota takes it), so
+    // that racing creates cannot both pass the cap. FOR NO KEY UPDATE: the new key's foreign-key
+    // check on the user does not wait for it.
+    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${userId} FOR NO KEY UPDATE`;
+    const active = await tx.apiKey.count({ where: { userId, revokedAt: null } });
+    if (active >= limit) throw tooManyKeys(active, limit);
+    return tx.apiKey.create({
+      data: { userId, name: input.name, role, prefix: key.slice(0, API_KEY_PREFIX.length + 6), keyHash: hashApiKey(key) },
+      select: KEY_SELECT,
+    });
   });
   return { ...toApiKey(row), key };
 };

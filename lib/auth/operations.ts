@@ -67,7 +67,10 @@ export const createApiKeyOperation = defineOperation({
   credentials: "session",
   body: ZCreateApiKeyBody,
   responses: { 201: { description: "The key, shown this once", schema: ZCreatedApiKey } },
-  errors: { 403: "Called with an API key, or the requested role is above the caller's" },
+  errors: {
+    403: "Called with an API key, or the requested role is above the caller's",
+    409: "The caller already holds API_KEYS_PER_USER_MAX (default 20) active keys; the problem names the count and the limit. Revoke one first",
+  },
 });
 
 export const revokeApiKeyOperation = defineOperation({
