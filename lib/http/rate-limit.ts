@@ -1,8 +1,11 @@
-// Fixed-window rate limits per API key and per client address. In memory on one instance;
-// in Redis (REDIS_URL) so that several instances share one count. When Redis does not answer,
-// the Redis limiter falls back to an in-memory one (limits per instance, never a 500) and goes
-// back to the shared counts as soon as Redis answers again; readiness reports the degradation.
+// Fixed-window rate limits per user and per client address. In memory on one instance; in Redis
+// (REDIS_URL) so that several instances share one count. When Redis fails or does not answer in
+// time, the Redis limiter falls back to an in-memory one (limits per instance, never a 500) and a
+// circuit breaker keeps requests off Redis until a background probe finds it answering again;
+// readiness reports the degradation.
 import { Redis } from "ioredis";
+import { z } from "zod";
+import { envSection } from "../config/section";
 
 export type RateDecision = { allowed: boolean; limit: number; remaining: number; resetSeconds: number };
 
@@ -50,25 +53,49 @@ export type RateLimiterHealth = { backend: "memory" } | RedisLimiterHealth;
 
 export type RedisRateLimiterOptions = {
   prefix?: string;
-  /** How long one Redis call may take before this request falls back (ms). */
+  /** How long one Redis call may take before the request falls back and Redis is suspect (ms). */
   commandTimeoutMs?: number;
+  /** How long a suspect Redis is left alone before one background probe tries it again (ms). */
+  retryMs?: number;
   /** Reconnect delay cap while Redis is away (ms). */
   maxReconnectDelayMs?: number;
+  /** Tests: the clock the circuit breaker reads (ms). */
+  now?: () => number;
 };
 
-export const redisRateLimiter = (
-  url: string,
-  prefixOrOptions: string | RedisRateLimiterOptions = {},
-): RateLimiter & { close: () => Promise<void>; health: () => RedisLimiterHealth } => {
+export type RedisRateLimiter = RateLimiter & {
+  close: () => Promise<void>;
+  health: () => RedisLimiterHealth;
+  /** Calls this limiter made to Redis (or waits for its connection): hits, and probes of a suspect Redis. */
+  redisAttempts: () => number;
+  /** Tests: settles when the background probe under way, if any, has. */
+  probed: () => Promise<void>;
+};
+
+export const DEFAULT_REDIS_TIMEOUT_MS = 100;
+export const DEFAULT_REDIS_RETRY_MS = 5_000;
+
+/**
+ * The Redis limiter, behind a circuit breaker. A Redis that fails or does not answer a call within
+ * `commandTimeoutMs` (one that accepts connections and never answers, say) is suspect: that
+ * request, and every one after it, counts in memory at once, without calling Redis, so the hang
+ * costs one request one timeout rather than every request. After `retryMs` one background probe
+ * (PING) tries Redis again, no request waiting for it; an answer, or a new connection that passes
+ * ioredis's ready check, closes the breaker and the shared counts resume.
+ */
+export const redisRateLimiter = (url: string, prefixOrOptions: string | RedisRateLimiterOptions = {}): RedisRateLimiter => {
   const options = typeof prefixOrOptions === "string" ? { prefix: prefixOrOptions } : prefixOrOptions;
   const prefix = options.prefix ?? "syndicate:rl:";
+  const timeoutMs = options.commandTimeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS;
+  const retryMs = options.retryMs ?? DEFAULT_REDIS_RETRY_MS;
+  const now = options.now ?? Date.now;
   const maxDelay = options.maxReconnectDelayMs ?? 1_000;
   // No offline queue: while Redis is away a call fails at once instead of waiting for it.
   const redis = new Redis(url, {
     lazyConnect: false,
     maxRetriesPerRequest: 0,
     enableOfflineQueue: false,
-    commandTimeout: options.commandTimeoutMs ?? 500,
+    commandTimeout: timeoutMs,
     connectTimeout: 2_000,
     retryStrategy: (times) => Math.min(times * 100, maxDelay),
   });
@@ -76,18 +103,28 @@ export const redisRateLimiter = (
   // request either way, without sending and hashing the script text on every hit.
   redis.defineCommand("syndicateRateHit", { numberOfKeys: 1, lua: HIT_SCRIPT });
   const hitScript = (redis as Redis & { syndicateRateHit: (key: string, windowMs: string) => Promise<[number, number]> }).syndicateRateHit.bind(redis);
+  let attempts = 0;
   let lastError: string | undefined;
+  // The breaker: while `suspectUntil` is set Redis is not called by requests; from that time on
+  // one background probe at a time may call it.
+  let suspectUntil: number | undefined;
+  let probe: Promise<void> | undefined;
+  const suspect = (why: string) => {
+    lastError = why;
+    suspectUntil = now() + retryMs;
+  };
+  const trust = () => {
+    lastError = undefined;
+    suspectUntil = undefined;
+  };
   redis.on("error", (error: Error) => {
     lastError = error.message;
   });
   let everReady = false;
-  // A call that failed just as Redis went away marks the limiter failing; a new connection starts
-  // it afresh (else health would stay "degraded" after Redis is back, until some request succeeds).
-  let failing = false;
+  // A new connection answered ioredis's ready check (INFO): Redis answers again.
   redis.on("ready", () => {
-    lastError = undefined;
-    failing = false;
     everReady = true;
+    trust();
   });
   // The first calls after start wait (briefly) for the first connection instead of falling back.
   const firstConnection = (ms: number) =>
@@ -100,26 +137,62 @@ export const redisRateLimiter = (
             resolve();
           });
         });
+  const startProbe = () => {
+    if (probe || suspectUntil === undefined || now() < suspectUntil) return;
+    // Not again before another retryMs, whatever this probe's fate.
+    suspectUntil = now() + retryMs;
+    attempts += 1;
+    probe = redis
+      .ping()
+      .then(trust, (error: Error) => suspect(`no answer to a probe: ${error.message}`))
+      .finally(() => {
+        probe = undefined;
+      });
+  };
   const fallback = memoryRateLimiter();
   return {
     hit: async (key, limit, windowSeconds) => {
-      if (redis.status !== "ready") await firstConnection(options.commandTimeoutMs ?? 500);
-      if (redis.status !== "ready") return fallback.hit(key, limit, windowSeconds);
+      if (suspectUntil !== undefined) {
+        startProbe();
+        return fallback.hit(key, limit, windowSeconds);
+      }
+      if (redis.status !== "ready") {
+        if (everReady || redis.status === "end") return fallback.hit(key, limit, windowSeconds);
+        attempts += 1;
+        await firstConnection(timeoutMs);
+        // (Read again: the wait may have changed it.)
+        if ((redis.status as string) !== "ready") {
+          suspect(`not connected within ${timeoutMs} ms`);
+          return fallback.hit(key, limit, windowSeconds);
+        }
+      }
+      attempts += 1;
       try {
         const [count, ttl] = await hitScript(prefix + key, String(windowSeconds * 1000));
-        failing = false;
         return decide(count, limit, ttl);
       } catch (error) {
-        failing = true;
-        lastError = (error as Error).message;
+        suspect((error as Error).message);
         return fallback.hit(key, limit, windowSeconds);
       }
     },
-    health: () =>
-      redis.status === "ready" && !failing
+    health: () => {
+      if (suspectUntil !== undefined) {
+        return {
+          backend: "redis",
+          status: "degraded",
+          detail: `Redis is suspect (${lastError ?? "no answer"}): rate limits are per instance; it is tried again every ${Math.ceil(retryMs / 1000)} s`,
+        };
+      }
+      return redis.status === "ready"
         ? { backend: "redis", status: "ok" }
-        : { backend: "redis", status: "degraded", detail: `Redis ${redis.status}${lastError ? ` (${lastError})` : ""}: rate limits are per instance until it answers` },
+        : { backend: "redis", status: "degraded", detail: `Redis ${redis.status}${lastError ? ` (${lastError})` : ""}: rate limits are per instance until it answers` };
+    },
+    redisAttempts: () => attempts,
+    probed: async () => {
+      await probe;
+    },
     reset: async () => {
+      await fallback.reset();
       await firstConnection(5_000);
       const keys = await redis.keys(prefix + "*");
       if (keys.length > 0) await redis.del(...keys);
@@ -133,8 +206,19 @@ export const redisRateLimiter = (
 
 const state = globalThis as typeof globalThis & { __syndicateRateLimiter?: RateLimiter & { health?: () => RateLimiterHealth } };
 
-export const getRateLimiter = (): RateLimiter =>
-  (state.__syndicateRateLimiter ??= process.env.REDIS_URL ? redisRateLimiter(process.env.REDIS_URL) : memoryRateLimiter());
+const ZRedisLimits = z.object({
+  RATE_LIMIT_REDIS_TIMEOUT_MS: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_REDIS_TIMEOUT_MS),
+  RATE_LIMIT_REDIS_RETRY_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_REDIS_RETRY_MS),
+});
+const redisLimits = envSection("rate limit configuration", ZRedisLimits);
+
+export const getRateLimiter = (): RateLimiter => {
+  if (state.__syndicateRateLimiter) return state.__syndicateRateLimiter;
+  const url = process.env.REDIS_URL;
+  const limits = url ? redisLimits.get() : undefined;
+  return (state.__syndicateRateLimiter =
+    url && limits ? redisRateLimiter(url, { commandTimeoutMs: limits.RATE_LIMIT_REDIS_TIMEOUT_MS, retryMs: limits.RATE_LIMIT_REDIS_RETRY_MS }) : memoryRateLimiter());
+};
 
 /** Which limiter serves, and whether Redis answers (for readiness). */
 export const rateLimiterHealth = (): RateLimiterHealth => {

@@ -70,10 +70,12 @@ const checkOrigin = (request: Request, url: URL, principal: Principal | null) =>
   }
 };
 
+// One count per user, whatever the credential: all of a user's API keys and dashboard sessions
+// share it, so minting more keys buys no more requests. Anonymous callers count per address.
 const rateLimit = async (request: Request, principal: Principal | null) => {
   const config = env();
   const [key, limit] = principal
-    ? [`${principal.kind}:${principal.keyId ?? principal.userId}`, config.RATE_LIMIT_PER_KEY]
+    ? [`user:${principal.userId}`, config.RATE_LIMIT_PER_KEY]
     : // Without a trusted proxy the address is unknown: anonymous callers then share one bucket.
       [`ip:${clientAddress(request) ?? "unknown"}`, config.RATE_LIMIT_PER_ADDRESS];
   const decision = await getRateLimiter().hit(key, limit, config.RATE_LIMIT_WINDOW_SECONDS);
