@@ -8,7 +8,7 @@ const ZQuantumEnv = z.object({
   QUANTUM_MAX_QUBITS: z.coerce.number().int().min(1).max(30).default(24).describe("Largest register the simulator allocates (2^n × 16 bytes)"),
   QUANTUM_MAX_GATE_WORK: z.coerce.number().min(1).default(2 ** 33).describe("Gates × 2^qubits a submitted circuit may cost"),
   QUANTUM_MAX_GATES: z.coerce.number().int().min(1).default(100_000).describe("Operations a submitted circuit may expand to (counted while user gates are expanded)"),
-  QUANTUM_MAX_EXPANSION_STEPS: z.coerce.number().int().min(1).default(4_000_000).describe("Steps reading a submitted program may take: operations produced or copied by modifiers, condition bits attached, expression nodes evaluated"),
+  QUANTUM_MAX_EXPANSION_STEPS: z.coerce.number().int().min(1).default(2_000_000).describe("Steps reading a submitted program may take: operations produced or copied by modifiers, condition bits attached, expression nodes evaluated"),
   QUANTUM_READ_TIMEOUT_MS: z.coerce.number().int().min(10).default(1_000).describe("Milliseconds reading a submitted program may take on its thread (a 400 past it)"),
   QUANTUM_MAX_QASM_BYTES: z.coerce.number().int().min(1).default(200_000).describe("Bytes of a submitted OpenQASM program"),
   QUANTUM_MAX_CLBITS: z.coerce.number().int().min(1).max(1_000_000).default(1024).describe("Classical bits a submitted program may declare"),

@@ -50,7 +50,7 @@ export const DEFAULT_QASM_LIMITS: QasmLimits = {
   maxGateNesting: 64,
   maxExpressionDepth: 100,
   maxOperations: 100_000,
-  maxExpansionSteps: 4_000_000,
+  maxExpansionSteps: 2_000_000,
   maxReadMs: Infinity,
 };
 
