@@ -93,7 +93,7 @@ const security = (operation: Operation) =>
   operation.access === "public" ? [] : [{ bearerAuth: [] }, { sessionCookie: [] }];
 
 /** An event type as the document describes it (lib/events' catalog): OpenAPI 3.1 `webhooks`, one per type. */
-export type DocumentedEvent = { type: string; entityType: string; summary: string; data: z.ZodType };
+export type DocumentedEvent = { type: string; entityType: string; summary: string; data: z.ZodType; visibility?: "shared" | "private" | "owner-if-any" };
 
 const WEBHOOK_HEADERS = [
   ["webhook-id", "The event's id (evt_…): the same on every retry of this delivery, so receivers can de-duplicate"],
@@ -124,6 +124,8 @@ const eventParts = (events: DocumentedEvent[], envelope: z.ZodType) => {
         },
       ],
     };
+    // Private events (a user's own jobs and wallets) are never delivered to webhooks.
+    if (event.visibility === "private") continue;
     webhooks[event.type] = {
       post: {
         operationId: `event.${event.type}`,

@@ -2,7 +2,7 @@
 // settings page validates its form with these.
 import { z } from "zod";
 import { ZPageQuery } from "../core/paging";
-import { EVENT_TYPES } from "../events/catalog";
+import { EVENT_TYPES, PRIVATE_EVENT_TYPES } from "../events/catalog";
 
 export const WEBHOOK_URL_MAX = 2048;
 export const WEBHOOK_TYPES_MAX = 100;
@@ -14,9 +14,15 @@ export const ZWebhookUrl = z
   .pipe(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }))
   .describe("Where events are POSTed: an http:// or https:// URL that does not resolve to a private address (unless the server allows them)");
 
+// Private events (a user's own jobs and wallets) are never delivered: an endpoint cannot ask for them.
+const DELIVERABLE_TYPES = EVENT_TYPES.filter((type) => !PRIVATE_EVENT_TYPES.includes(type));
+
 const ZEventType = z
   .string()
-  .refine((type) => EVENT_TYPES.includes(type), { error: (issue) => `'${String(issue.input).slice(0, 100)}' is not an event type; known types: ${EVENT_TYPES.join(", ")}` });
+  .refine((type) => !PRIVATE_EVENT_TYPES.includes(type), {
+    error: (issue) => `'${String(issue.input).slice(0, 100)}' is private to its owner and never delivered to webhooks`,
+  })
+  .refine((type) => EVENT_TYPES.includes(type), { error: (issue) => `'${String(issue.input).slice(0, 100)}' is not an event type; known types: ${DELIVERABLE_TYPES.join(", ")}` });
 
 export const ZWebhookEventTypes = z
   .array(ZEventType)
@@ -94,4 +100,4 @@ export const ZWebhookDeliveryListQuery = ZPageQuery.extend({
 export type TWebhookDeliveryListQuery = z.output<typeof ZWebhookDeliveryListQuery>;
 
 /** The event types an endpoint may filter on (the catalog's), for forms. */
-export const WEBHOOK_EVENT_TYPES: readonly string[] = EVENT_TYPES;
+export const WEBHOOK_EVENT_TYPES: readonly string[] = DELIVERABLE_TYPES;

@@ -7,6 +7,8 @@ import * as rotate from "../../app/api/webhooks/[webhookId]/rotate-secret/route"
 import * as test from "../../app/api/webhooks/[webhookId]/test/route";
 import * as deliveries from "../../app/api/webhooks/[webhookId]/deliveries/route";
 import { prisma } from "../../lib/db";
+import { PRIVATE_EVENT_TYPES } from "../../lib/events/catalog";
+import { openApiDocument } from "../../lib/http/api-document";
 import { resetWebhooksConfig } from "../../lib/webhooks";
 import { useApiTest } from "../helpers/api";
 import { call, errorPaths } from "../helpers/http";
@@ -49,6 +51,16 @@ describe("webhook endpoints API", () => {
     expect(errorPaths(bad.json)).toEqual(["body.eventTypes.1", "body.url"]);
     expect(bad.json.errors.find((error: { path: string }) => error.path === "body.eventTypes.1").message).toMatch(/^'task.exploded' is not an event type/);
     expect((await create({})).status).toBe(400);
+  });
+
+  it("refuses a private event type (a user's own jobs and wallets are never delivered), and the document offers none", async () => {
+    const bad = await create({ url: "http://127.0.0.1:9/hook", eventTypes: ["task.created", "wallet_indexing.finished", "quantum_job.finished"] });
+    expect(bad.status).toBe(400);
+    expect(errorPaths(bad.json)).toEqual(["body.eventTypes.1", "body.eventTypes.2"]);
+    expect(bad.json.errors[0].message).toMatch(/private to its owner and never delivered to webhooks/);
+    const { webhooks } = openApiDocument() as { webhooks: Record<string, unknown> };
+    expect(Object.keys(webhooks)).toContain("task.created");
+    for (const type of PRIVATE_EVENT_TYPES) expect(Object.keys(webhooks)).not.toContain(type);
   });
 
   it("refuses private addresses unless allowed, and hosts that do not resolve (422)", async () => {
