@@ -3,8 +3,10 @@
 // a new PENDING row whose job waits out the back-off (runAfter). The job engine's claim (FOR UPDATE
 // SKIP LOCKED) makes one worker of all instances send a row; a worker that dies mid-send is
 // replaced after its lease, so a receiver may see the same webhook-id twice (at-least-once).
-import { prisma } from "../db";
-import { defineJobKind, enqueueJob } from "../jobs";
+// A delivery waiting behind an earlier one for the same record is made due the moment that one
+// settles (succeeded, or failed for good), and this process's worker is woken to send it.
+import { prisma, Prisma } from "../db";
+import { defineJobKind, enqueueJob, wakeWorkers } from "../jobs";
 import { toEvent } from "../events";
 import { webhooksConfig } from "./config";
 import { WEBHOOK_DELIVER_KIND, enqueueDeliveries, type DeliverPayload } from "./fan-out";
@@ -29,15 +31,36 @@ export const cancelPendingDeliveries = (tx: Pick<typeof prisma, "webhookDelivery
 const secretsOf = (endpoint: { secret: string; previousSecret: string | null; previousSecretUntil: Date | null }, at: Date) =>
   endpoint.previousSecret && endpoint.previousSecretUntil && endpoint.previousSecretUntil > at ? [endpoint.secret, endpoint.previousSecret] : [endpoint.secret];
 
+const NOW = Prisma.sql`(now() AT TIME ZONE 'UTC')`;
+
+type SettledDelivery = { id: string; endpointId: string; eventId: string; eventSeq: bigint; eventType: string; entityKey: string; attempt: number };
+
+/**
+ * The next delivery of this endpoint and record, when it waits behind this one (a "waiting" job,
+ * whose payload counts its waits): due now rather than at its next look, so that it goes out as
+ * soon as the earlier one has settled. Only a waiting job is moved, never a retry's back-off.
+ * Answers how many jobs it moved (0 or 1).
+ */
+const releaseNext = (tx: Prisma.TransactionClient, delivery: SettledDelivery) => tx.$executeRaw`
+  UPDATE "Job" SET "runAfter" = ${NOW}
+  WHERE kind = ${WEBHOOK_DELIVER_KIND} AND status = 'QUEUED'::"JobStatus" AND "runAfter" > ${NOW}
+    AND (payload->'waits') IS NOT NULL
+    AND payload->>'deliveryId' = (
+      SELECT id FROM "WebhookDelivery"
+      WHERE "endpointId" = ${delivery.endpointId} AND "entityKey" = ${delivery.entityKey} AND state = 'PENDING'
+        AND "eventSeq" > ${delivery.eventSeq} AND "scheduledAt" <= ${NOW}
+      ORDER BY "eventSeq", attempt
+      LIMIT 1)`;
+
 /**
  * Writes an attempt's outcome; on failure queues the next attempt (while the schedule lasts) and
  * counts the failure against the endpoint, disabling it after sustained failure — all in one
  * transaction, the endpoint row locked by its update so that concurrent attempts count correctly.
  */
-const settle = async (delivery: { id: string; endpointId: string; eventId: string; eventSeq: bigint; eventType: string; entityKey: string; attempt: number }, result: SendResult): Promise<Outcome> => {
+const settle = async (delivery: SettledDelivery, result: SendResult): Promise<Outcome> => {
   const config = webhooksConfig();
   const finishedAt = new Date();
-  return prisma.$transaction(async (tx) => {
+  const settled = await prisma.$transaction(async (tx): Promise<Outcome & { released?: number }> => {
     const { count } = await tx.webhookDelivery.updateMany({
       where: { id: delivery.id, state: "PENDING" },
       data: {
@@ -53,7 +76,7 @@ const settle = async (delivery: { id: string; endpointId: string; eventId: strin
     if (count === 0) return { outcome: "skipped" }; // settled or cancelled meanwhile (the endpoint was disabled or deleted)
     if (result.ok) {
       await tx.webhookEndpoint.updateMany({ where: { id: delivery.endpointId, consecutiveFailures: { gt: 0 } }, data: { consecutiveFailures: 0, failingSince: null } });
-      return { outcome: "succeeded" };
+      return { outcome: "succeeded", released: await releaseNext(tx, delivery) };
     }
     const delay = config.WEBHOOKS_RETRY_SCHEDULE[delivery.attempt - 1];
     if (delay !== undefined) {
@@ -89,8 +112,13 @@ const settle = async (delivery: { id: string; endpointId: string; eventId: strin
       await cancelPendingDeliveries(tx, delivery.endpointId, "The endpoint was disabled after sustained failure.");
       return { outcome: "disabled" };
     }
-    return { outcome: delay === undefined ? "failed" : "retrying" };
+    // Failed for good: nothing earlier is pending any more, so the next one may go too.
+    if (delay === undefined) return { outcome: "failed", released: await releaseNext(tx, delivery) };
+    return { outcome: "retrying" };
   });
+  // This process's workers claim it at once (it is due now); other instances at their next poll.
+  if (settled.released) wakeWorkers();
+  return { outcome: settled.outcome };
 };
 
 export const webhookDeliverJob = defineJobKind<DeliverPayload, Outcome>({
@@ -107,20 +135,26 @@ export const webhookDeliverJob = defineJobKind<DeliverPayload, Outcome>({
       return { outcome: "cancelled" };
     }
     // Deliveries of one endpoint for one record go out in event order: wait while an earlier one is pending.
-    const earlier = await prisma.webhookDelivery.findFirst({
-      where: { endpointId: delivery.endpointId, entityKey: delivery.entityKey, state: "PENDING", eventSeq: { lt: delivery.eventSeq } },
-      orderBy: { eventSeq: "asc" },
-      select: { scheduledAt: true },
+    const waits = payload.waits ?? 0;
+    const pause = Math.min(config.WEBHOOKS_ORDER_WAIT * 2 ** Math.min(waits, 20), Math.max(config.WEBHOOKS_ORDER_WAIT, 30_000));
+    const waiting = await prisma.$transaction(async (tx) => {
+      // The earlier rows are share-locked: an outcome being written for one of them is waited for,
+      // so either it settled before this look (nothing to wait for), or this waiting job is in
+      // place before its settle looks for it to release (releaseNext) — no wake is lost between.
+      const [earlier] = await tx.$queryRaw<{ scheduledMs: number }[]>`
+        SELECT (EXTRACT(EPOCH FROM "scheduledAt") * 1000)::float8 AS "scheduledMs" FROM "WebhookDelivery"
+        WHERE "endpointId" = ${delivery.endpointId} AND "entityKey" = ${delivery.entityKey} AND state = 'PENDING' AND "eventSeq" < ${delivery.eventSeq}
+        ORDER BY "eventSeq"
+        FOR SHARE`;
+      if (!earlier) return false;
+      // Its settle makes this job due at once (releaseNext). As a fallback (another instance's
+      // worker, a retry's back-off) look again once the earlier one is due, then less and less
+      // often while it is being sent (ORDER_WAIT doubling per look, at most 30 s).
+      const due = Math.max(Date.now(), earlier.scheduledMs) + pause;
+      await enqueueJob({ kind: WEBHOOK_DELIVER_KIND, payload: { deliveryId: delivery.id, waits: waits + 1 } satisfies DeliverPayload, runAfter: new Date(due) }, tx);
+      return true;
     });
-    if (earlier) {
-      // Look again once the earlier one is due, then less and less often while it is being sent
-      // (ORDER_WAIT doubling per look, at most 30 s), so that waiting rows cost few jobs.
-      const waits = payload.waits ?? 0;
-      const pause = Math.min(config.WEBHOOKS_ORDER_WAIT * 2 ** Math.min(waits, 20), Math.max(config.WEBHOOKS_ORDER_WAIT, 30_000));
-      const due = Math.max(Date.now(), earlier.scheduledAt.getTime()) + pause;
-      await enqueueJob({ kind: WEBHOOK_DELIVER_KIND, payload: { deliveryId: delivery.id, waits: waits + 1 } satisfies DeliverPayload, runAfter: new Date(due) });
-      return { outcome: "waiting" };
-    }
+    if (waiting) return { outcome: "waiting" };
     const event = await prisma.event.findUnique({ where: { id: delivery.eventId } });
     if (!event) {
       await cancel(delivery.id, "The event no longer exists.");
