@@ -19,7 +19,7 @@ export type JobContext<P> = {
 };
 
 export type JobKind<P = unknown, R = unknown> = {
-  /** "<area>.<what>", unique in the process ("quantum.circuit", later "wallet.index", "webhook.deliver"). */
+  /** "<area>.<what>", unique in the process ("quantum.circuit", "wallet.index", "webhook.deliver"). */
   kind: string;
   /** Claims a job may take before it fails for good (a crash counts). Default 3. */
   maxAttempts?: number;
