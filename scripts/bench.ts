@@ -1,4 +1,4 @@
-// npm run bench [-- --agents 100000 --connections 16 --seconds 5 --warmup 2 --skip api,simulator,shots,readiness]
+// npm run bench [-- --agents 100000 --connections 16 --seconds 5 --warmup 2 --skip api,simulator,shots,readiness,hostile]
 //
 // The one benchmark command (docs/performance.md): every target of the project in one table,
 // written to bench/results/latest.json as well.
@@ -12,6 +12,8 @@
 //              (scripts/bench-quantum-run.ts, a child process).
 //   readiness  the production server's readiness answers while the largest allowed circuit runs
 //              (scripts/bench-health.ts, a child process with a server of its own).
+//   hostile    hostile programs to every endpoint that takes one: the slowest answer, the slowest
+//              health answer meanwhile, the server's memory growth (scripts/bench-hostile.ts).
 // Ratios, not absolute numbers, are the targets: these machines are shared and noisy.
 //
 // Exit code: 0 when every part ran, whether or not its targets hold (a missed target is a row
@@ -91,6 +93,7 @@ const PARTS: Part[] = [
   },
   { name: "shots", run: () => childRows("scripts/bench-quantum-run.ts") },
   { name: "readiness", run: () => childRows("scripts/bench-health.ts") },
+  { name: "hostile", run: () => childRows("scripts/bench-hostile.ts") },
 ];
 
 const main = async () => {
