@@ -2,17 +2,27 @@
 // schema/migration drift check, unit and API integration tests (vitest, on the embedded database
 // or, with DATABASE_URL, on that PostgreSQL server), the production build (.next-e2e), the system
 // tests that run that build's server as a process (tests/system, vitest.system.config.ts), then
-// the browser tests (Playwright in Chromium against the same build).
+// the browser tests (Playwright in Chromium against the same build). TEST_STEPS picks some of them.
 import { spawnSync } from "node:child_process";
 
-const steps = [
-  ["lint", ["npx", "eslint", "."]],
-  ["drift check", ["npx", "tsx", "scripts/db-migration.ts", "check"]],
-  ["unit and integration tests", ["npx", "vitest", "run"]],
-  ["build", ["node", "scripts/build-e2e.mjs"]],
-  ["system tests", ["npx", "vitest", "run", "--config", "vitest.system.config.ts"]],
-  ["browser tests", ["npx", "playwright", "test"]],
+const ALL_STEPS = [
+  ["lint", "lint", ["npx", "eslint", "."]],
+  ["drift", "drift check", ["npx", "tsx", "scripts/db-migration.ts", "check"]],
+  ["vitest", "unit and integration tests", ["npx", "vitest", "run"]],
+  ["build", "build", ["node", "scripts/build-e2e.mjs"]],
+  ["system", "system tests", ["npx", "vitest", "run", "--config", "vitest.system.config.ts"]],
+  ["browser", "browser tests", ["npx", "playwright", "test"]],
 ];
+
+// TEST_STEPS=vitest (a comma-separated list of the keys above) runs only those steps: CI runs the
+// database-dependent vitest suite in both database modes, and everything else once.
+const only = process.env.TEST_STEPS?.split(",").map((key) => key.trim()).filter(Boolean);
+const unknown = (only ?? []).filter((key) => !ALL_STEPS.some(([name]) => name === key));
+if (unknown.length > 0) {
+  console.error(`TEST_STEPS: unknown step(s) ${unknown.join(", ")}; known: ${ALL_STEPS.map(([name]) => name).join(", ")}`);
+  process.exit(2);
+}
+const steps = ALL_STEPS.filter(([name]) => !only || only.includes(name)).map(([, label, command]) => [label, command]);
 
 const results = [];
 for (const [name, [command, ...args]] of steps) {
