@@ -9,7 +9,8 @@ import { requireEnabled } from "./manage-endpoints";
 import { toWebhookDelivery } from "./shape";
 import type { TWebhookDelivery } from "./schemas";
 
-export const sendWebhookTest = async (endpointId: string, userId: string | null): Promise<TWebhookDelivery> => {
+/** `userId`: the operator who sends it (the event is private to them; see docs/security.md, "Private events"). */
+export const sendWebhookTest = async (endpointId: string, userId: string): Promise<TWebhookDelivery> => {
   const delivery = await prisma.$transaction(async (tx) => {
     const endpoint = await tx.webhookEndpoint.findUnique({ where: { id: endpointId }, select: { id: true, enabled: true } });
     if (!endpoint) throw notFound("Webhook endpoint", endpointId);

@@ -17,7 +17,7 @@ import {
   webhookDeliverJob,
 } from "../../lib/webhooks";
 import { useApiTest } from "../helpers/api";
-import { unique } from "../helpers/factories";
+import { unique, userWithKey } from "../helpers/factories";
 import { startReceiver, until, type Receiver } from "./receiver";
 
 const SETTINGS = {
@@ -231,7 +231,8 @@ describe("webhook delivery", () => {
     const rotated = await rotateWebhookSecret(first.id);
     startWorker();
     receiver.trust(rotated.secret);
-    const queued = await sendWebhookTest(first.id, null);
+    const { user } = await userWithKey("operator");
+    const queued = await sendWebhookTest(first.id, user.id);
     expect(queued).toMatchObject({ endpointId: first.id, eventType: "webhook.test", attempt: 1, state: "pending" });
     await until(() => receiver.received.length, (count) => count === 1);
     expect(receiver.received[0]).toMatchObject({ verified: true, body: { type: "webhook.test", data: { data: { endpointId: first.id } } } });
