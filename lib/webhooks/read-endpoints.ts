@@ -2,9 +2,9 @@
 import { prisma, type Prisma } from "../db";
 import { notFound } from "../core/errors";
 import { toPage, type Page, type TPageQuery } from "../core/paging";
-import { sortedPageArgs, type TSort } from "../core/sorting";
+import { sortedPageArgs } from "../core/sorting";
 import { ENDPOINT_COLUMNS, toWebhookDelivery, toWebhookEndpoint } from "./shape";
-import type { TWebhookDelivery, TWebhookDeliveryListQuery, TWebhookEndpoint } from "./schemas";
+import { DELIVERY_LOG_ORDER, type TWebhookDelivery, type TWebhookDeliveryListQuery, type TWebhookEndpoint } from "./schemas";
 
 export const listWebhookEndpoints = async (page: TPageQuery): Promise<Page<TWebhookEndpoint>> => {
   const [rows, total] = await Promise.all([prisma.webhookEndpoint.findMany({ ...sortedPageArgs(page, {}), select: ENDPOINT_COLUMNS }), prisma.webhookEndpoint.count()]);
@@ -24,18 +24,16 @@ export const getWebhookEndpoint = async (id: string): Promise<TWebhookEndpoint> 
   return endpoint;
 };
 
-/** The log runs newest first (ties by id), so that the latest attempts open the first page. */
-const NEWEST_FIRST: TSort = { text: "-createdAt", column: { column: "createdAt", kind: "date" }, desc: true };
 
 /** One page of an endpoint's delivery log, newest first; 404 for an unknown endpoint. */
 export const listWebhookDeliveries = async (endpointId: string, query: TWebhookDeliveryListQuery): Promise<Page<TWebhookDelivery>> => {
   const where: Prisma.WebhookDeliveryWhereInput = { endpointId, ...(query.state ? { state: query.state.toUpperCase() as Prisma.WebhookDeliveryWhereInput["state"] } : {}) };
   const [endpoint, rows, total] = await Promise.all([
     prisma.webhookEndpoint.findUnique({ where: { id: endpointId }, select: { id: true } }),
-    prisma.webhookDelivery.findMany(sortedPageArgs({ ...query, sort: NEWEST_FIRST }, where)),
+    prisma.webhookDelivery.findMany(sortedPageArgs({ ...query, sort: DELIVERY_LOG_ORDER }, where)),
     prisma.webhookDelivery.count({ where }),
   ]);
   if (!endpoint) throw notFound("Webhook endpoint", endpointId);
-  const page = toPage(rows, total, query.limit, NEWEST_FIRST);
+  const page = toPage(rows, total, query.limit, DELIVERY_LOG_ORDER);
   return { ...page, items: page.items.map(toWebhookDelivery) };
 };

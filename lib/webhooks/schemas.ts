@@ -1,7 +1,8 @@
 // Webhook endpoints and their delivery log: request and response shapes (zod 4). Client-safe: the
 // settings page validates its form with these.
 import { z } from "zod";
-import { ZPageQuery } from "../core/paging";
+import { ZSortablePageQuery } from "../core/paging";
+import { CURSOR_OF_ANOTHER_SORT, cursorMatchesSort, type TSort } from "../core/sorting";
 import { EVENT_TYPES, PRIVATE_EVENT_TYPES } from "../events/catalog";
 
 export const WEBHOOK_URL_MAX = 2048;
@@ -94,9 +95,13 @@ export const ZWebhookDelivery = z.object({
 });
 export type TWebhookDelivery = z.infer<typeof ZWebhookDelivery>;
 
-export const ZWebhookDeliveryListQuery = ZPageQuery.extend({
+/** The delivery log runs newest first (ties by id), so that the latest attempts open the first page. */
+export const DELIVERY_LOG_ORDER: TSort = { text: "-createdAt", column: { column: "createdAt", kind: "date" }, desc: true };
+
+// The log's cursors carry its one order; any other cursor is refused (400 at query.cursor).
+export const ZWebhookDeliveryListQuery = ZSortablePageQuery.extend({
   state: ZWebhookDeliveryState.optional().describe("Only attempts in this state"),
-});
+}).refine((query) => cursorMatchesSort({ cursor: query.cursor, sort: DELIVERY_LOG_ORDER }), CURSOR_OF_ANOTHER_SORT);
 export type TWebhookDeliveryListQuery = z.output<typeof ZWebhookDeliveryListQuery>;
 
 /** The event types an endpoint may filter on (the catalog's), for forms. */

@@ -145,7 +145,13 @@ describe("crafted cursors", () => {
       const handler = await handlerOf(operation);
       const params = Object.fromEntries(paramNames(operation).map((name) => [name, PARAM_VALUES[name] ?? "fuzz-value"]));
       const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name]));
-      const cursor = operation.operationId === "listEvents" ? encodeCursor({ id: "5" }) : wellFormed;
+      // The events list pages by seq; the delivery log's cursors carry its one order (newest first).
+      const cursor =
+        operation.operationId === "listEvents"
+          ? encodeCursor({ id: "5" })
+          : operation.operationId === "listWebhookDeliveries"
+            ? encodeCursor({ id: "x", s: "-createdAt", v: "2026-01-01T00:00:00.000Z" })
+            : wellFormed;
       const response = await call(handler, "GET", path, { params, key: adminKey, query: { cursor } });
       expect(response.json?.errors ?? [], `${operation.operationId}: ${response.text}`).not.toContainEqual(expect.objectContaining({ path: "query.cursor" }));
       expect(response.status, `${operation.operationId}: ${response.text}`).toBeLessThan(500);
