@@ -5,7 +5,7 @@ import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
-import { literalRefusal, safeLookup } from "./url-safety";
+import { pinnedLookup, resolveDeliveryTarget } from "./url-safety";
 
 /** How much of a receiver's answer the delivery log keeps. */
 export const RESPONSE_SNIPPET_BYTES = 1024;
@@ -70,8 +70,16 @@ export const sendWebhook = async (input: SendInput): Promise<SendResult> => {
     startedAt,
   });
   const url = new URL(input.url);
-  const refusal = literalRefusal(url, input.allowPrivate);
-  if (refusal) return finish({ ok: false, statusCode: null, error: refusal, responseBody: null });
+  // Resolved and checked here, then connected to that very address (the Host header and TLS name
+  // stay the URL's): the address checked is the address reached.
+  let timeLimit: NodeJS.Timeout | undefined;
+  const target = await Promise.race([
+    resolveDeliveryTarget(url, input.allowPrivate),
+    new Promise<{ refusal: string }>((resolve) => {
+      timeLimit = setTimeout(() => resolve({ refusal: `${url.hostname} did not resolve within ${input.timeoutMs} ms` }), input.timeoutMs);
+    }),
+  ]).finally(() => clearTimeout(timeLimit));
+  if ("refusal" in target) return finish({ ok: false, statusCode: null, error: target.refusal, responseBody: null });
   const headers = {
     "content-type": "application/json",
     "user-agent": "Syndicate-Webhooks/1.0",
@@ -90,7 +98,7 @@ export const sendWebhook = async (input: SendInput): Promise<SendResult> => {
       input.signal?.removeEventListener("abort", onAbort);
       resolve(finish(result));
     };
-    const outgoing = request(url, { method: "POST", headers, lookup: safeLookup(input.allowPrivate) as never, agent: false }, (response) => {
+    const outgoing = request(url, { method: "POST", headers, lookup: pinnedLookup(target) as never, agent: false }, (response) => {
       const statusCode = response.statusCode ?? 0;
       readSnippet(response).then(
         (text) => {
