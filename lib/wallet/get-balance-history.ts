@@ -11,7 +11,8 @@ import { HISTORY_MAX_DAYS, type TBalanceHistory, type TBalanceHistoryQuery } fro
 
 const DAY_MS = 86_400_000;
 
-export const getBalanceHistory = async (address: string, query: TBalanceHistoryQuery, now = new Date()): Promise<TBalanceHistory> => {
+/** `userId`: the caller, who owns (and is capped for) the indexing jobs the answer may start. */
+export const getBalanceHistory = async (address: string, query: TBalanceHistoryQuery, userId: string | null = null, now = new Date()): Promise<TBalanceHistory> => {
   const wallet = address.toLowerCase();
   const until = query.until && query.until < now ? query.until : now;
   const since = query.since ?? new Date(dayStart(until).getTime() - 29 * DAY_MS);
@@ -38,6 +39,7 @@ export const getBalanceHistory = async (address: string, query: TBalanceHistoryQ
       coverage: computeCoverage(ctx, { cursors: facts.cursors ?? [], rows: [], excluded: [], staleAfterHours: ctx.thresholds.priceStaleHours }),
       scope: chains ?? known.map((chain) => chain.slug),
       filter: chains,
+      userId,
     }),
   };
 };

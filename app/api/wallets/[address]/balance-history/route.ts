@@ -5,5 +5,5 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/wallets/{address}/balance-history – the wallet's value at the end of each day
-  GET: route(balanceHistoryOperation, async ({ params, query }) => Response.json(await getBalanceHistory(params.address, query))),
+  GET: route(balanceHistoryOperation, async ({ params, query, principal }) => Response.json(await getBalanceHistory(params.address, query, principal.userId))),
 });
