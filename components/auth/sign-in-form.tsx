@@ -76,7 +76,9 @@ export const SignInForm = () => {
   };
 
   return (
-    <form onSubmit={submit} className="form card" aria-label="Sign in">
+    // method="post": should the form be submitted before the script has loaded (or without it), the
+    // browser posts it to this page instead of putting the email and password into the URL.
+    <form method="post" onSubmit={submit} className="form card" aria-label="Sign in">
       <FormField id="email" label="Email">
         <input id="email" name="email" type="email" autoComplete="username" required />
       </FormField>
