@@ -45,8 +45,8 @@ export const decodeCursor = (value: string): Cursor | undefined => {
   if (s === undefined && v === undefined) return cursor;
   // A sorted list's cursor carries both its sort and the last row's value.
   if (typeof s !== "string" || !SORT_TEXT.test(s)) return undefined;
-  if (typeof v === "number" ? !Number.isFinite(v) : !isCursorText(v, MAX_VALUE_CHARS, true)) return undefined;
-  return { id, s, v };
+  if (typeof v === "number") return Number.isFinite(v) ? { id, s, v } : undefined;
+  return isCursorText(v, MAX_VALUE_CHARS, true) ? { id, s, v } : undefined;
 };
 
 const NOT_ISSUED = "cursor is not one this API issued: start again without it";
