@@ -3,11 +3,13 @@
 // - a slow client cannot hold a connection: headers must arrive within SERVER_HEADERS_TIMEOUT_MS
 //   (default 10 s) and the whole request within SERVER_REQUEST_TIMEOUT_MS (default 30 s);
 // - SIGTERM/SIGINT shut down gracefully: stop accepting, let in-flight requests finish within
-//   SHUTDOWN_TIMEOUT_MS (default 15 s), then close the simulation pool, Redis and the database
-//   (the embedded one releases its folder), and exit;
+//   SHUTDOWN_TIMEOUT_MS (default 15 s), answer requests that arrive meanwhile on open connections
+//   with a 503 problem, then close the simulation pool, Redis and the database (the embedded one
+//   releases its folder) once the last request has ended, and exit; no connection is reset;
 // - started by scripts/start.mjs, it also shuts down when that supervisor disappears, so no
 //   orphaned server keeps the embedded database's folder.
 import { createServer } from "node:http";
+import { Server as NetServer } from "node:net";
 import path from "node:path";
 import next from "next";
 import nextConfig from "./next.config.mjs";
@@ -50,28 +52,64 @@ const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", 
 /** A problem document (RFC 9457) the server writes itself, for what never reaches the app. */
 const problemText = (status, title, detail) => JSON.stringify({ type: "about:blank", title, status, detail });
 
+// The requests being answered: the responses whose headers may still change (a shutdown closes
+// their connections after them) and the handlers' work (the database closes after the last).
+const answering = new Set();
+const handling = new Set();
+const track = (work) => {
+  handling.add(work);
+  const done = () => void handling.delete(work);
+  work.then(done, done);
+  return work.catch((error) => logError("request handling failed", error));
+};
+
+/**
+ * A request that arrives during shutdown (on a connection that was open before) is not started: a
+ * 503 problem, after its body has been read (an answer while the client still sends would reset
+ * the connection under it), and the connection closes after it.
+ */
+const refuseDuringShutdown = (request, response) => {
+  const body = problemText(503, "Service Unavailable", "The server is shutting down; retry on another instance or after it restarts.");
+  const answer = () => {
+    if (response.headersSent || response.destroyed) return;
+    response.writeHead(503, {
+      "content-type": "application/problem+json",
+      "content-length": Buffer.byteLength(body),
+      "retry-after": "5",
+      "cache-control": "no-store",
+      connection: "close",
+    });
+    response.end(body);
+  };
+  request.once("end", answer);
+  request.resume();
+};
+
 const server = createServer({ requestTimeout, headersTimeout, keepAliveTimeout, connectionsCheckingInterval }, (request, response) => {
+  if (stopping) return void refuseDuringShutdown(request, response);
   request.headers[PEER_HEADER] = request.socket.remoteAddress ?? "";
-  // While shutting down, finish this request but do not keep its connection.
-  if (stopping) response.setHeader("connection", "close");
+  answering.add(response);
+  response.once("close", () => answering.delete(response));
   if (!KNOWN_METHODS.has(request.method)) {
     const body = problemText(501, "Not Implemented", `This server does not implement the method ${request.method}.`);
     response.writeHead(501, { "content-type": "application/problem+json", "content-length": Buffer.byteLength(body), allow: [...KNOWN_METHODS].join(", ") });
     response.end(body);
     return;
   }
-  if (!direct.dispatch) return void handle(request, response);
-  direct.dispatch(request, response).then(
-    (page) => {
-      if (!page) handle(request, response);
-      // The route's template, never the path as sent (docs/operations.md, "Never logged").
-      else debug("direct route", { method: request.method, route: page });
-    },
-    (error) => {
-      // Finding the route failed (nothing was written): Next answers instead.
-      logError("direct routes: dispatch failed; Next.js answers", error);
-      handle(request, response);
-    },
+  if (!direct.dispatch) return void track(handle(request, response));
+  void track(
+    direct.dispatch(request, response).then(
+      (page) => {
+        if (!page) return handle(request, response);
+        // The route's template, never the path as sent (docs/operations.md, "Never logged").
+        debug("direct route", { method: request.method, route: page });
+      },
+      (error) => {
+        // Finding the route failed (nothing was written): Next answers instead.
+        logError("direct routes: dispatch failed; Next.js answers", error);
+        return handle(request, response);
+      },
+    ),
   );
 });
 
@@ -102,29 +140,45 @@ const debug = threshold <= LEVELS.debug ? (message, fields) => write("debug", me
 const logError = (message, error) =>
   write("error", message, { err: { type: error?.name ?? typeof error, message: error?.message ?? String(error), stack: error?.stack } });
 
+// Until every handler that started has settled (one that ends lets others be waited for).
+const handlersSettled = async () => {
+  while (handling.size > 0) await Promise.allSettled([...handling]);
+};
+
 const shutdown = async (reason) => {
   if (stopping) return;
   stopping = true;
   const started = Date.now();
+  // Stop listening at once, in this very turn: a connection the kernel completed but the server
+  // has not accepted yet is reset when the listener closes, so the sooner the fewer. Later
+  // connection attempts are refused (ECONNREFUSED: nothing was sent, the client may retry). This
+  // is net.Server's close: http.Server's would also cut idle keep-alive connections, and a client
+  // may be sending its next request on one at that instant (the request, unread, turns the close
+  // into a reset). Instead an idle connection either carries one more request, answered 503 with
+  // Connection: close, or ends at its keep-alive timeout, which the client was told.
+  const closed = new Promise((resolve) => NetServer.prototype.close.call(server, () => resolve()));
   log("shutdown: stop accepting, finish in-flight requests", { reason, boundMs: shutdownTimeout });
+  // The requests in flight finish; their connections close after them.
+  for (const response of answering) if (!response.headersSent) response.setHeader("connection", "close");
   // Registered by instrumentation.ts: end the event streams (they would otherwise run until the bound).
   try {
     globalThis.__syndicateDrain?.();
   } catch (error) {
     logError("shutdown: ending event streams failed", error);
   }
-  const closed = new Promise((resolve) => server.close(resolve));
-  server.closeIdleConnections();
-  const idle = setInterval(() => server.closeIdleConnections(), 250);
-  const force = setTimeout(() => {
-    log("shutdown: in-flight requests past the bound are cut off");
-    server.closeAllConnections();
-  }, shutdownTimeout);
-  await closed;
-  clearInterval(idle);
+  let force;
+  const bound = new Promise((resolve) => {
+    force = setTimeout(() => resolve("bound"), shutdownTimeout);
+  });
+  const outcome = await Promise.race([Promise.all([closed, handlersSettled()]).then(() => "drained"), bound]);
   clearTimeout(force);
+  if (outcome === "bound") {
+    log("shutdown: in-flight requests past the bound are cut off", { requests: answering.size, connections: await connectionCount() });
+    server.closeAllConnections();
+  }
   try {
-    // Registered by instrumentation.ts: simulation workers, Redis, database.
+    // Registered by instrumentation.ts: job worker, simulation workers, Redis, and the database
+    // last, after the last request ended (or was cut off at the bound).
     await globalThis.__syndicateShutdown?.();
   } catch (error) {
     logError("shutdown: closing resources failed", error);
@@ -133,6 +187,8 @@ const shutdown = async (reason) => {
   log("shutdown: done", { ms: Date.now() - started });
   process.exit(0);
 };
+
+const connectionCount = () => new Promise((resolve) => server.getConnections((error, count) => resolve(error ? null : count)));
 
 for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => void shutdown(signal));
 
