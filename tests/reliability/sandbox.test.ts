@@ -8,6 +8,7 @@ import * as agentRoute from "../../app/quantum/agent/route";
 import * as diagramRoute from "../../app/quantum/diagram/route";
 import { resetEnv } from "../../lib/config/env";
 import { AppError } from "../../lib/core/errors";
+import { rejection as rejectionOf } from "../helpers/rejection";
 import { memoryRateLimiter, useRateLimiter } from "../../lib/http/rate-limit";
 import { closeSimulationPool, runSimulation, simulationPoolStatus } from "../../lib/quantum/pool";
 import { resetQuantumConfig } from "../../lib/quantum/config";
@@ -50,14 +51,7 @@ afterEach(async () => {
 });
 afterAll(() => db.dispose());
 
-const rejection = async (promise: Promise<unknown>) => {
-  try {
-    await promise;
-  } catch (error) {
-    return error as AppError;
-  }
-  throw new Error("expected a rejection");
-};
+const rejection = (promise: Promise<unknown>) => rejectionOf<AppError>(promise);
 
 const qubits = Array.from({ length: 24 }, (_, k) => `q[${k}]`).join(", ");
 /** A million 24-qubit operations: some 300 MB of heap once read, in well under the step budget set below. */

@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { resetEnv } from "../../lib/config/env";
 import { AppError } from "../../lib/core/errors";
+import { rejection as rejectionOf } from "../helpers/rejection";
 import { closeSimulationPool, runSimulation, simulationPoolStatus } from "../../lib/quantum/pool";
 import { heavyCircuit, smallCircuit } from "./circuits";
 
@@ -22,14 +23,7 @@ afterEach(async () => {
 // ~20 s of work on one thread: far longer than any bound these tests wait for.
 const LONG = heavyCircuit(20, 8192);
 
-const rejection = async (promise: Promise<unknown>) => {
-  try {
-    await promise;
-  } catch (error) {
-    return error as AppError;
-  }
-  throw new Error("expected a rejection");
-};
+const rejection = (promise: Promise<unknown>) => rejectionOf<AppError>(promise);
 
 describe("simulation pool", () => {
   it("runs a circuit on a worker thread and answers its counts", async () => {
