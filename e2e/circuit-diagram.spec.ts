@@ -50,6 +50,24 @@ test("an example draws its diagram, a typo is named by line and column, and a sh
   await expect(page.getByRole("status").filter({ hasText: "could not be read" })).toBeVisible();
 });
 
+test("signed out, the circuit page asks to sign in instead of sending the program to be drawn", async ({ page }) => {
+  await quietFavicon(page);
+  const drawn: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/quantum/diagram") drawn.push(request.method());
+  });
+  await page.goto("/quantum/circuit");
+  await expect(page.getByRole("heading", { level: 1, name: "Run a circuit" })).toBeVisible();
+  const invitation = page.getByText(/to see the diagram as you type and to run the program/);
+  await expect(invitation).toBeVisible();
+  await expect(invitation.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", /\/signin\?callbackUrl=%2Fquantum%2Fcircuit/);
+  await page.getByLabel("OpenQASM 2.0 or 3 program").fill('OPENQASM 2.0;\ninclude "qelib1.inc";\nqreg q[1];\nh q[0];');
+  // Past the typing debounce (400 ms) and everything it would send: no request has gone out.
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("img", { name: /^Circuit diagram/ })).toHaveCount(0);
+  expect(drawn).toEqual([]);
+});
+
 test("the analysis page shows the circuit the analysis runs", async ({ page }) => {
   await quietFavicon(page);
   await signIn(page);

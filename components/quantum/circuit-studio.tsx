@@ -2,6 +2,7 @@
 
 // The circuit page: pick an example or type a program, see its diagram as you type (a debounced
 // POST /quantum/diagram; parse errors by line and column), share it as a link, and run it.
+import Link from "next/link";
 import { useState } from "react";
 import { Card } from "@/components/ui/card";
 import { ApiError } from "@/lib/client/api";
@@ -21,9 +22,18 @@ export const parsePlace = (message: string) => {
   return match ? { line: Number(match[1]), column: Number(match[2]), message: match[3] } : null;
 };
 
-const LiveDiagram = ({ qasm, quantumUrl }: { qasm: string; quantumUrl: string }) => {
+const LiveDiagram = ({ qasm, quantumUrl, signedIn }: { qasm: string; quantumUrl: string; signedIn: boolean }) => {
   const debounced = useDebounced(qasm, DEBOUNCE_MS);
-  const diagram = useCircuitDiagram(debounced, quantumUrl);
+  const diagram = useCircuitDiagram(debounced, quantumUrl, signedIn);
+  if (!signedIn) {
+    return (
+      <Card title="Circuit diagram">
+        <p className="muted" style={{ marginTop: 0 }}>
+          <Link href={`/signin?callbackUrl=${encodeURIComponent("/quantum/circuit")}`}>Sign in</Link> to see the diagram as you type and to run the program.
+        </p>
+      </Card>
+    );
+  }
   const error = diagram.error instanceof ApiError ? diagram.error : null;
   const problem = error?.problem;
   const place = problem?.errors?.map((e) => parsePlace(e.message)).find((p) => p !== null) ?? null;
@@ -92,7 +102,7 @@ const ShareLink = ({ qasm }: { qasm: string }) => {
   );
 };
 
-export const CircuitStudio = ({ quantumUrl = "", initialQasm, linkNote }: { quantumUrl?: string; initialQasm: string; linkNote?: string }) => {
+export const CircuitStudio = ({ quantumUrl = "", initialQasm, linkNote, signedIn = true }: { quantumUrl?: string; initialQasm: string; linkNote?: string; signedIn?: boolean }) => {
   const [qasm, setQasm] = useState(initialQasm);
   const [example, setExample] = useState(() => CIRCUIT_EXAMPLES.find((e) => e.qasm === initialQasm)?.id ?? "");
   const pick = (id: string) => {
@@ -130,7 +140,7 @@ export const CircuitStudio = ({ quantumUrl = "", initialQasm, linkNote }: { quan
         }
         afterProgram={
           <>
-            <LiveDiagram qasm={qasm} quantumUrl={quantumUrl} />
+            <LiveDiagram qasm={qasm} quantumUrl={quantumUrl} signedIn={signedIn} />
             <ShareLink qasm={qasm} />
           </>
         }

@@ -111,12 +111,15 @@ export const useCircuitQasm = (entityType: TAnalysisEntityType, entityId: string
 export const useRunCircuit = (base = "") =>
   useMutation({ mutationFn: (body: TRunCircuitBody) => apiFetch<TRunCircuitResult>(`${base}/quantum/run`, { method: "POST", body }) });
 
-/** The diagram of a program (POST /quantum/diagram); nothing is asked while `qasm` is empty. */
-export const useCircuitDiagram = (qasm: string, base = "") =>
+/**
+ * The diagram of a program (POST /quantum/diagram); nothing is asked while `qasm` is empty, nor
+ * without a credential (`signedIn` false: drawing a submitted program needs one).
+ */
+export const useCircuitDiagram = (qasm: string, base = "", signedIn = true) =>
   useQuery({
     queryKey: ["quantum", "diagram", qasm] as const,
     queryFn: ({ signal }) => apiFetch<TCircuitDiagramResult>(`${base}/quantum/diagram`, { method: "POST", body: { qasm }, signal }),
-    enabled: qasm.trim().length > 0,
+    enabled: signedIn && qasm.trim().length > 0,
     retry: false,
     staleTime: Infinity,
     placeholderData: keepPreviousData,

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { DEFAULT_EXAMPLE } from "@/components/quantum/circuit-examples";
 import { CircuitStudio } from "@/components/quantum/circuit-studio";
 import { decodeProgram, SHARE_PARAM } from "@/components/quantum/share-link";
+import { currentUser } from "@/lib/auth/session";
 import { env } from "@/lib/config/env";
 
 export const dynamic = "force-dynamic";
@@ -16,6 +17,7 @@ const CircuitPage = async ({ searchParams }: Props) => {
   const raw = (await searchParams)[SHARE_PARAM];
   const value = Array.isArray(raw) ? raw[0] : raw;
   const shared = value === undefined ? null : decodeProgram(value);
+  const user = await currentUser();
   const linkNote = value !== undefined && shared === null ? "The link's program could not be read (damaged or too long); an example is shown instead." : undefined;
   return (
     <>
@@ -27,11 +29,11 @@ const CircuitPage = async ({ searchParams }: Props) => {
           <h1>Run a circuit</h1>
           <p className="muted" style={{ margin: "0.25rem 0 0" }}>
             OpenQASM 2.0 or 3 on the built-in statevector simulator, mid-circuit measurement, reset and if included. The diagram follows what you type;
-            running needs a signed-in user or an API key (POST /quantum/run).
+            drawing and running need a signed-in user.
           </p>
         </div>
       </div>
-      <CircuitStudio quantumUrl={(env().QUANTUM_URL ?? "").replace(/\/+$/, "")} initialQasm={shared ?? DEFAULT_EXAMPLE.qasm} linkNote={linkNote} />
+      <CircuitStudio quantumUrl={(env().QUANTUM_URL ?? "").replace(/\/+$/, "")} initialQasm={shared ?? DEFAULT_EXAMPLE.qasm} linkNote={linkNote} signedIn={user !== null} />
     </>
   );
 };
