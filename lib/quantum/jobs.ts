@@ -137,8 +137,8 @@ export const submitQuantumJob = async (body: TQuantumJobBody, viewer: JobViewer,
   }
   const limit = jobsConfig().QUANTUM_JOBS_ACTIVE_MAX;
   const active: Prisma.JobWhereInput = { userId: viewer.userId, kind: QUANTUM_JOB_KIND, status: { in: ["QUEUED", "RUNNING"] } };
-  const overQuota = (active: number) =>
-    new AppError("rate_limited", `You have ${active} quantum jobs queued or running (at most ${limit}); wait for one to finish or cancel one.`, {
+  const overQuota = (count: number) =>
+    new AppError("rate_limited", `You have ${count} quantum jobs queued or running (at most ${limit}); wait for one to finish or cancel one.`, {
       headers: { "retry-after": "10" },
     });
   // The quota first: a caller over it costs no reading at all.
