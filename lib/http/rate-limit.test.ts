@@ -1,25 +1,38 @@
 // Both rate limiters obey the same contract; the Redis one runs on the machine's Redis
 // (REDIS_URL, default 127.0.0.1:6379), where several instances would share its counts.
 import { randomBytes } from "node:crypto";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { Redis } from "ioredis";
 import { memoryRateLimiter, redisRateLimiter } from "./rate-limit";
 
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 
 describe("memory rate limiter", () => {
+  // The library reads Date.now(): only the clock is faked, timers stay real.
+  afterEach(() => vi.useRealTimers());
+
   it("allows the limit, refuses the next, and resets after the window", async () => {
-    let now = 0;
-    const limiter = memoryRateLimiter(() => now);
+    vi.useFakeTimers({ toFake: ["Date"], now: 0 });
+    const limiter = memoryRateLimiter();
     const decisions = [];
     for (let i = 0; i < 4; i++) decisions.push(await limiter.hit("k", 3, 10));
     expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, false]);
     expect(decisions.map((d) => d.remaining)).toEqual([2, 1, 0, 0]);
     expect(decisions[3].resetSeconds).toBe(10);
-    now += 4_000;
+    vi.setSystemTime(4_000);
     expect((await limiter.hit("k", 3, 10)).resetSeconds).toBe(6);
-    now += 6_000;
+    vi.setSystemTime(10_000);
     expect(await limiter.hit("k", 3, 10)).toMatchObject({ allowed: true, remaining: 2 });
     expect((await limiter.hit("other", 3, 10)).remaining).toBe(2);
+  });
+
+  it("counts a key against the limit it is hit with, and forgets everything on reset", async () => {
+    const limiter = memoryRateLimiter();
+    await limiter.hit("k", 2, 60);
+    // The same window with a lower limit reads the same count (settings change; counts do not reset).
+    expect(await limiter.hit("k", 1, 60)).toMatchObject({ allowed: false, remaining: 0 });
+    await limiter.reset();
+    expect(await limiter.hit("k", 1, 60)).toMatchObject({ allowed: true, remaining: 0 });
   });
 });
 
@@ -39,7 +52,13 @@ describe("Redis rate limiter", () => {
     expect(results.map((r) => r.allowed)).toEqual([true, true, true, true, false]);
     expect(results[3].remaining).toBe(0);
     expect(results[4].resetSeconds).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // The window ends when Redis expires the key (its own clock): wait for that, not for a fixed time.
+    const probe = new Redis(redisUrl);
+    try {
+      while ((await probe.keys(`${prefix}*key-1`)).length > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      probe.disconnect();
+    }
     expect(await b.hit("key-1", 4, 1)).toMatchObject({ allowed: true, remaining: 3 });
   });
 });

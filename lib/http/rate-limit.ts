@@ -1,9 +1,12 @@
-// Fixed-window rate limits per user and per client address. In memory on one instance; in Redis
-// (REDIS_URL) so that several instances share one count. When Redis fails or does not answer in
-// time, the Redis limiter falls back to an in-memory one (limits per instance, never a 500) and a
-// circuit breaker keeps requests off Redis until a background probe finds it answering again;
-// readiness reports the degradation.
+// Fixed-window rate limits per user and per client address, counted by rate-limiter-flexible: in
+// memory on one instance (RateLimiterMemory); in Redis (REDIS_URL, RateLimiterRedis) so that
+// several instances share one count. When Redis fails or does not answer in time, the Redis
+// limiter falls back to the in-memory one (limits per instance, never a 500) and a circuit breaker
+// keeps requests off Redis until a background probe finds it answering again; readiness reports
+// the degradation. The library does the counting; this module adds the breaker, the health report
+// and the shape the route wrapper reads (RateDecision).
 import { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract, type RateLimiterRes } from "rate-limiter-flexible";
 import { z } from "zod";
 import { envSection } from "../config/section";
 
@@ -14,39 +17,36 @@ export type RateLimiter = {
   reset: () => Promise<void>;
 };
 
-const decide = (count: number, limit: number, ttlMs: number): RateDecision => ({
-  allowed: count <= limit,
+const decisionOf = (result: RateLimiterRes, limit: number): RateDecision => ({
+  allowed: result.consumedPoints <= limit,
   limit,
-  remaining: Math.max(0, limit - count),
-  resetSeconds: Math.max(1, Math.ceil(ttlMs / 1000)),
+  remaining: Math.max(0, limit - result.consumedPoints),
+  resetSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)),
 });
 
-export const memoryRateLimiter = (now: () => number = Date.now): RateLimiter => {
-  const windows = new Map<string, { count: number; resetAt: number }>();
+/**
+ * The library's limiters are made per window and keep the count; the limit comes per call (it is a
+ * setting) and is compared here with the count, so a changed limit reads the same count. Each
+ * window's limiter is made when first met and kept; its own limit is never reached (a count past
+ * the caller's limit is still counted, as the fixed window needs).
+ */
+const UNBOUNDED = Number.MAX_SAFE_INTEGER;
+const limitersBy = <L extends RateLimiterAbstract>(make: (windowSeconds: number) => L) => {
+  const made = new Map<number, L>();
   return {
-    hit: async (key, limit, windowSeconds) => {
-      const time = now();
-      let window = windows.get(key);
-      if (!window || window.resetAt <= time) {
-        window = { count: 0, resetAt: time + windowSeconds * 1000 };
-        windows.set(key, window);
-        // Keep the map small: drop windows that have ended.
-        if (windows.size > 10_000) for (const [k, w] of windows) if (w.resetAt <= time) windows.delete(k);
-      }
-      window.count += 1;
-      return decide(window.count, limit, window.resetAt - time);
+    hit: async (key: string, limit: number, windowSeconds: number) => {
+      let limiter = made.get(windowSeconds);
+      if (!limiter) made.set(windowSeconds, (limiter = make(windowSeconds)));
+      return decisionOf(await limiter.consume(key, 1), limit);
     },
-    reset: async () => windows.clear(),
+    clear: () => made.clear(),
   };
 };
 
-// INCR and set the window's expiry on its first hit, atomically; answers [count, ttl ms].
-const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
-return {count, ttl}`;
+export const memoryRateLimiter = (): RateLimiter => {
+  const limiters = limitersBy((duration) => new RateLimiterMemory({ points: UNBOUNDED, duration }));
+  return { hit: limiters.hit, reset: async () => limiters.clear() };
+};
 
 export type RedisLimiterHealth = { backend: "redis"; status: "ok" | "degraded"; detail?: string };
 export type RateLimiterHealth = { backend: "memory" } | RedisLimiterHealth;
@@ -99,10 +99,9 @@ export const redisRateLimiter = (url: string, prefixOrOptions: string | RedisRat
     connectTimeout: 2_000,
     retryStrategy: (times) => Math.min(times * 100, maxDelay),
   });
-  // The script by its SHA (EVALSHA; ioredis sends it again if Redis lost it): one round trip per
-  // request either way, without sending and hashing the script text on every hit.
-  redis.defineCommand("syndicateRateHit", { numberOfKeys: 1, lua: HIT_SCRIPT });
-  const hitScript = (redis as Redis & { syndicateRateHit: (key: string, windowMs: string) => Promise<[number, number]> }).syndicateRateHit.bind(redis);
+  // The library's Redis store: one atomic script per hit (count and window expiry), by its SHA.
+  // Keys: <prefix>w<window>:<key>, so every instance with the same settings shares the count.
+  const limiters = limitersBy((duration) => new RateLimiterRedis({ storeClient: redis, points: UNBOUNDED, duration, keyPrefix: `${prefix}w${duration}` }));
   let attempts = 0;
   let lastError: string | undefined;
   // The breaker: while `suspectUntil` is set Redis is not called by requests; from that time on
@@ -168,8 +167,7 @@ export const redisRateLimiter = (url: string, prefixOrOptions: string | RedisRat
       }
       attempts += 1;
       try {
-        const [count, ttl] = await hitScript(prefix + key, String(windowSeconds * 1000));
-        return decide(count, limit, ttl);
+        return await limiters.hit(key, limit, windowSeconds);
       } catch (error) {
         suspect((error as Error).message);
         return fallback.hit(key, limit, windowSeconds);

@@ -1,5 +1,5 @@
 // The route wrapper's every error class, on a real database with real credentials.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { methods, route } from "../../lib/http";
 import { defineOperation } from "../../lib/core";
@@ -187,8 +187,9 @@ describe("authentication and roles", () => {
 
 describe("rate limits", () => {
   it("answers 429 with Retry-After once a client address spends its budget, then resets", async () => {
-    let now = 1_000_000;
-    useRateLimiter(memoryRateLimiter(() => now));
+    // The limiter reads Date.now(): only the clock is faked, timers stay real.
+    vi.useFakeTimers({ toFake: ["Date"], now: 1_000_000 });
+    useRateLimiter(memoryRateLimiter());
     process.env.RATE_LIMIT_PER_ADDRESS = "3";
     // Addresses come from X-Forwarded-For only behind a trusted proxy (one hop here).
     process.env.TRUST_PROXY = "1";
@@ -206,9 +207,10 @@ describe("rate limits", () => {
       // Another address has its own budget.
       const other = await call(handlers.GET, "GET", "/api/things/t1", { params: { thingId: "t1" }, headers: { "x-forwarded-for": "203.0.113.10" } });
       expect(other.status).toBe(200);
-      now += 60_000;
+      vi.setSystemTime(1_060_000);
       expect((await hit()).status).toBe(200);
     } finally {
+      vi.useRealTimers();
       delete process.env.RATE_LIMIT_PER_ADDRESS;
       delete process.env.TRUST_PROXY;
       resetEnv();
