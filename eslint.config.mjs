@@ -27,6 +27,11 @@ const httpLayer = {
   message: "Areas stay free of HTTP: throw AppError and declare operations with lib/core; only app/ and lib/http speak HTTP.",
 };
 
+const apiTable = {
+  group: ["**/api", "**/api/*", "@/lib/api", "@/lib/api/*"],
+  message: "lib/api (the API table and the production server's router) sits on top: app/ and instrumentation.ts import it, nothing under lib/ does.",
+};
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -41,11 +46,15 @@ const config = [
     files: ["components/**", "app/**/error.tsx"],
     rules: { "no-restricted-imports": ["error", { paths: prismaClientImports.paths, patterns: [...prismaPatterns, clientSurface] }] },
   },
-  // Areas may not import the HTTP layer.
+  // Areas may not import the HTTP layer; nothing under lib/ imports the API table above it.
   {
     files: ["lib/**/*.ts"],
-    ignores: ["lib/http/**", "lib/core/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [httpLayer] }] },
+    ignores: ["lib/http/**", "lib/core/**", "lib/api/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [httpLayer, apiTable] }] },
+  },
+  {
+    files: ["lib/http/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [apiTable] }] },
   },
   // The core is the bottom layer: no area, no database, no HTTP (its tests may use the areas).
   {

@@ -3,8 +3,12 @@
 // reached yet, the server starts anyway (503 problems, readiness false) and keeps trying in the
 // background until it can (lib/health/startup.ts). Also registers what graceful shutdown closes
 // (server.mjs calls it after the last in-flight request). Starts the background job worker.
+// Publishes the loader of the production server's API router (lib/api/router.ts).
 export const register = async () => {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // server.mjs loads it after `app.prepare()` (next dev never does): loaded from this bundle, the
+  // router shares its module instances with the job worker and the shutdown hooks below.
+  (globalThis as { __syndicateRouter?: () => Promise<typeof import("./lib/api/router")> }).__syndicateRouter = () => import("./lib/api/router");
   const { prepareApp } = await import("./lib/startup");
   const { prepareWithRetry } = await import("./lib/health/startup");
   const { closeDatabase } = await import("./lib/db");

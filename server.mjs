@@ -10,10 +10,8 @@
 //   orphaned server keeps the embedded database's folder.
 import { createServer } from "node:http";
 import { Server as NetServer } from "node:net";
-import path from "node:path";
 import next from "next";
 import nextConfig from "./next.config.mjs";
-import { createDirectRoutes } from "./lib/server/direct-routes.mjs";
 
 const setting = (name, fallback) => {
   const value = Number(process.env[name] || fallback);
@@ -31,12 +29,20 @@ const shutdownTimeout = setting("SHUTDOWN_TIMEOUT_MS", 15_000);
 const app = next({ dev: false, dir: process.cwd(), hostname, port });
 await app.prepare();
 const handle = app.getRequestHandler();
-// API requests go straight to their route handlers where the answer is certain to be Next's
-// (lib/server/direct-routes.mjs); everything else, and every build it cannot vouch for, to Next.
-const direct =
-  process.env.DIRECT_ROUTES === "off"
-    ? { dispatch: null, reason: "DIRECT_ROUTES=off" }
-    : createDirectRoutes({ distDir: path.resolve(nextConfig.distDir ?? ".next"), hostname, port });
+// API requests go straight to their route handlers, from the API table, where the answer is
+// certain to be Next's (lib/api/router.ts); everything else, and every configuration the router
+// cannot vouch for, to Next. instrumentation.ts publishes the router's loader at `app.prepare()`.
+const loadRouter = async () => {
+  if (process.env.DIRECT_ROUTES === "off") return { dispatch: null, reason: "DIRECT_ROUTES=off" };
+  if (!globalThis.__syndicateRouter) return { dispatch: null, reason: "instrumentation.ts did not publish the router" };
+  try {
+    const { createRouter } = await globalThis.__syndicateRouter();
+    return await createRouter({ hostname, port, config: nextConfig });
+  } catch (error) {
+    logError("direct routes: the router failed to load; Next.js answers every request", error);
+    return { dispatch: null, reason: "the router failed to load" };
+  }
+};
 
 let stopping = false;
 // Node checks those timeouts on an interval (30 s by default): check often enough to honour them.
@@ -96,17 +102,16 @@ const server = createServer({ requestTimeout, headersTimeout, keepAliveTimeout, 
     response.end(body);
     return;
   }
-  if (!direct.dispatch) return void track(handle(request, response));
+  const answered = direct.dispatch?.(request, response) ?? null;
+  if (!answered) return void track(handle(request, response));
+  // The route's template, never the path as sent (docs/operations.md, "Never logged").
   void track(
-    direct.dispatch(request, response).then(
-      (page) => {
-        if (!page) return handle(request, response);
-        // The route's template, never the path as sent (docs/operations.md, "Never logged").
-        debug("direct route", { method: request.method, route: page });
-      },
+    answered.then(
+      (template) => debug("direct route", { method: request.method, route: template }),
       (error) => {
-        // Finding the route failed (nothing was written): Next answers instead.
+        // The request could not be handed over (nothing was written): Next answers instead.
         logError("direct routes: dispatch failed; Next.js answers", error);
+        if (response.headersSent) return void response.destroy();
         return handle(request, response);
       },
     ),
@@ -139,6 +144,8 @@ const log = (message, fields = {}) => write("info", message, fields);
 const debug = threshold <= LEVELS.debug ? (message, fields) => write("debug", message, fields) : () => {};
 const logError = (message, error) =>
   write("error", message, { err: { type: error?.name ?? typeof error, message: error?.message ?? String(error), stack: error?.stack } });
+
+const direct = await loadRouter();
 
 // Until every handler that started has settled (one that ends lets others be waited for).
 const handlersSettled = async () => {

@@ -6,7 +6,8 @@
 //   bare Next − bare http = the framework's own cost.
 // It uses the project's node_modules (next, tsx, pg) and is served by the app's own server.mjs
 // (Next's request handler on node:http, as the app is served) with the bare folder as its working
-// directory. The handlers load the answers module through tsx at run time, once per process, so
+// directory. server.mjs's API router stays off there (the bare app has no instrumentation.ts to
+// publish it), so Next.js answers every request of this peer. The handlers load the answers module through tsx at run time, once per process, so
 // that Next bundles none of the project's code.
 //
 // Built with `next build --webpack`, not Turbopack as the app: Turbopack needs its workspace root

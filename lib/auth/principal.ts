@@ -31,7 +31,12 @@ export const unauthorized = (detail: string) => new AppError("unauthorized", det
 // minute per key and process (lastUsedAt is precise to a minute): a write on every request made
 // concurrent requests of one key queue on that row's lock.
 export const LAST_USED_RESOLUTION_MS = 60_000;
-const lastRecorded = new Map<string, number>();
+
+// The key cache and the last recorded uses are the process's, on globalThis: Next bundles the
+// route files and instrumentation.ts (whose router answers most API requests, lib/api/router.ts)
+// as separate module instances, and a revocation through one must empty the cache the other reads.
+const shared = globalThis as typeof globalThis & { __syndicateKeyCache?: Map<string, CachedKey>; __syndicateKeyUses?: Map<string, number> };
+const lastRecorded = (shared.__syndicateKeyUses ??= new Map<string, number>());
 
 const recordUse = (keyId: string, now = Date.now()) => {
   const previous = lastRecorded.get(keyId);
@@ -60,7 +65,7 @@ const lookUpKey = async (hash: string): Promise<KeyRow | undefined> => (await ge
 export const API_KEY_CACHE_MS = 1_000;
 const MAX_CACHED_KEYS = 10_000;
 type CachedKey = { at: number; row: Promise<KeyRow | undefined> };
-const keyCache = new Map<string, CachedKey>();
+const keyCache = (shared.__syndicateKeyCache ??= new Map<string, CachedKey>());
 let clock = () => performance.now();
 
 /** Tests: the clock the key cache reads (milliseconds, monotonic); no argument restores the real one. */

@@ -2,23 +2,24 @@
 // Response from a string makes its body stream at once, and in Node 20 every web stream is made
 // transferable, a costly call; under load that stream cost about as much as the rest of a small
 // read (docs/performance.md, decision 20). This Response makes its stream only when something reads
-// the body (Next.js, a test, `text()`). The production server's direct dispatch
-// (lib/server/direct-routes.mjs) never does: it takes the text, under a symbol from the global
-// registry because the dispatcher is plain Node code outside the bundle, and writes it as is.
-const TEXT = Symbol.for("syndicate.responseBodyText");
+// the body (Next.js, a test, `text()`). The production server's API router (lib/api/router.ts)
+// never does: it takes the text under BODY_TEXT and writes it as is. The symbol is the global
+// registry's, so that every module instance of this file (Next bundles the route files and
+// instrumentation.ts apart) names the same one.
+export const BODY_TEXT = Symbol.for("syndicate.responseBodyText");
 
 class TextResponse extends Response {
-  readonly [TEXT]: string;
+  readonly [BODY_TEXT]: string;
   #read: Response | undefined;
 
   constructor(text: string, init: ResponseInit) {
     super(null, init);
-    this[TEXT] = text;
+    this[BODY_TEXT] = text;
   }
 
   // The same body as `new Response(text, init)` would have, made on first use.
   #body(): Response {
-    return (this.#read ??= new Response(this[TEXT]));
+    return (this.#read ??= new Response(this[BODY_TEXT]));
   }
 
   override get body() {
@@ -54,9 +55,9 @@ class TextResponse extends Response {
   }
 
   override clone(): Response {
-    return new TextResponse(this[TEXT], { status: this.status, statusText: this.statusText, headers: this.headers });
+    return new TextResponse(this[BODY_TEXT], { status: this.status, statusText: this.statusText, headers: this.headers });
   }
 }
 
-/** A Response with `text` as its body, whose text the direct dispatcher can take as is. */
+/** A Response with `text` as its body, whose text the router can take as is. */
 export const withBodyText = (text: string, init: ResponseInit): Response => new TextResponse(text, init);

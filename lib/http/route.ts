@@ -148,12 +148,16 @@ export const route = <O extends Operation>(
     logRequest({ requestId, method: request.method, route: operation.path, status: response.status, started, principal, error: failure, clientGone: request.signal.aborted });
     return response;
   };
-  pathOf.set(handle, operation.path);
+  operations.set(handle, operation);
   return handle;
 };
 
-// The path template each wrapped handler serves, so that methods() can name it in its 405 lines.
-const pathOf = new WeakMap<RouteHandler, string>();
+// The operation each wrapped handler serves: methods() names its path in its 405 lines, and the
+// API table (lib/api) files each handler under its operation's method and path.
+const operations = new WeakMap<RouteHandler, Operation>();
+
+/** The operation a handler made by route() serves; undefined for any other function. */
+export const operationOf = (handler: RouteHandler): Operation | undefined => operations.get(handler);
 
 const METHODS: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
@@ -187,7 +191,7 @@ export const refuseMethod =
 export const methods = (handlers: Partial<Record<HttpMethod, RouteHandler>>): Record<HttpMethod, RouteHandler> => {
   const allow = METHODS.filter((method) => handlers[method]).join(", ");
   const path = Object.values(handlers)
-    .map((handler) => pathOf.get(handler))
+    .map((handler) => operations.get(handler)?.path)
     .find((found) => found !== undefined);
   const refuse = refuseMethod(allow, path ?? "unknown");
   return Object.fromEntries(METHODS.map((method) => [method, handlers[method] ?? refuse])) as Record<HttpMethod, RouteHandler>;

@@ -1,33 +1,7 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { GET } from "../../app/api/openapi.json/route";
-
-const APP = path.resolve(import.meta.dirname, "../../app");
-
-// Every route.ts under app/, as "METHOD /path" with {params}, from the handlers it exports via methods({…}).
-const routesOnDisk = () => {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir)) {
-      const full = path.join(dir, entry);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (entry === "route.ts") {
-        const segments = path
-          .relative(APP, dir)
-          .split(path.sep)
-          .filter((segment) => !/^\(.*\)$/.test(segment));
-        if (segments.some((segment) => segment.startsWith("[..."))) continue; // catch-alls: 404s and next-auth
-        const routePath = "/" + segments.map((segment) => segment.replace(/^\[(.+)\]$/, "{$1}")).join("/");
-        const source = readFileSync(full, "utf8");
-        for (const match of source.matchAll(/^\s+(GET|POST|PUT|PATCH|DELETE): route\(/gm)) found.push(`${match[1]} ${routePath}`);
-      }
-    }
-  };
-  walk(APP);
-  return found.sort();
-};
+import { apiOperations } from "../../lib/api";
 
 describe("GET /api/openapi.json", () => {
   it("is a valid OpenAPI 3.1 document", async () => {
@@ -41,15 +15,16 @@ describe("GET /api/openapi.json", () => {
     expect(result.valid).toBe(true);
   });
 
+  // The table's routes are the route files' (tests/api/route-table.test.ts).
   it("lists every route that exists, and nothing that does not", async () => {
     const response = await GET(new Request("http://localhost/api/openapi.json"), { params: Promise.resolve({}) });
     const document = await response.json();
     const documented = Object.entries(document.paths as Record<string, Record<string, unknown>>)
       .flatMap(([routePath, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${routePath}`))
       .sort();
-    const onDisk = routesOnDisk();
-    expect(onDisk.length).toBeGreaterThan(5);
-    expect(documented).toEqual(onDisk);
+    const served = apiOperations();
+    expect(served.length).toBeGreaterThan(5);
+    expect(documented).toEqual(served);
   });
 
   it("describes validation, auth and problem answers from the operation's own schemas", async () => {

@@ -1,6 +1,6 @@
 // Streamed answers hold at most one listener per stream, however long they run: the event
 // stream's one listener on the request's signal goes when the stream ends (however it ends), and
-// the production server's writer (lib/server/direct-routes.mjs) waits out back-pressure without
+// the production server's writer (lib/api/router.ts) waits out back-pressure without
 // leaving a drain or close listener behind per write.
 import { getEventListeners } from "node:events";
 import { createServer, request as httpRequest, type ServerResponse } from "node:http";
@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { GET } from "../../app/api/events/stream/route";
 import { closeEventStreams, eventStreamStats } from "../../lib/events";
-import { whenWritable } from "../../lib/server/direct-routes.mjs";
+import { whenWritable } from "../../lib/api/router";
 import { useApiTest } from "../helpers/api";
 import { sseReader } from "../helpers/sse";
 

@@ -1,16 +1,17 @@
-// Direct dispatch (lib/server/direct-routes.mjs) must answer exactly as Next.js does. The same
+// The API router (lib/api/router.ts, from the API table) must answer exactly as Next.js does. The same
 // database is served twice, first with DIRECT_ROUTES=off (every request through Next), then with
-// dispatch on; each request of the list below is sent to both, and status, headers and body must
+// the router on; each request of the list below is sent to both, and status, headers and body must
 // match once the per-request values (request id, rate-limit counters, timings) are set aside.
-// The list covers what dispatch decides or rebuilds: static and dynamic routes, query strings,
-// problems (400, 401, 403, 404, 405, 413, 415), bodies, a session cookie, compression, and the
-// requests it leaves to Next (HEAD, OPTIONS, trailing slash, percent-encoding, catch-alls, pages).
+// The list covers what the router decides or rebuilds: static and dynamic routes, query strings,
+// problems (400, 401, 403, 404, 405, 413, 415), bodies, a session cookie, compression (Brotli
+// offered too), the order of static segments and parameters, and the requests it leaves to Next
+// (HEAD, OPTIONS, trailing slash, percent-encoding, catch-alls, the prefixes themselves, pages).
 import { Agent, request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNTS, startServer, testDatabase, type SystemServer } from "./server";
 import { keyFor, signIn, type CookieJar } from "./session";
 
-// `direct`: the route template dispatch answers it with, or null when Next.js must.
+// `direct`: the table's path template the router answers it with, or null when Next.js must.
 // `raw`: sent with node:http, without the Accept-Encoding header fetch always adds.
 type Probe = { name: string; method?: string; path: string; auth?: "key" | "session"; headers?: Record<string, string>; body?: string; raw?: boolean; direct: string | null };
 
@@ -20,13 +21,16 @@ const PROBES: Probe[] = [
   { name: "a list, gzip-compressed", path: "/api/agents?limit=50", auth: "key", headers: { "accept-encoding": "gzip" }, direct: "/api/agents" },
   { name: "a list with a bad query", path: "/api/agents?limit=abc", auth: "key", direct: "/api/agents" },
   { name: "a list, no Accept-Encoding", path: "/api/agents?limit=50", auth: "key", raw: true, direct: "/api/agents" },
-  { name: "a problem, no Accept-Encoding", path: "/api/agents/no-such-agent/details", auth: "key", raw: true, direct: "/api/agents/[agentId]/details" },
+  { name: "a problem, no Accept-Encoding", path: "/api/agents/no-such-agent/details", auth: "key", raw: true, direct: "/api/agents/{agentId}/details" },
   { name: "liveness, no Accept-Encoding", path: "/api/health/live", raw: true, direct: "/api/health/live" },
-  { name: "agent details", path: "/api/agents/agent-0001/details", auth: "key", direct: "/api/agents/[agentId]/details" },
-  { name: "squad details", path: "/api/squads/squad-0001/details", auth: "key", direct: "/api/squads/[squadId]/details" },
-  { name: "syndicate details", path: "/api/syndicates/syndicate-0001/details", auth: "key", direct: "/api/syndicates/[syndicateId]/details" },
-  { name: "details of an unknown agent", path: "/api/agents/no-such-agent/details", auth: "key", direct: "/api/agents/[agentId]/details" },
+  { name: "agent details", path: "/api/agents/agent-0001/details", auth: "key", direct: "/api/agents/{agentId}/details" },
+  { name: "squad details", path: "/api/squads/squad-0001/details", auth: "key", direct: "/api/squads/{squadId}/details" },
+  { name: "syndicate details", path: "/api/syndicates/syndicate-0001/details", auth: "key", direct: "/api/syndicates/{syndicateId}/details" },
+  { name: "details of an unknown agent", path: "/api/agents/no-such-agent/details", auth: "key", direct: "/api/agents/{agentId}/details" },
   { name: "a static route beside a dynamic one", path: "/api/wallets/address-book", auth: "key", direct: "/api/wallets/address-book" },
+  { name: "a static segment before a parameter", path: "/api/wallets/address-book/approvals", auth: "key", direct: "/api/wallets/address-book/{address}" },
+  { name: "a route beside the quantum pages", path: "/quantum/jobs/no-such-job", auth: "key", direct: "/quantum/jobs/{jobId}" },
+  { name: "a list, Brotli offered too", path: "/api/agents?limit=50", auth: "key", headers: { "accept-encoding": "gzip, deflate, br" }, direct: "/api/agents" },
   { name: "a write without a credential", method: "POST", path: "/api/agents", headers: json, body: "{}", direct: "/api/agents" },
   { name: "a write with an invalid body", method: "POST", path: "/api/agents", auth: "key", headers: json, body: '{"name":1}', direct: "/api/agents" },
   { name: "a write that is not JSON", method: "POST", path: "/api/agents", auth: "key", headers: { "content-type": "text/plain" }, body: "hello", direct: "/api/agents" },
@@ -41,13 +45,13 @@ const PROBES: Probe[] = [
   { name: "a trailing slash (Next redirects)", path: "/api/agents/", auth: "key", direct: null },
   { name: "a percent-encoded path (the proxy)", path: "/api/agent%73", auth: "key", direct: null },
   { name: "no such operation (a catch-all)", path: "/api/nothing/here", auth: "key", direct: null },
-  { name: "the API prefix itself", path: "/api", direct: "/api" },
-  { name: "the metrics prefix itself", method: "POST", path: "/qmetrics", headers: json, body: "{}", direct: "/qmetrics" },
+  { name: "the API prefix itself", path: "/api", direct: null },
+  { name: "the metrics prefix itself", method: "POST", path: "/qmetrics", headers: json, body: "{}", direct: null },
   { name: "a page", path: "/signin", direct: null },
 ];
 
 // Values that differ from one request to the next whoever answers.
-// Framing: dispatch sends a JSON answer with a Content-Length, Next.js chunked.
+// Framing: the router sends a JSON answer with a Content-Length, Next.js chunked.
 const VOLATILE_HEADERS = new Set(["date", "x-request-id", "ratelimit-remaining", "ratelimit-reset", "keep-alive", "connection", "content-length", "transfer-encoding"]);
 const VOLATILE_FIELDS = /"(requestId|simulationDuration|lastUsedAt)":"[^"]*"/g;
 
@@ -150,7 +154,7 @@ afterAll(async () => {
   await database?.cleanup().catch(() => {});
 });
 
-describe("direct dispatch of API requests", () => {
+describe("the API router", () => {
   it("is off when asked and on by default, and says so when the server starts", () => {
     expect(listening.map((line) => line.directRoutes)).toEqual(["off (DIRECT_ROUTES=off)", "on"]);
   });
@@ -163,8 +167,8 @@ describe("direct dispatch of API requests", () => {
   });
 
   it("takes the API requests it can answer and leaves the rest to Next.js", () => {
-    // One log line per dispatched request, in order, naming the route's template (the harness's
-    // readiness polls before the probes are dispatched too).
+    // One log line per request the router answered, in order, naming the table's path template
+    // (the harness's readiness polls before the probes are answered by it too).
     const expected = PROBES.filter((probe) => probe.direct).map((probe) => `${probe.method ?? "GET"} ${probe.direct}`);
     expect(dispatched.filter((line) => line !== "GET /api/health/ready")).toEqual(expected);
   });
@@ -185,6 +189,9 @@ describe("direct dispatch of API requests", () => {
     expect(answer("a list with a cursor link").status).toBe(200);
     expect(answer("a list with a cursor link").headers.link).toMatch(/rel="next"/);
     expect(answer("a list, gzip-compressed").headers["content-encoding"]).toBe("gzip");
+    expect(answer("a list, Brotli offered too").headers["content-encoding"]).toBe("gzip");
+    expect(answer("a static segment before a parameter").status).toBe(405);
+    expect(answer("a route beside the quantum pages").status).toBe(404);
     expect(answer("a list, no Accept-Encoding").headers["content-encoding"]).toBeUndefined();
     expect(answer("a list, no Accept-Encoding").headers.vary).toMatch(/Accept-Encoding$/);
     expect(answer("a list with a bad query").status).toBe(400);

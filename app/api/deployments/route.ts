@@ -1,9 +1,6 @@
-import { listDeployments, listDeploymentsOperation } from "@/lib/deployments";
-import { methods, pagedResponse, route } from "@/lib/http";
+import { apiMethods } from "@/lib/api";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // GET /api/deployments – one page of deployments, filtered by status and q
-  GET: route(listDeploymentsOperation, async ({ query, url }) => pagedResponse(await listDeployments(query), url)),
-});
+// The handlers: lib/api/deployments.ts
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods("/api/deployments");

@@ -1,13 +1,6 @@
-import { createApiKey, createApiKeyOperation, listApiKeys, listApiKeysOperation } from "@/lib/auth";
-import { methods, route } from "@/lib/http";
+import { apiMethods } from "@/lib/api";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // GET /api/keys – the caller's API keys
-  GET: route(listApiKeysOperation, ({ principal }) => listApiKeys(principal.userId)),
-  // POST /api/keys – a new key for the caller, shown once
-  POST: route(createApiKeyOperation, ({ principal, body }) =>
-    createApiKey(principal.userId, body),
-  ),
-});
+// The handlers: lib/api/auth.ts
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods("/api/keys");

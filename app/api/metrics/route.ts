@@ -1,9 +1,6 @@
-import { methods, route } from "@/lib/http";
-import { getWalletMetrics, walletMetricsOperation } from "@/lib/wallet";
+import { apiMethods } from "@/lib/api";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // POST /api/metrics – wallet metrics of the body's wallet, or the caller's default linked wallet
-  POST: route(walletMetricsOperation, ({ principal, body }) => getWalletMetrics(principal.userId, body)),
-});
+// The handlers: lib/api/wallet.ts
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods("/api/metrics");

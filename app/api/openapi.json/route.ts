@@ -1,9 +1,6 @@
-import { methods, route } from "@/lib/http";
-import { openApiDocument, openApiOperation } from "@/lib/http/api-document";
+import { apiMethods } from "@/lib/api";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // GET /api/openapi.json – the OpenAPI 3.1 document, generated from the routes' zod schemas
-  GET: route(openApiOperation, () => openApiDocument()),
-});
+// The handlers: lib/api/service.ts
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods("/api/openapi.json");

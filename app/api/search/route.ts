@@ -1,9 +1,6 @@
-import { methods, route } from "@/lib/http";
-import { searchOperation, searchRecords } from "@/lib/search";
+import { apiMethods } from "@/lib/api";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // GET /api/search – records of every kind whose name or id contains q, grouped by kind
-  GET: route(searchOperation, ({ query }) => searchRecords(query)),
-});
+// The handlers: lib/api/search.ts
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods("/api/search");

@@ -1,11 +1,6 @@
-import { createSquad, createSquadOperation, listSquads, listSquadsOperation } from "@/lib/squads";
-import { methods, pagedResponse, route } from "@/lib/http";
+import { apiMethods } from "@/lib/api";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // GET /api/squads – squad summaries with aggregated metrics, paged, filtered by ?q=
-  GET: route(listSquadsOperation, async ({ query, url }) => pagedResponse(await listSquads(query), url)),
-  // POST /api/squads – create a squad; members must be existing agents
-  POST: route(createSquadOperation, ({ body }) => createSquad(body)),
-});
+// The handlers: lib/api/squads.ts
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods("/api/squads");

@@ -1,11 +1,6 @@
-import { createSyndicate, createSyndicateOperation, listSyndicates, listSyndicatesOperation } from "@/lib/syndicates";
-import { methods, pagedResponse, route } from "@/lib/http";
+import { apiMethods } from "@/lib/api";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // GET /api/syndicates – syndicate summaries with aggregated metrics, paged, filtered by ?q=
-  GET: route(listSyndicatesOperation, async ({ query, url }) => pagedResponse(await listSyndicates(query), url)),
-  // POST /api/syndicates – create a syndicate; squads must exist
-  POST: route(createSyndicateOperation, ({ body }) => createSyndicate(body)),
-});
+// The handlers: lib/api/syndicates.ts
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods("/api/syndicates");

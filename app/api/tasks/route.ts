@@ -1,9 +1,6 @@
-import { methods, pagedResponse, route } from "@/lib/http";
-import { listTasks, listTasksOperation } from "@/lib/tasks";
+import { apiMethods } from "@/lib/api";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // GET /api/tasks – one page of tasks, filtered by status, entityType, entityId and q
-  GET: route(listTasksOperation, async ({ query, url }) => pagedResponse(await listTasks(query), url)),
-});
+// The handlers: lib/api/tasks.ts
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods("/api/tasks");

@@ -1,15 +1,6 @@
-import { analyzeAgent, analyzeAgentOperation, entityCircuitDiagram, entityCircuitQasm, qasmResponse, svgResponse } from "@/lib/quantum";
-import { methods, route } from "@/lib/http";
+import { apiMethods } from "@/lib/api";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // GET /quantum/agent?agentId=&shots=&seed=&format= – an agent's quantum analysis (or, format=qasm / svg, its circuit / its diagram)
-  GET: route(analyzeAgentOperation, async ({ query, principal, request }) =>
-    query.format === "qasm"
-      ? qasmResponse(await entityCircuitQasm("agent", query.agentId))
-      : query.format === "svg"
-        ? svgResponse(await entityCircuitDiagram("agent", query.agentId))
-        : await analyzeAgent(query.agentId, query, principal?.userId, request.signal),
-  ),
-});
+// The handlers: lib/api/quantum.ts
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods("/quantum/agent");

@@ -1,12 +1,6 @@
-import { circuitDiagramOperation, diagramCircuit, svgResponse } from "@/lib/quantum";
-import { methods, route } from "@/lib/http";
+import { apiMethods } from "@/lib/api";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // POST /quantum/diagram?format= – draw an OpenQASM 2.0 or 3 circuit as SVG (JSON with the SVG, or format=svg the SVG itself)
-  POST: route(circuitDiagramOperation, async ({ query, body, request }) => {
-    const diagram = await diagramCircuit(body, request.signal);
-    return query.format === "svg" ? svgResponse(diagram.svg) : diagram;
-  }),
-});
+// The handlers: lib/api/quantum.ts
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods("/quantum/diagram");

@@ -1,9 +1,6 @@
-import { listRuns, listRunsOperation } from "@/lib/quantum";
-import { methods, pagedResponse, route } from "@/lib/http";
+import { apiMethods } from "@/lib/api";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // GET /quantum/runs?entityType=&entityId=&limit=&cursor= – past runs the caller may see, newest first
-  GET: route(listRunsOperation, async ({ query, url, principal }) => pagedResponse(await listRuns(query, principal), url)),
-});
+// The handlers: lib/api/quantum.ts
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods("/quantum/runs");

@@ -1,15 +1,6 @@
-import { deleteAgent, deleteAgentOperation, updateAgent, updateAgentOperation } from "@/lib/agents";
-import { methods, route } from "@/lib/http";
+import { apiMethods } from "@/lib/api";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // PUT /api/agents/{agentId} – replace an agent; the body's id must be the path's
-  PUT: route(updateAgentOperation, async ({ params, body }) => {
-    await updateAgent(params.agentId, body);
-  }),
-  // DELETE /api/agents/{agentId} – delete an agent and its squad memberships
-  DELETE: route(deleteAgentOperation, async ({ params }) => {
-    await deleteAgent(params.agentId);
-  }),
-});
+// The handlers: lib/api/agents.ts
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods("/api/agents/{agentId}");

@@ -1,9 +1,6 @@
-import { methods, route } from "@/lib/http";
-import { searchEntities, searchEntitiesOperation } from "@/lib/tasks";
+import { apiMethods } from "@/lib/api";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // GET /api/entities/search – agents, squads, syndicates and items whose name or id matches q
-  GET: route(searchEntitiesOperation, ({ query }) => searchEntities(query)),
-});
+// The handlers: lib/api/tasks.ts
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods("/api/entities/search");

@@ -1,9 +1,6 @@
-import { checkLiveness, livenessOperation } from "@/lib/health";
-import { methods, route } from "@/lib/http";
+import { apiMethods } from "@/lib/api";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // GET /api/health/live – 200 while the process answers; touches no dependency
-  GET: route(livenessOperation, () => Response.json(checkLiveness(), { headers: { "cache-control": "no-store" } })),
-});
+// The handlers: lib/api/service.ts
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods("/api/health/live");

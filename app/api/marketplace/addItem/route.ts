@@ -1,9 +1,6 @@
-import { methods, route } from "@/lib/http";
-import { addMarketplaceItem, addMarketplaceItemOperation } from "@/lib/marketplace";
+import { apiMethods } from "@/lib/api";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // POST /api/marketplace/addItem – list a new item; 409 when the id exists
-  POST: route(addMarketplaceItemOperation, ({ body }) => addMarketplaceItem(body)),
-});
+// The handlers: lib/api/marketplace.ts
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods("/api/marketplace/addItem");

@@ -1,15 +1,6 @@
-import { deleteSyndicate, deleteSyndicateOperation, updateSyndicate, updateSyndicateOperation } from "@/lib/syndicates";
-import { methods, route } from "@/lib/http";
+import { apiMethods } from "@/lib/api";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // PUT /api/syndicates/{syndicateId} – replace a syndicate; 404 if unknown; metrics are recomputed
-  PUT: route(updateSyndicateOperation, async ({ params, body }) => {
-    await updateSyndicate(params.syndicateId, body);
-  }),
-  // DELETE /api/syndicates/{syndicateId} – delete a syndicate; its squads stay
-  DELETE: route(deleteSyndicateOperation, async ({ params }) => {
-    await deleteSyndicate(params.syndicateId);
-  }),
-});
+// The handlers: lib/api/syndicates.ts
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods("/api/syndicates/{syndicateId}");

@@ -1,9 +1,6 @@
-import { updateUserOperation, updateUserRole } from "@/lib/auth";
-import { methods, route } from "@/lib/http";
+import { apiMethods } from "@/lib/api";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // PATCH /api/users/{userId} – change a user's role (admin)
-  PATCH: route(updateUserOperation, ({ params, body }) => updateUserRole(params.userId, body.role)),
-});
+// The handlers: lib/api/auth.ts
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods("/api/users/{userId}");

@@ -1,9 +1,6 @@
-import { methods, pagedResponse, route } from "@/lib/http";
-import { listAddressBook, listAddressBookOperation } from "@/lib/wallet";
+import { apiMethods } from "@/lib/api";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // GET /api/wallets/address-book – the caller's labelled and trusted addresses, paged
-  GET: route(listAddressBookOperation, async ({ principal, query, url }) => pagedResponse(await listAddressBook(principal.userId, query), url)),
-});
+// The handlers: lib/api/wallet.ts
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods("/api/wallets/address-book");

@@ -1,9 +1,6 @@
-import { methods, route } from "@/lib/http";
-import { importWalletData, importWalletDataOperation } from "@/lib/wallet";
+import { apiMethods } from "@/lib/api";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // POST /api/wallets/import – store wallet facts from a JSON document, all or nothing
-  POST: route(importWalletDataOperation, ({ body }) => importWalletData(body)),
-});
+// The handlers: lib/api/wallet.ts
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods("/api/wallets/import");

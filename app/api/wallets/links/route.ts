@@ -1,11 +1,6 @@
-import { methods, route } from "@/lib/http";
-import { linkWallet, linkWalletOperation, listWalletLinks, listWalletLinksOperation } from "@/lib/wallet";
+import { apiMethods } from "@/lib/api";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // GET /api/wallets/links – the caller's linked wallets, the default first
-  GET: route(listWalletLinksOperation, ({ principal }) => listWalletLinks(principal.userId)),
-  // POST /api/wallets/links – link a wallet address to the caller
-  POST: route(linkWalletOperation, ({ principal, body }) => linkWallet(principal.userId, body)),
-});
+// The handlers: lib/api/wallet.ts
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods("/api/wallets/links");

@@ -1,9 +1,6 @@
-import { getQuantumJob, getQuantumJobOperation } from "@/lib/quantum";
-import { methods, route } from "@/lib/http";
+import { apiMethods } from "@/lib/api";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // GET /quantum/jobs/{jobId} – the job's status
-  GET: route(getQuantumJobOperation, ({ params, principal }) => getQuantumJob(params.jobId, principal)),
-});
+// The handlers: lib/api/quantum.ts
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods("/quantum/jobs/{jobId}");

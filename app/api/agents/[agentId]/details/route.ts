@@ -1,9 +1,6 @@
-import { getAgentDetails, getAgentDetailsOperation } from "@/lib/agents";
-import { methods, route } from "@/lib/http";
+import { apiMethods } from "@/lib/api";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // GET /api/agents/{agentId}/details – the full agent: roles, metrics, history
-  GET: route(getAgentDetailsOperation, ({ params }) => getAgentDetails(params.agentId)),
-});
+// The handlers: lib/api/agents.ts
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods("/api/agents/{agentId}/details");

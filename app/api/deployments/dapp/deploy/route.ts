@@ -1,9 +1,6 @@
-import { deployDapp, deployDappOperation } from "@/lib/deployments";
-import { methods, route } from "@/lib/http";
+import { apiMethods } from "@/lib/api";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // POST /api/deployments/dapp/deploy – start a deployment with the status the body carries
-  POST: route(deployDappOperation, ({ body }) => deployDapp(body)),
-});
+// The handlers: lib/api/deployments.ts
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods("/api/deployments/dapp/deploy");

@@ -1,9 +1,6 @@
-import { getSyndicateDetails, getSyndicateDetailsOperation } from "@/lib/syndicates";
-import { methods, route } from "@/lib/http";
+import { apiMethods } from "@/lib/api";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // GET /api/syndicates/{syndicateId}/details – each squad's full data and the aggregated syndicate metrics
-  GET: route(getSyndicateDetailsOperation, ({ params }) => getSyndicateDetails(params.syndicateId)),
-});
+// The handlers: lib/api/syndicates.ts
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods("/api/syndicates/{syndicateId}/details");

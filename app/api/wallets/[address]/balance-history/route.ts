@@ -1,9 +1,6 @@
-import { methods, route } from "@/lib/http";
-import { balanceHistoryOperation, getBalanceHistory } from "@/lib/wallet";
+import { apiMethods } from "@/lib/api";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // GET /api/wallets/{address}/balance-history – the wallet's value at the end of each day
-  GET: route(balanceHistoryOperation, async ({ params, query, principal }) => Response.json(await getBalanceHistory(params.address, query, principal.userId))),
-});
+// The handlers: lib/api/wallet.ts
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods("/api/wallets/{address}/balance-history");

@@ -1,9 +1,6 @@
-import { methods, route } from "@/lib/http";
-import { getWalletIndexing, getWalletIndexingOperation } from "@/lib/wallet";
+import { apiMethods } from "@/lib/api";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // GET /api/wallets/{address}/indexing – per chain how far the wallet is indexed, and its indexing jobs
-  GET: route(getWalletIndexingOperation, async ({ params, query }) => Response.json(await getWalletIndexing(params.address, query.chains))),
-});
+// The handlers: lib/api/wallet.ts
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods("/api/wallets/{address}/indexing");

@@ -1,9 +1,6 @@
-import { methods, route } from "@/lib/http";
-import { getUncommonReport, walletUncommonOperation } from "@/lib/wallet";
+import { apiMethods } from "@/lib/api";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // GET /api/wallets/{address}/uncommon – the wallet's uncommon addresses with the reasons for each
-  GET: route(walletUncommonOperation, ({ principal, params, query }) => getUncommonReport(principal.userId, params.address, query.chains)),
-});
+// The handlers: lib/api/wallet.ts
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods("/api/wallets/{address}/uncommon");

@@ -1,9 +1,6 @@
-import { methods, pagedResponse, route } from "@/lib/http";
-import { listWebhookDeliveries, listWebhookDeliveriesOperation } from "@/lib/webhooks";
+import { apiMethods } from "@/lib/api";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // GET /api/webhooks/{webhookId}/deliveries – the delivery log, newest first
-  GET: route(listWebhookDeliveriesOperation, async ({ params, query, url }) => pagedResponse(await listWebhookDeliveries(params.webhookId, query), url)),
-});
+// The handlers: lib/api/webhooks.ts
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods("/api/webhooks/{webhookId}/deliveries");

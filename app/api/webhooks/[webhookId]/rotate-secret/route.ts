@@ -1,9 +1,6 @@
-import { methods, route } from "@/lib/http";
-import { rotateWebhookSecret, rotateWebhookSecretOperation } from "@/lib/webhooks";
+import { apiMethods } from "@/lib/api";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // POST /api/webhooks/{webhookId}/rotate-secret – a new signing secret, shown this once
-  POST: route(rotateWebhookSecretOperation, ({ params }) => rotateWebhookSecret(params.webhookId)),
-});
+// The handlers: lib/api/webhooks.ts
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods("/api/webhooks/{webhookId}/rotate-secret");

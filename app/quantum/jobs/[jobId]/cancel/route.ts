@@ -1,9 +1,6 @@
-import { cancelQuantumJob, cancelQuantumJobOperation } from "@/lib/quantum";
-import { methods, route } from "@/lib/http";
+import { apiMethods } from "@/lib/api";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // POST /quantum/jobs/{jobId}/cancel – stop a queued or running job
-  POST: route(cancelQuantumJobOperation, ({ params, principal }) => cancelQuantumJob(params.jobId, principal)),
-});
+// The handlers: lib/api/quantum.ts
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods("/quantum/jobs/{jobId}/cancel");

@@ -1,9 +1,6 @@
-import { getQuantumJobResult, getQuantumJobResultOperation } from "@/lib/quantum";
-import { methods, route } from "@/lib/http";
+import { apiMethods } from "@/lib/api";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // GET /quantum/jobs/{jobId}/result – a DONE job's counts; 409 while it is not
-  GET: route(getQuantumJobResultOperation, ({ params, principal }) => getQuantumJobResult(params.jobId, principal)),
-});
+// The handlers: lib/api/quantum.ts
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods("/quantum/jobs/{jobId}/result");

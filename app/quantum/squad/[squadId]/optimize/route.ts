@@ -1,9 +1,6 @@
-import { optimizeSquad, optimizeSquadOperation } from "@/lib/quantum";
-import { methods, route } from "@/lib/http";
+import { apiMethods } from "@/lib/api";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // POST /quantum/squad/{squadId}/optimize – the best few memberships by the squad model's risk (nothing is written)
-  POST: route(optimizeSquadOperation, ({ params, body, request }) => optimizeSquad(params.squadId, body, request.signal)),
-});
+// The handlers: lib/api/quantum.ts
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods("/quantum/squad/{squadId}/optimize");
