@@ -17,7 +17,7 @@
 // Both walk the pass's index space [from, to) as kernels.ts does: zero bits put back at the fixed
 // bits (up to three insert masks; an unused mask is 0), the control bits ORed in.
 import { readdirSync, readFileSync } from "node:fs";
-import { WASM_MIN_QUBITS, memoryOf } from "./memory";
+import { memoryOf } from "./memory";
 import { PassKind, type Pass } from "./pass-kind";
 import { f64Lanes, op, ValueType, wasmModule, type WasmFunction } from "./wasm-encoding";
 
