@@ -5,6 +5,8 @@
 // (server.mjs calls it after the last in-flight request). Starts the background job worker.
 export const register = async () => {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // First: the event catalog, subscribers, guards and job kinds the areas register (lib/startup/register.ts).
+  (await import("./lib/startup/register")).registerApp();
   const { prepareApp } = await import("./lib/startup");
   const { prepareWithRetry } = await import("./lib/health/startup");
   const { closeDatabase } = await import("./lib/db");

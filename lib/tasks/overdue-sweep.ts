@@ -11,7 +11,7 @@
 // up waiting for a connection ("Unable to start a transaction in the given time").
 import { prisma, Prisma } from "../db";
 import { defineJobKind } from "../jobs";
-import { recordEvents } from "../events";
+import { recordEvents } from "../outbox";
 import { TASK_COLUMNS, toTask } from "./shape";
 import { OPEN_TASK_STATUSES } from "./status-machine";
 
