@@ -3,7 +3,7 @@
 // are errors. Snippets linted as if they were files of the project.
 import path from "node:path";
 import { ESLint } from "eslint";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const eslint = new ESLint({ cwd: ROOT });
@@ -12,6 +12,11 @@ const errorsOf = async (file: string, code: string) => {
   const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
   return result.messages.filter((message) => message.ruleId?.startsWith("layers/")).map((message) => `${message.ruleId}: ${message.message}`);
 };
+
+// Loading the config (typescript-eslint, the Next plugins) is the slow part: once, in the hook.
+beforeAll(async () => {
+  await errorsOf("lib/core/snippet.ts", "export const x = 1;\n");
+});
 
 describe("layers (eslint.config.mjs)", () => {
   it("refuses an import up a layer", async () => {
