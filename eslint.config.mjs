@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
@@ -9,15 +11,177 @@ const prismaClientImports = {
   ],
 };
 
-// The layers (ARCHITECTURE.md): app → components → lib/<area> → lib/core. Each rule below keeps one
-// of its edges pointing the right way.
+// The layers (ARCHITECTURE.md), bottom to top. A file may import its own layer and the layers below,
+// never one above (layers/no-upward-import). Files outside every layer (tests, scripts, e2e, the
+// configs) are not checked by it.
+const LAYERS = [
+  { name: "base (lib/core, lib/config, lib/format, lib/client)", paths: ["lib/core", "lib/config", "lib/format", "lib/client"] },
+  { name: "database (lib/db)", paths: ["lib/db"] },
+  { name: "outbox and job engine (lib/outbox, lib/jobs)", paths: ["lib/outbox", "lib/jobs"] },
+  { name: "areas", paths: [] /* AREAS, below */ },
+  { name: "event log (lib/events)", paths: ["lib/events"] },
+  { name: "HTTP (lib/http)", paths: ["lib/http"] },
+  { name: "startup and route table (lib/startup, lib/api)", paths: ["lib/startup", "lib/api"] },
+  { name: "application (app, components, instrumentation.ts, proxy.ts)", paths: ["app", "components", "instrumentation", "proxy"] },
+];
+
+// The areas, in an order in which each imports only areas before it (so no two areas form a
+// circle), and another area only through its index.ts or schemas.ts. A new area goes after the
+// areas it uses.
+const AREAS = ["auth", "agents", "groups", "squads", "syndicates", "marketplace", "deployments", "tasks", "usecases", "wallet", "quantum", "search", "overview", "webhooks", "health", "seed"];
+const AREA_LAYER = LAYERS.findIndex((layer) => layer.name === "areas");
+LAYERS[AREA_LAYER].paths = AREAS.map((area) => `lib/${area}`);
+const AREA_ENTRIES = new Set(["", "index", "schemas"]);
+
+const ROOT = import.meta.dirname;
+
+/** The project path of an import (no extension), or undefined for a package. */
+const targetOf = (file, source) => {
+  let absolute;
+  if (source.startsWith("@/")) absolute = path.join(ROOT, source.slice(2));
+  else if (source.startsWith(".")) absolute = path.resolve(path.dirname(file), source);
+  else return undefined;
+  return path.relative(ROOT, absolute).split(path.sep).join("/").replace(/\.(d\.)?[mc]?[jt]sx?$/, "").replace(/\/index$/, "");
+};
+
+/** The layer rank of a project path (without extension), or -1 outside every layer. */
+const rankOf = (relative) => LAYERS.findIndex((layer) => layer.paths.some((root) => relative === root || relative.startsWith(`${root}/`)));
+
+const areaOf = (relative) => {
+  const [top, area] = relative.split("/");
+  return top === "lib" && AREAS.includes(area) ? area : undefined;
+};
+
+// The import graph of the layered files, read once per ESLint process with a plain scan of their
+// import lines (a few hundred files: tens of milliseconds, where import/no-cycle parsed every file
+// it followed and took half of the whole lint's time). Type-only imports count: they tie files too.
+// The file being linted is judged by its text as linted (its AST), the others as they are on disk.
+const SCANNED = ["lib", "app", "components", "instrumentation.ts", "proxy.ts"];
+const SKIPPED = /(^|\/)(node_modules|generated)(\/|$)|\.test\.tsx?$|\.d\.[mc]?ts$/;
+const EXTENSIONS = [".ts", ".tsx", ".mts", ".mjs", ".js"];
+// import … from "x", export … from "x", import "x", import("x").
+const IMPORT_LINE = /(?:^|[\n;])\s*(?:import|export)\s[^'"`;()=]*?\bfrom\s*["']([^"'\n]+)["']|(?:^|[\n;])\s*import\s*["']([^"'\n]+)["']|\bimport\(\s*["']([^"'\n]+)["']\s*\)/g;
+
+const resolveImport = (fromAbsolute, source) => {
+  let base;
+  if (source.startsWith("@/")) base = path.join(ROOT, source.slice(2));
+  else if (source.startsWith(".")) base = path.resolve(path.dirname(fromAbsolute), source);
+  else return undefined;
+  const candidates = [base, ...EXTENSIONS.map((extension) => base + extension), ...EXTENSIONS.map((extension) => path.join(base, `index${extension}`))];
+  // "./x.js" naming a TypeScript file.
+  if (/\.[mc]?js$/.test(base)) candidates.push(...EXTENSIONS.map((extension) => base.replace(/\.[mc]?js$/, extension)));
+  const found = candidates.find((candidate) => fs.statSync(candidate, { throwIfNoEntry: false })?.isFile());
+  return found && path.relative(ROOT, found).split(path.sep).join("/");
+};
+
+let imports;
+/** Each layered file's imports of other layered files, as the files on disk have them. */
+const importGraph = () => {
+  if (imports) return imports;
+  const files = [];
+  const walk = (relative) => {
+    if (SKIPPED.test(relative)) return;
+    const stat = fs.statSync(path.join(ROOT, relative), { throwIfNoEntry: false });
+    if (stat?.isDirectory()) for (const entry of fs.readdirSync(path.join(ROOT, relative))) walk(`${relative}/${entry}`);
+    else if (stat?.isFile() && EXTENSIONS.includes(path.extname(relative))) files.push(relative);
+  };
+  SCANNED.forEach(walk);
+  imports = new Map(files.map((file) => [file, new Set()]));
+  for (const file of files) {
+    const text = fs.readFileSync(path.join(ROOT, file), "utf8");
+    for (const match of text.matchAll(IMPORT_LINE)) {
+      const target = resolveImport(path.join(ROOT, file), match[1] ?? match[2] ?? match[3]);
+      if (target && imports.has(target)) imports.get(file).add(target);
+    }
+  }
+  return imports;
+};
+
+/** The shortest way of imports from `from` to `to` (breadth first), or undefined when there is none. */
+const wayOf = (graph, from, to) => {
+  const previous = new Map([[from, undefined]]);
+  const queue = [from];
+  for (let at = 0; at < queue.length && !previous.has(to); at += 1) {
+    for (const next of graph.get(queue[at]) ?? []) {
+      if (previous.has(next)) continue;
+      previous.set(next, queue[at]);
+      queue.push(next);
+    }
+  }
+  if (!previous.has(to)) return undefined;
+  const way = [];
+  for (let node = to; node !== undefined; node = previous.get(node)) way.unshift(node);
+  return way;
+};
+
+// Rules of this config's own. no-upward-import: a file maps to its layer by its path (LAYERS), so an import up a
+// layer, or into another area other than by its surface or against the areas' order, is an error.
+const layersPlugin = {
+  rules: {
+    "no-upward-import": {
+      meta: { type: "problem", schema: [], docs: { description: "Imports only from the same layer or the layers below (ARCHITECTURE.md)" } },
+      create(context) {
+        const file = path.relative(ROOT, context.filename).split(path.sep).join("/").replace(/\.[mc]?[jt]sx?$/, "");
+        const from = rankOf(file);
+        if (from < 0) return {};
+        const fromArea = areaOf(file);
+        const check = (node, source) => {
+          if (typeof source !== "string") return;
+          const target = targetOf(context.filename, source);
+          if (target === undefined) return;
+          const to = rankOf(target);
+          if (to < 0) return;
+          if (to > from) {
+            context.report({ node, message: `'${source}' is in the ${LAYERS[to].name} layer, above this file's (${LAYERS[from].name}): import downwards only, or register from above (ARCHITECTURE.md).` });
+            return;
+          }
+          const toArea = areaOf(target);
+          if (!fromArea || !toArea || fromArea === toArea) return;
+          if (AREAS.indexOf(toArea) > AREAS.indexOf(fromArea)) {
+            context.report({ node, message: `The ${fromArea} area may not import the ${toArea} area, which comes after it in the areas' order (eslint.config.mjs, AREAS): that is how a circle between areas starts.` });
+          } else if (!AREA_ENTRIES.has(target.slice(`lib/${toArea}`.length + 1))) {
+            context.report({ node, message: `Import the ${toArea} area through its index.ts or schemas.ts, not '${source}'.` });
+          }
+        };
+        return importVisitors(check);
+      },
+    },
+    // no-cycle: an import whose target leads back to this file (through the files on disk) closes a circle.
+    "no-cycle": {
+      meta: { type: "problem", schema: [], docs: { description: "No import circle between files (ARCHITECTURE.md)" } },
+      create(context) {
+        const file = path.relative(ROOT, context.filename).split(path.sep).join("/");
+        const graph = importGraph();
+        return importVisitors((node, source) => {
+          if (typeof source !== "string") return;
+          const target = resolveImport(context.filename, source);
+          const way = target && wayOf(graph, target, file);
+          if (!way) return;
+          context.report({ node, message: `Import circle: ${[file, ...way].join(" → ")}. Move what both need below them, or invert the call by registration (ARCHITECTURE.md).` });
+        });
+      },
+    },
+  },
+};
+
+/** The import forms a rule checks: import, export … from, import(). */
+function importVisitors(check) {
+  return {
+    ImportDeclaration: (node) => check(node, node.source.value),
+    ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+    ExportAllDeclaration: (node) => check(node, node.source.value),
+    ImportExpression: (node) => node.source.type === "Literal" && check(node, node.source.value),
+  };
+}
+
 const prismaPatterns = prismaClientImports.patterns;
 
 // Files a browser bundle may contain: schemas and status machines (pure), the API client, the formatters, the SVG
-// histogram geometry, the role ranks, the same-origin redirect rule and the event stream's query (its known types).
+// histogram geometry, the role ranks, the same-origin redirect rule, the event stream's query (its known types) and
+// the event catalog (the webhook form's types).
 // Everything else under lib/ is server code.
 const clientSurface = {
-  regex: "^@/lib/(?!client/|format$|[^/]+/schemas$|[^/]+/status-machine$|quantum/histogram/svg$|auth/roles$|auth/redirect$|events/stream-schemas$|core/text$)",
+  regex: "^@/lib/(?!client/|format$|[^/]+/schemas$|[^/]+/status-machine$|quantum/histogram/svg$|auth/roles$|auth/redirect$|events/stream-schemas$|events/catalog$|core/text$)",
   allowTypeImports: true,
   message: "Client code imports an area only through its client-safe files (schemas, status-machine, lib/client); call the API or pass data from a server page.",
 };
@@ -46,14 +210,15 @@ const config = [
     files: ["components/**", "app/**/error.tsx"],
     rules: { "no-restricted-imports": ["error", { paths: prismaClientImports.paths, patterns: [...prismaPatterns, clientSurface] }] },
   },
-  // Areas may not import the HTTP layer; nothing under lib/ imports the API table above it.
+  // Areas (and everything below them, and the event log) may not import the HTTP layer; nothing
+  // under lib/ but lib/api itself imports the API table on top.
   {
     files: ["lib/**/*.ts"],
-    ignores: ["lib/http/**", "lib/core/**", "lib/api/**"],
+    ignores: ["lib/http/**", "lib/core/**", "lib/startup/**", "lib/api/**"],
     rules: { "no-restricted-imports": ["error", { patterns: [httpLayer, apiTable] }] },
   },
   {
-    files: ["lib/http/**/*.ts"],
+    files: ["lib/http/**/*.ts", "lib/startup/**/*.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: [apiTable] }] },
   },
   // The core is the bottom layer: no area, no database, no HTTP (its tests may use the areas).
@@ -65,6 +230,17 @@ const config = [
         "error",
         { patterns: [{ group: ["../**", "@/**"], message: "lib/core imports nothing from the areas, lib/db or lib/http: it is the layer they all build on." }] },
       ],
+    },
+  },
+  // No import up a layer, and no import circle between files (the areas' order above also keeps
+  // circles between areas out).
+  {
+    files: ["lib/**/*.{ts,tsx,mjs}", "app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "instrumentation.ts", "proxy.ts"],
+    ignores: ["**/*.test.ts"],
+    plugins: { layers: layersPlugin },
+    rules: {
+      "layers/no-upward-import": "error",
+      "layers/no-cycle": "error",
     },
   },
   // Not React: test helpers and scripts may name functions use…(); tests may type loose JSON as any.

@@ -152,6 +152,8 @@ const sweeps = async () => {
   await clone();
   process.env.DATABASE_URL = urlOf(WORK);
   const { getDb, closeDatabase } = await import("../lib/db");
+  // The sweeps record events: the outbox needs the catalog and its subscribers, as at startup.
+  (await import("../lib/startup/register")).registerApp();
   const { sweepStaleDeployments } = await import("../lib/deployments/stale-sweep");
   const { sweepOverdueTasks } = await import("../lib/tasks/overdue-sweep");
   const { refreshLinkedWallets } = await import("../lib/wallet/indexing/refresh-linked");

@@ -6,7 +6,8 @@ import Link from "next/link";
 import { useState } from "react";
 import { Field, FieldGroup, Form, FormFooter, useFormKit } from "@/components/form";
 import { ProblemAlert } from "@/components/ui/problem-alert";
-import { ZCreateWebhookBody, WEBHOOK_EVENT_TYPES, type TWebhookWithSecret } from "@/lib/webhooks/schemas";
+import { ZCreateWebhookBody, type TWebhookWithSecret } from "@/lib/webhooks/schemas";
+import { DELIVERABLE_EVENT_TYPES as WEBHOOK_EVENT_TYPES } from "@/lib/events/catalog";
 import { SecretOnce } from "./secret-once";
 import { useCreateWebhook, useSendTest, useSetEnabled, useWebhooks } from "./use-webhooks";
 

@@ -1,6 +1,6 @@
 import { prisma } from "../db";
 import { alreadyExists } from "../core/errors";
-import { recordEvent } from "../events";
+import { recordEvent } from "../outbox";
 import { AGENT_INCLUDE, agentRows, toAgent } from "./agent-shape";
 import type { TAgent, TCreateAgentBody } from "./schemas";
 

@@ -1,7 +1,6 @@
 import { prisma } from "../db";
 import { notFound } from "../core/errors";
-import { recordEvent } from "../events";
-import { guardEntityDeletion } from "../tasks/entities";
+import { guardDeletion, recordEvent } from "../outbox";
 
 /**
  * Deletes an agent: 404 if unknown, 409 while open tasks are assigned to it. Its squad
@@ -9,8 +8,9 @@ import { guardEntityDeletion } from "../tasks/entities";
  */
 export const deleteAgent = async (agentId: string): Promise<void> => {
   await prisma.$transaction(async (tx) => {
-    // Locks the row, so a task cannot be assigned to it while it is being deleted.
-    if (!(await guardEntityDeletion(tx, "Agent", agentId))) throw notFound("Agent", agentId);
+    // Locks the row, so a task cannot be assigned to it while it is being deleted; the tasks area
+    // refuses while open tasks are assigned to it (its guard, registered at startup).
+    if (!(await guardDeletion(tx, { type: "Agent", table: "Agent", id: agentId }))) throw notFound("Agent", agentId);
     await tx.squadMember.deleteMany({ where: { agentId } });
     await tx.agent.delete({ where: { id: agentId } });
     await recordEvent(tx, { type: "agent.deleted", entityId: agentId, data: { id: agentId } });

@@ -1,6 +1,6 @@
 import { prisma } from "../db";
 import { alreadyExists } from "../core/errors";
-import { recordEvent } from "../events";
+import { recordEvent } from "../outbox";
 import type { TDeployBody, TDeployment } from "./schemas";
 import { toDeployment, toDeploymentColumns } from "./shape";
 

@@ -4,7 +4,7 @@
 // and the write: either the write sees the old status or it changes nothing and answers 409.
 import { prisma, type Prisma } from "../db";
 import { AppError, idMismatch, notFound } from "../core/errors";
-import { recordEvent } from "../events";
+import { recordEvent } from "../outbox";
 import type { TDeployment, TUpdateDeploymentBody } from "./schemas";
 import { toDeployment } from "./shape";
 import { DEPLOYMENT_DELETABLE_STATUSES, DEPLOYMENT_EDITABLE_STATUSES, type DeploymentStatusValue } from "./status-machine";

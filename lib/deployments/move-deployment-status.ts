@@ -1,6 +1,6 @@
 import { prisma } from "../db";
 import { notFound } from "../core/errors";
-import { recordEvent } from "../events";
+import { recordEvent } from "../outbox";
 import type { TDeployment } from "./schemas";
 import { toDeployment } from "./shape";
 import { DEPLOYMENT_MACHINE, type DeploymentStatusValue } from "./status-machine";

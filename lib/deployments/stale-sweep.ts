@@ -4,7 +4,7 @@
 // the same transaction). Set-based, in batches; each batch is one transaction.
 import { prisma, Prisma } from "../db";
 import { defineJobKind } from "../jobs";
-import { recordEvents } from "../events";
+import { recordEvents } from "../outbox";
 import { deploymentsConfig, staleAfterMs } from "./config";
 import { toDeployment } from "./shape";
 import { staleCutoff, type StaleClock } from "./staleness";

@@ -1,8 +1,10 @@
-// Events (docs/events.md): recorded in the transaction of each change that matters, then read by
-// the event list, the live stream and the webhook deliveries.
-export { recordEvent, recordEvents, type EventInput } from "./record";
+// The event log (docs/events.md): the catalog of every area's events, the event list, the live
+// stream and the activity page's labels. Events are written by the outbox (lib/outbox), in the
+// transaction of each change that matters; its writing functions are re-exported here for callers
+// above the areas (the areas import lib/outbox).
+export { recordEvent, recordEvents, type EventInput } from "../outbox/record";
 export { runAsActor, currentActor } from "./context";
-export { EVENT_DEFINITIONS, EVENT_TYPES, PRIVATE_EVENT_TYPES, eventDefinition, type EventDefinition, type EventVisibility } from "./catalog";
+export { EVENT_DEFINITIONS, EVENT_TYPES, PRIVATE_EVENT_TYPES, DELIVERABLE_EVENT_TYPES, eventDefinition, type EventDefinition, type EventVisibility } from "./catalog";
 export { ZEvent, toEvent, type TEvent, type EventRow } from "./shape";
 export { EVENT_ENTITY_TYPES, ZEventListQuery, ZEventTypeList, type TEventListQuery } from "./schemas";
 export { listEvents, visibleEvents, type EventViewer } from "./list-events";

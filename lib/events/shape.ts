@@ -1,4 +1,5 @@
-// An event as the API, the stream and webhooks show it.
+// An event as the API, the stream and webhooks show it: the schema of the envelope, with the
+// catalog's types (the OpenAPI document).
 import { z } from "zod";
 import { EVENT_TYPES } from "./catalog";
 
@@ -13,23 +14,5 @@ export const ZEvent = z.object({
 });
 export type TEvent = z.infer<typeof ZEvent>;
 
-export type EventRow = {
-  seq: bigint;
-  id: string;
-  type: string;
-  entityType: string;
-  entityId: string;
-  data: unknown;
-  actorId: string | null;
-  createdAt: Date;
-};
-
-export const toEvent = (row: EventRow): TEvent => ({
-  id: row.id,
-  seq: row.seq.toString(),
-  type: row.type,
-  timestamp: row.createdAt.toISOString(),
-  entity: { type: row.entityType, id: row.entityId },
-  actorId: row.actorId,
-  data: row.data,
-});
+// The envelope is made by the outbox (lib/outbox/envelope.ts), which the webhooks area uses too.
+export { toEvent, type EventRow } from "../outbox/envelope";

@@ -5,7 +5,7 @@
 // visibility it passes, so a hundred open dashboards cost one query per interval, not a hundred.
 // A stream that starts behind the hub (resumed with Last-Event-ID) is caught up by the hub with a
 // query of its own, in batches, before it joins the shared feed. Because `seq` is handed out in
-// commit order (lib/events/record.ts), "every event after N" never skips a slower writer, so a
+// commit order (lib/outbox/record.ts), "every event after N" never skips a slower writer, so a
 // resumed stream gets exactly the events it missed. The table is the only source, so this works
 // across instances and on both databases.
 import { z } from "zod";

@@ -8,8 +8,7 @@ import type { TSort } from "../core/sorting";
 import { listPageSql, pageOfRow, type ListPageRow } from "../core/list-sql";
 import { containsSql, sqlParams } from "../core/sorting-sql";
 import type { TRole } from "../agents/schemas";
-import { recordEvent } from "../events";
-import { guardEntityDeletion } from "../tasks/entities";
+import { guardDeletion, recordEvent } from "../outbox";
 import { requireExisting, type Lockable } from "./members";
 
 export type Db = Prisma.TransactionClient;
@@ -96,8 +95,9 @@ export const updateGroup = async <K extends AnyKind>(kind: K, id: string, body: 
 /** Deletes a group (its members stay): 404 if unknown, 409 while open tasks are assigned to it. */
 export const deleteGroup = async (kind: AnyKind, id: string): Promise<void> => {
   await prisma.$transaction(async (tx) => {
-    // Locks the row, so a task cannot be assigned to it while it is being deleted.
-    if (!(await guardEntityDeletion(tx, kind.label, id))) throw notFound(kind.label, id);
+    // Locks the row, so a task cannot be assigned to it while it is being deleted; the tasks area
+    // refuses while open tasks are assigned to it (its guard, registered at startup).
+    if (!(await guardDeletion(tx, { type: kind.label, table: kind.label, id }))) throw notFound(kind.label, id);
     await kind.remove(tx, id);
     await recordEvent(tx, { type: `${kind.events.entity}.deleted`, entityId: id, data: { id } });
   });

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { getDb } from "../db";
 import { AppError } from "../core/errors";
-import { simulationPoolStatus } from "../quantum/pool";
+import { simulationPoolStatus } from "../quantum";
 import type { ZReadiness } from "./operations";
 import { startupState } from "./startup";
 

@@ -2,6 +2,7 @@
 // process starts one worker for the registered kinds (lib/startup/jobs.ts).
 export {
   defineJobKind,
+  registerJobKinds,
   defaultRetryable,
   cancelledByOwner,
   JobStopped,

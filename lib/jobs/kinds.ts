@@ -2,8 +2,11 @@
 // hands its kind the payload, a signal (aborted on cancel, on shutdown and when the claim is lost)
 // and a way to save progress, and stores what `run` answers (or why it threw).
 import { isAppError } from "../core/errors";
-import type { EventInput } from "../events";
-import type { JobRow } from "./store";
+import type { Prisma } from "../db";
+import type { EventInput } from "../outbox";
+
+/** A job as stored (the Job table's row). */
+export type JobRow = Prisma.JobGetPayload<object>;
 
 export type JobContext<P> = {
   id: string;
@@ -54,14 +57,25 @@ export type JobLifecycleEvents = {
 /** Any job kind, whatever its payload and result (what the worker holds). */
 export type AnyJobKind = JobKind<never, unknown>;
 
-// Every kind defined in this process, by name, so that a job's lifecycle events are found wherever
-// its status changes (a worker's claim, or a cancel answered by an instance that runs no worker).
-const defined = new Map<string, { events?: JobLifecycleEvents }>();
+// Every kind defined or registered in this process, by name, so that a job's lifecycle events are
+// found wherever its status changes (a worker's claim, or a cancel answered by an instance that runs
+// no worker). On globalThis: Next bundles instrumentation (which registers every kind at startup)
+// apart from the routes.
+const state = globalThis as typeof globalThis & { __syndicateJobKinds?: Map<string, { events?: JobLifecycleEvents }> };
+const defined = (state.__syndicateJobKinds ??= new Map());
 
 /** Declares a job kind (and makes its lifecycle events known to the job store). */
 export const defineJobKind = <P, R>(kind: JobKind<P, R>): JobKind<P, R> => {
   defined.set(kind.kind, kind);
   return kind;
+};
+
+/**
+ * Makes every kind of the application known to the job store, whichever modules this process
+ * loaded (lib/startup's registerApp() passes its JOB_KINDS).
+ */
+export const registerJobKinds = (kinds: readonly AnyJobKind[]) => {
+  for (const kind of kinds) defined.set(kind.kind, kind);
 };
 
 /** The lifecycle events of a kind defined with defineJobKind (none for an unknown kind). */

@@ -4,11 +4,11 @@
 // agree on when a lease ran out.
 import { prisma, Prisma, type JobStatus } from "../db";
 import { AppError, ERROR_TITLE, isAppError, notFound } from "../core/errors";
-import { recordEvents, type EventInput } from "../events";
-import { lifecycleEventsOf, type JobOutcome } from "./kinds";
+import { recordEvents, type EventInput } from "../outbox";
+import { lifecycleEventsOf, type JobOutcome, type JobRow } from "./kinds";
 import { wakeWorkers } from "./registry";
 
-export type JobRow = Prisma.JobGetPayload<object>;
+export type { JobRow };
 
 const NOW = Prisma.sql`(now() AT TIME ZONE 'UTC')`;
 const later = (ms: number) => Prisma.sql`(${NOW} + (${ms}::int * interval '1 millisecond'))`;

@@ -1,6 +1,6 @@
 import { prisma } from "../db";
 import { alreadyExists } from "../core/errors";
-import { recordEvent } from "../events";
+import { recordEvent } from "../outbox";
 import type { TMarketplaceItem, TMarketplaceItemBody } from "./schemas";
 import { toItemColumns, toMarketplaceItem } from "./shape";
 

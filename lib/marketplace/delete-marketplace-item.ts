@@ -1,7 +1,6 @@
 import { prisma } from "../db";
 import { notFound } from "../core/errors";
-import { recordEvent } from "../events";
-import { guardEntityDeletion } from "../tasks/entities";
+import { guardDeletion, recordEvent } from "../outbox";
 
 /**
  * Removes an item. Refused (409, naming them) while tasks that are not final are assigned to
@@ -9,7 +8,7 @@ import { guardEntityDeletion } from "../tasks/entities";
  */
 export const deleteMarketplaceItem = async (marketplaceId: string): Promise<void> =>
   prisma.$transaction(async (tx) => {
-    if (!(await guardEntityDeletion(tx, "MarketplaceItem", marketplaceId))) throw notFound("Marketplace item", marketplaceId);
+    if (!(await guardDeletion(tx, { type: "MarketplaceItem", table: "MarketplaceItem", id: marketplaceId }))) throw notFound("Marketplace item", marketplaceId);
     await tx.marketplaceItem.delete({ where: { id: marketplaceId } });
     await recordEvent(tx, { type: "marketplace_item.deleted", entityId: marketplaceId, data: { id: marketplaceId } });
   });

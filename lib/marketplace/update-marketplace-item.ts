@@ -1,6 +1,6 @@
 import { prisma } from "../db";
 import { idMismatch, notFound } from "../core/errors";
-import { recordEvent } from "../events";
+import { recordEvent } from "../outbox";
 import type { TMarketplaceItemBody } from "./schemas";
 import { toItemColumns, toMarketplaceItem } from "./shape";
 

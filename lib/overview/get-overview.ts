@@ -1,5 +1,5 @@
 import { prisma, DeploymentStatus, TaskStatus } from "../db";
-import type { RunViewer } from "../quantum/runs";
+import type { RunViewer } from "../quantum";
 import { getActivity, type ActivityDay } from "./get-activity";
 import { getKpis, type Kpi } from "./get-kpis";
 import { getRecent, type Recent } from "./get-recent";

@@ -1,7 +1,6 @@
 // The latest quantum runs, deployments and tasks, for the overview's "recent" lists.
 import { prisma } from "../db";
-import { listRuns } from "../quantum";
-import type { RunViewer } from "../quantum/runs";
+import { listRuns, type RunViewer } from "../quantum";
 
 export type Recent = {
   runs: { id: string; entityType: string; entityId: string | null; backend: string; riskScore: number | null; createdAt: string }[];

@@ -5,7 +5,8 @@ export { analyzeAgent, analyzeSquad, analyzeSyndicate, entityCircuitDiagram, ent
 export { diagramCircuit, svgResponse } from "./diagram-circuit";
 export { analyzeWalletFinance } from "./analyze-wallet-finance";
 export { runCircuit, parseCircuit } from "./run-circuit";
-export { listRuns, recordRun } from "./runs";
+export { listRuns, recordRun, type RunViewer } from "./runs";
+export { simulationPoolStatus, closeSimulationPool, type SimulationPoolStatus } from "./pool";
 export { findEntityName, listQuantumCandidates } from "./load-entities";
 export { quantumConfig, resetQuantumConfig } from "./config";
 export { optimizeSquad } from "./optimize/optimize-squad";

@@ -5,7 +5,7 @@
 import { prisma, type QuantumEntity, type Role } from "../db";
 import type { Prisma } from "../db";
 import { encodeCursor } from "../core/paging";
-import { recordEvent } from "../events";
+import { recordEvent } from "../outbox";
 import type { TQuantumRun } from "./schemas";
 import type { z } from "zod";
 import type { ZRunsQuery } from "./schemas";

@@ -1,7 +1,7 @@
 // The seed's block facts for each chain of the registry (lib/wallet/chains.ts, the one source of
 // slugs, ids and layers): a height at a reference instant and a block time, so that demo
 // transactions land in believable blocks.
-import { CHAIN_REGISTRY, type ChainInfo } from "../wallet/chains";
+import { CHAIN_REGISTRY, type ChainInfo } from "../wallet";
 
 export type ChainFacts = ChainInfo & {
   /** Approximate block height at REFERENCE_TIME and seconds per block (close enough for a demo). */

@@ -2,7 +2,7 @@
 // (uuid-shaped) so that two seeds agree; only the password hashes differ (random salt). Each
 // account has a password of its own.
 import { randomBytes } from "node:crypto";
-import { hashPassword } from "../auth/password";
+import { hashPassword } from "../auth";
 import type { Prisma } from "../db";
 import { DAY, after, before, type SeedContext } from "./support";
 import { WALLET_LABELS } from "./wallets";

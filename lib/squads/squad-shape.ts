@@ -2,7 +2,7 @@
 // Loading it is a fixed number of queries (squad, memberships, agents, roles, stacked roles)
 // whatever the number of members; the syndicate details reuse it for each of its squads.
 import type { Prisma } from "../db";
-import { toRole } from "../agents/agent-shape";
+import { toRole } from "../agents";
 import { aggregateMetrics, stackRoles, STACKED_ROLES } from "../groups";
 import type { TSquad } from "./schemas";
 

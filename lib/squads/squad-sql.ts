@@ -2,7 +2,7 @@
 // hot read GET /api/squads/{squadId}/details: one round trip where Prisma's include takes five.
 // The JSON has SQUAD_INCLUDE's shape, so toSquadView reads it as it reads Prisma's row. The
 // syndicate read nests the same fragment; the benchmark's bare server runs this same SQL.
-import { parsedJson, roleJson, rolesOfAgent } from "../agents/agent-sql";
+import { parsedJson, roleJson, rolesOfAgent } from "../agents";
 import type { SquadRow } from "./squad-shape";
 
 /** The stacked roles of the owner (`column` "squadId" or "syndicateId" equal to the SQL expression `owner`), by position. */

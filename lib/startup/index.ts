@@ -3,6 +3,9 @@
 import { env } from "../config/env";
 import { getDb, migrateDatabase, type DbHandle } from "../db";
 import { ensureAdmin } from "../auth/ensure-admin";
+import { registerApp } from "./register";
+
+export { registerApp };
 
 export type PrepareOptions = {
   /** Seed demo data into an empty database. Default: SEED_ON_FIRST_START, else yes for the embedded database. */
@@ -19,6 +22,8 @@ const isEmpty = async (handle: DbHandle) => {
 };
 
 export const prepareApp = async (options: PrepareOptions = {}) => {
+  // The seed records events and deletes nothing, but an app process needs all of it (./register.ts).
+  registerApp();
   const log = options.log ?? ((message: string) => console.log(message));
   const config = env();
   await migrateDatabase();

@@ -6,7 +6,7 @@
 // few multi-second simulations or a wallet's first indexing (minutes on a busy address) take the
 // `work` lane's JOBS_CONCURRENCY slots, while webhook deliveries and the sweeps run in the `quick`
 // lane's JOBS_QUICK_CONCURRENCY slots — an event still reaches its endpoints within seconds.
-import { JobWorker, jobsConfig, type AnyJobKind, type TJobsConfig } from "../jobs";
+import { JobWorker, jobsConfig, registerJobKinds, type AnyJobKind, type TJobsConfig } from "../jobs";
 import { quantumCircuitJob } from "../quantum";
 import { walletIndexJob, walletRefreshJob } from "../wallet";
 import { overdueSweepJob } from "../tasks";
@@ -32,6 +32,8 @@ const state = globalThis as typeof globalThis & { __syndicateJobWorkers?: JobWor
 
 /** Starts a worker per lane (`lanes`: the application's; tests pass their own). */
 export const startJobWorker = (lanes?: JobLane[]) => {
+  // Every kind's lifecycle events, known to the job store whatever this process loaded.
+  registerJobKinds(JOB_KINDS);
   const config = jobsConfig();
   if (!config.JOBS_WORKER || state.__syndicateJobWorkers) return state.__syndicateJobWorkers;
   state.__syndicateJobWorkers = (lanes ?? jobLanes(config)).map((lane) =>

@@ -1,7 +1,7 @@
 // The one Prisma shape of a syndicate with its squads and their members, and its mapping to the
 // contract's Syndicate. A fixed number of queries whatever the number of squads or agents.
 import type { Prisma } from "../db";
-import { toRole } from "../agents/agent-shape";
+import { toRole } from "../agents";
 import { aggregateMetrics, stackRoles, STACKED_ROLES, uniqueById } from "../groups";
 import { SQUAD_INCLUDE, toSquadView, type SquadView } from "../squads";
 import type { TSyndicate } from "./schemas";

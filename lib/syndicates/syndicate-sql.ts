@@ -2,8 +2,8 @@
 // one SQL statement, for the hot read GET /api/syndicates/{syndicateId}/details: one round trip
 // where Prisma's nested include takes seven. The JSON has SYNDICATE_INCLUDE's shape, so
 // toSyndicateView reads it unchanged; the benchmark's bare server runs this same SQL.
-import { parsedJson } from "../agents/agent-sql";
-import { squadJson, stackedRolesOf } from "../squads/squad-sql";
+import { parsedJson } from "../agents";
+import { squadJson, stackedRolesOf } from "../squads";
 import type { SyndicateRow } from "./syndicate-shape";
 
 /** One syndicate ($1) as JSON, in the column "syndicate". */

@@ -1,6 +1,6 @@
 import { prisma } from "../db";
 import { alreadyExists } from "../core/errors";
-import { recordEvent } from "../events";
+import { recordEvent } from "../outbox";
 import { requireAssignable } from "./entities";
 import type { TAssignTaskBody, TTask } from "./schemas";
 import { TASK_COLUMNS, toTask, toTaskColumns } from "./shape";

@@ -1,5 +1,5 @@
 import { prisma } from "../db";
-import { recordEvent } from "../events";
+import { recordEvent } from "../outbox";
 import { lockTaskForChange } from "./edit-guard";
 
 /**

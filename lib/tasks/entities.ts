@@ -3,6 +3,7 @@
 import { Prisma, prisma } from "../db";
 import { AppError } from "../core/errors";
 import { nameOrIdContains } from "../core/search";
+import type { DeletionGuard } from "../outbox";
 import { ENTITY_TYPES, type TEntityMatch, type TEntitySearchQuery, type TEntityType } from "./schemas";
 import { OPEN_TASK_STATUSES } from "./status-machine";
 
@@ -59,13 +60,15 @@ export const requireAssignable = async (db: Db, entity: { type: TEntityType; id:
 };
 
 /**
- * For deleting an agent, squad, syndicate or marketplace item: locks its row, then refuses (409)
- * when tasks that are not final are assigned to it, naming them. Call inside the delete's
- * transaction, before deleting. Returns false when the entity does not exist.
+ * The tasks area's deletion guard (lib/outbox/guards.ts, registered by lib/startup's registerApp()):
+ * deleting an agent, squad, syndicate or marketplace item is refused (409) while tasks that are not
+ * final are assigned to it, naming them. The deleting area has locked the row first (guardDeletion),
+ * so no task can be assigned to it meanwhile.
  */
-export const guardEntityDeletion = async (db: Db, type: TEntityType, id: string) => {
-  const rows = await db.$queryRaw<{ id: string }[]>`SELECT id FROM ${Prisma.raw(TABLES[type])} WHERE id = ${id} FOR UPDATE`;
-  if (rows.length === 0) return false;
+export const openTasksGuard: DeletionGuard = async (db, target) => {
+  if (!(ENTITY_TYPES as readonly string[]).includes(target.type)) return;
+  const type = target.type as TEntityType;
+  const id = target.id;
   const where = { entityType: type, entityId: id, status: { in: [...OPEN_TASK_STATUSES] } };
   const [open, count] = await Promise.all([
     db.task.findMany({ where, select: { id: true }, orderBy: { id: "asc" }, take: 20 }),
@@ -78,7 +81,6 @@ export const guardEntityDeletion = async (db: Db, type: TEntityType, id: string)
       `${ENTITY_LABELS[type]} '${id}' has ${count} open task${count === 1 ? "" : "s"} assigned (${names}); complete, fail or cancel ${count === 1 ? "it" : "them"} first.`,
     );
   }
-  return true;
 };
 
 /** Names of the given entities, keyed `${type}:${id}`; one query per type present. */

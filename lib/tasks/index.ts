@@ -12,4 +12,4 @@ export { deleteTask } from "./delete-task";
 export { OUTCOME_RULE } from "./outcome";
 export { overdueSweepJob, sweepOverdueTasks, OVERDUE_SWEEP_KIND } from "./overdue-sweep";
 export { getTaskBoard, type BoardColumn, type BoardTask } from "./get-task-board";
-export { searchEntities, entityNames, guardEntityDeletion, ENTITY_LABELS } from "./entities";
+export { searchEntities, entityNames, openTasksGuard, ENTITY_LABELS } from "./entities";

@@ -1,6 +1,6 @@
 import { prisma } from "../db";
 import { notFound } from "../core/errors";
-import { recordEvents, type EventInput } from "../events";
+import { recordEvents, type EventInput } from "../outbox";
 import { applyOutcome } from "./outcome";
 import type { TTask, TTaskResultBody } from "./schemas";
 import { TASK_COLUMNS, toResultColumns, toTask } from "./shape";

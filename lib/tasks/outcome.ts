@@ -5,7 +5,7 @@
 // number of agents: lock them (in id order, so concurrent outcomes never deadlock), then update
 // them and add a history point to each.
 import { Prisma } from "../db";
-import { AGENT_INCLUDE, toAgent } from "../agents/agent-shape";
+import { AGENT_INCLUDE, toAgent } from "../agents";
 import type { TAgent } from "../agents/schemas";
 import type { TEntityType } from "./schemas";
 

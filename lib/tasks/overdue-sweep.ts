@@ -2,7 +2,7 @@
 // due date has passed is overdue; the first sweep after that records one task.overdue event for it.
 // It goes through the overdue tasks by id in batches of BATCH, each batch one transaction of three
 // statements whatever its size: one marks the batch (Task.overdueEventAt) and answers the ids, one
-// reads their rows, one inserts their events (lib/events/record.ts). A task is told once even when
+// reads their rows, one inserts their events (lib/outbox/record.ts). A task is told once even when
 // sweeps overlap: the marking re-checks the conditions on the row it locks, so a second sweep, having
 // waited on the first one's locks, finds those tasks marked and leaves them (and goes on after them).
 // Before, one transaction marked and told every overdue task at once: at 100,000 agents (20,931
@@ -11,7 +11,7 @@
 // up waiting for a connection ("Unable to start a transaction in the given time").
 import { prisma, Prisma } from "../db";
 import { defineJobKind } from "../jobs";
-import { recordEvents } from "../events";
+import { recordEvents } from "../outbox";
 import { TASK_COLUMNS, toTask } from "./shape";
 import { OPEN_TASK_STATUSES } from "./status-machine";
 

@@ -1,6 +1,6 @@
 import { prisma } from "../db";
 import { AppError, idMismatch } from "../core/errors";
-import { recordEvent } from "../events";
+import { recordEvent } from "../outbox";
 import { lockTaskForChange } from "./edit-guard";
 import { requireAssignable } from "./entities";
 import { mayCarryResult, type TTask, type TUpdateTaskBody } from "./schemas";

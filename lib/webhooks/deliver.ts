@@ -7,7 +7,7 @@
 // settles (succeeded, or failed for good), and this process's worker is woken to send it.
 import { prisma, Prisma } from "../db";
 import { defineJobKind, enqueueJob, wakeWorkers } from "../jobs";
-import { toEvent } from "../events";
+import { toEvent } from "../outbox";
 import { webhooksConfig } from "./config";
 import { WEBHOOK_DELIVER_KIND, enqueueDeliveries, type DeliverPayload } from "./fan-out";
 import { sendWebhook, type SendResult } from "./send";

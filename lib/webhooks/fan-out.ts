@@ -1,11 +1,11 @@
 // Turning recorded events into deliveries, inside the transaction that records them: a rolled-back
 // change delivers nothing, a committed one is never lost. One INSERT … SELECT over the enabled
 // endpoints whose filter matches, then one insert of their jobs — the same two statements however
-// many events and endpoints there are. Imported by lib/events/record.ts, so it imports nothing that
-// imports lib/events.
+// many events and endpoints there are. The outbox runs it as an event subscriber, registered by
+// lib/startup's registerApp() (webhookSubscriber below): the outbox imports nothing of this area.
 import { Prisma } from "../db";
 import { enqueueJobs } from "../jobs";
-import { PRIVATE_EVENT_TYPES } from "../events/catalog";
+import { eventCatalog, type EventSubscriber } from "../outbox";
 
 export const WEBHOOK_DELIVER_KIND = "webhook.deliver";
 
@@ -32,7 +32,7 @@ export const queueWebhookDeliveries = async (tx: Prisma.TransactionClient, event
   const match = only
     ? Prisma.sql`w.id = ${only.endpointId}`
     : Prisma.sql`w.enabled AND (COALESCE(cardinality(w."eventTypes"), 0) = 0 OR e.type = ANY(w."eventTypes"))
-        AND e.type <> 'webhook.test' AND e."visibleTo" IS NULL AND e.type <> ALL(${PRIVATE_EVENT_TYPES}::text[])`;
+        AND e.type <> 'webhook.test' AND e."visibleTo" IS NULL AND e.type <> ALL(${[...eventCatalog().privateTypes]}::text[])`;
   const rows = await tx.$queryRaw<{ id: string }[]>`
     INSERT INTO "WebhookDelivery" (id, "endpointId", "eventId", "eventSeq", "eventType", "entityKey", attempt, state, "scheduledAt", "createdAt")
     SELECT 'whd_' || replace(gen_random_uuid()::text, '-', ''), w.id, e.id, e.seq, e.type, e."entityType" || ':' || e."entityId",
@@ -44,3 +44,6 @@ export const queueWebhookDeliveries = async (tx: Prisma.TransactionClient, event
   await enqueueDeliveries(tx, rows);
   return rows.length;
 };
+
+/** The outbox's subscriber: the deliveries of the events a transaction records, in that transaction. */
+export const webhookSubscriber: EventSubscriber = (tx, events) => queueWebhookDeliveries(tx, events.map((event) => event.id));

@@ -6,6 +6,6 @@ export { createWebhookEndpoint, updateWebhookEndpoint, deleteWebhookEndpoint, ro
 export { listWebhookEndpoints, getWebhookEndpoint, findWebhookEndpoint, listWebhookDeliveries } from "./read-endpoints";
 export { sendWebhookTest } from "./send-test";
 export { webhookDeliverJob, webhookBody } from "./deliver";
-export { WEBHOOK_DELIVER_KIND, queueWebhookDeliveries } from "./fan-out";
+export { WEBHOOK_DELIVER_KIND, queueWebhookDeliveries, webhookSubscriber } from "./fan-out";
 export { webhooksConfig, resetWebhooksConfig, type TWebhooksConfig } from "./config";
 export { isPrivateAddress } from "./url-safety";

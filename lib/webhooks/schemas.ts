@@ -1,9 +1,14 @@
 // Webhook endpoints and their delivery log: request and response shapes (zod 4). Client-safe: the
 // settings page validates its form with these.
+//
+// The event types an endpoint may ask for are the whole catalog's, which lists every area (this one
+// included) and so lives above the areas (lib/events/catalog.ts): they are read here from the
+// outbox's registry when a body is checked, not when this module loads. Unregistered, a check
+// throws rather than answer from a partial list (docs/events.md, "Registration").
 import { z } from "zod";
 import { ZSortablePageQuery } from "../core/paging";
 import { CURSOR_OF_ANOTHER_SORT, cursorMatchesSort, type TSort } from "../core/sorting";
-import { EVENT_TYPES, PRIVATE_EVENT_TYPES } from "../events/catalog";
+import { eventCatalog } from "../outbox/catalog";
 
 export const WEBHOOK_URL_MAX = 2048;
 export const WEBHOOK_TYPES_MAX = 100;
@@ -16,14 +21,19 @@ export const ZWebhookUrl = z
   .describe("Where events are POSTed: an http:// or https:// URL that does not resolve to a private address (unless the server allows them)");
 
 // Private events (a user's own jobs and wallets) are never delivered: an endpoint cannot ask for them.
-const DELIVERABLE_TYPES = EVENT_TYPES.filter((type) => !PRIVATE_EVENT_TYPES.includes(type));
+const deliverableTypes = () => {
+  const { types, privateTypes } = eventCatalog();
+  return types.filter((type) => !privateTypes.includes(type));
+};
 
 const ZEventType = z
   .string()
-  .refine((type) => !PRIVATE_EVENT_TYPES.includes(type), {
+  .refine((type) => !eventCatalog().privateTypes.includes(type), {
     error: (issue) => `'${String(issue.input).slice(0, 100)}' is private to its owner and never delivered to webhooks`,
   })
-  .refine((type) => EVENT_TYPES.includes(type), { error: (issue) => `'${String(issue.input).slice(0, 100)}' is not an event type; known types: ${DELIVERABLE_TYPES.join(", ")}` });
+  .refine((type) => eventCatalog().types.includes(type), {
+    error: (issue) => `'${String(issue.input).slice(0, 100)}' is not an event type; known types: ${deliverableTypes().join(", ")}`,
+  });
 
 export const ZWebhookEventTypes = z
   .array(ZEventType)
@@ -104,5 +114,4 @@ export const ZWebhookDeliveryListQuery = ZSortablePageQuery.extend({
 }).refine((query) => cursorMatchesSort({ cursor: query.cursor, sort: DELIVERY_LOG_ORDER }), CURSOR_OF_ANOTHER_SORT);
 export type TWebhookDeliveryListQuery = z.output<typeof ZWebhookDeliveryListQuery>;
 
-/** The event types an endpoint may filter on (the catalog's), for forms. */
-export const WEBHOOK_EVENT_TYPES: readonly string[] = DELIVERABLE_TYPES;
+// The event types an endpoint may filter on, for forms: DELIVERABLE_EVENT_TYPES of lib/events/catalog.ts.

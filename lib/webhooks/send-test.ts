@@ -2,7 +2,7 @@
 // delivery to that one endpoint, in one transaction; the answer is the queued delivery-log row.
 import { prisma } from "../db";
 import { notFound } from "../core/errors";
-import { recordEvent } from "../events";
+import { recordEvent } from "../outbox";
 import { wakeWorkers } from "../jobs";
 import { queueWebhookDeliveries } from "./fan-out";
 import { requireEnabled } from "./manage-endpoints";

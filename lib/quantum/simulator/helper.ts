@@ -2,7 +2,7 @@
 // statevector, and ends itself after `idleMs` without work.
 import { receiveMessageOnPort, workerData, type MessagePort } from "node:worker_threads";
 import { claimAndRun, CTRL, PARAM, readTask } from "./parallel";
-import { registerMemory } from "./wasm-kernels";
+import { registerMemory } from "./memory";
 
 type Data = { ctrl: Int32Array; params: Float64Array; port: MessagePort; idleMs: number };
 

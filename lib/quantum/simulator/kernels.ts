@@ -13,20 +13,13 @@
 //
 // The loops below repeat their index arithmetic on purpose: written once with the arithmetic passed
 // in as a callback they measured about twice as slow in V8 (docs/quantum-model.md).
-import { PassKind } from "./pass-kind";
+import { PassKind, type Matrix2, type Pass, type PhaseTables } from "./pass-kind";
 import type { StateVector } from "./statevector";
 import { WASM_MIN_QUBITS, runWasmPass, wasmKernelsFor } from "./wasm-kernels";
 
-export type Matrix2 = readonly [number, number, number, number, number, number, number, number];
 
-export { PassKind };
+export { PassKind, type Matrix2, type Pass, type PhaseTables };
 
-/**
- * One pass: a kind, its qubits, its control mask and up to eight matrix numbers; a phase run also
- * its per-bit factors (re, im of bit k at 2k, 2k + 1; 1 where no gate acts) and, once a kernel has
- * run it, their tables.
- */
-export type Pass = { kind: number; a: number; b: number; controls: number; m: Matrix2; factors?: readonly number[]; tables?: PhaseTables };
 
 const NO_MATRIX: Matrix2 = [0, 0, 0, 0, 0, 0, 0, 0];
 
@@ -63,8 +56,6 @@ const insertMasks = (bits: number) => {
 const WINDOW_BITS = 8;
 const WINDOW_MASK = (1 << WINDOW_BITS) - 1;
 
-/** The tables of a phase run: `shifts[w]` selects window w's bits, `tables[w]` its 256 products (re, im interleaved). */
-export type PhaseTables = { shifts: Int32Array; tables: Float64Array[] };
 
 const buildPhaseTables = (p: Pass): PhaseTables => {
   const factors = p.factors!;

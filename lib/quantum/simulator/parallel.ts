@@ -9,15 +9,15 @@
 // the simulation pool's worker threads (lib/quantum/pool), never on the request thread. A helper
 // left idle for HELPER_IDLE_MS ends itself; the next large run starts a new one.
 import { existsSync } from "node:fs";
-import { availableParallelism } from "node:os";
 import path from "node:path";
 import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
 import { PassKind, passSpan, runPassRange, type Pass } from "./kernels";
-import { memoryOf } from "./wasm-kernels";
+import { memoryOf } from "./memory";
+import { settings } from "./thread-settings";
 import type { StateVector } from "./statevector";
 
-/** States of at least this many qubits are shared with helper threads. */
-export const PARALLEL_QUBITS = 20;
+export { PARALLEL_QUBITS, configureSimulatorThreads, sharesState } from "./thread-settings";
+
 
 // Layout of the control words (Int32Array) and the task (Float64Array): a header, then up to
 // MAX_GROUP passes of PASS_WORDS numbers each.
@@ -79,20 +79,7 @@ export const tasksOf = (qubits: number, passes: readonly Pass[]): Task[] => {
 
 type Helpers = { ctrl: Int32Array; params: Float64Array; workers: Worker[]; ports: MessagePort[]; generation: number; stateId: number; attached?: Float64Array };
 
-const shared = globalThis as typeof globalThis & { __syndicateSimulatorHelpers?: Helpers; __syndicateSimulatorThreads?: { threads: number; minQubits: number } };
-
-/** Threads a large pass runs on (this one included): all cores, at most 4. */
-const settings = () => (shared.__syndicateSimulatorThreads ??= { threads: Math.max(1, Math.min(4, availableParallelism())), minQubits: PARALLEL_QUBITS });
-
-/**
- * Sets how many threads large passes use (1: this thread only) and from how many qubits on
- * (tests and the benchmark compare the two paths). Returns the previous settings.
- */
-export const configureSimulatorThreads = (next: { threads?: number; minQubits?: number }) => {
-  const previous = { ...settings() };
-  Object.assign(settings(), next);
-  return previous;
-};
+const shared = globalThis as typeof globalThis & { __syndicateSimulatorHelpers?: Helpers };
 
 /** The helper's entry file: the build's compiled one, else the sources' (loaded through tsx). */
 const helperFile = (): string | undefined => {
@@ -150,8 +137,6 @@ export const closeSimulatorThreads = async () => {
   await Promise.all(h.workers.map((worker) => worker.terminate()));
 };
 
-/** Whether a register of this many qubits is allocated in shared memory. */
-export const sharesState = (qubits: number) => settings().threads > 1 && qubits >= settings().minQubits;
 
 const isShared = (state: StateVector) => state.re.buffer instanceof SharedArrayBuffer && state.im.buffer instanceof SharedArrayBuffer;
 

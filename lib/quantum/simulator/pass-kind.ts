@@ -1,4 +1,5 @@
-// The kinds of pass a kernel runs (kernels.ts in JavaScript, wasm-kernels.ts in WebAssembly).
+// A pass and its kinds: what a kernel runs (kernels.ts in JavaScript, wasm-kernels.ts in WebAssembly)
+// and what travels to a helper thread (parallel.ts). Imports nothing, so every kernel may import it.
 
 /** The kinds of pass (numbers, so that a pass travels to a helper thread as a Float64Array). */
 export const PassKind = {
@@ -23,3 +24,15 @@ export const PassKind = {
    */
   phaseRun: 7,
 } as const;
+
+export type Matrix2 = readonly [number, number, number, number, number, number, number, number];
+
+/**
+ * One pass: a kind, its qubits, its control mask and up to eight matrix numbers; a phase run also
+ * its per-bit factors (re, im of bit k at 2k, 2k + 1; 1 where no gate acts) and, once a kernel has
+ * run it, their tables.
+ */
+export type Pass = { kind: number; a: number; b: number; controls: number; m: Matrix2; factors?: readonly number[]; tables?: PhaseTables };
+
+/** The tables of a phase run: `shifts[w]` selects window w's bits, `tables[w]` its 256 products (re, im interleaved). */
+export type PhaseTables = { shifts: Int32Array; tables: Float64Array[] };

@@ -5,8 +5,8 @@
 import { freemem } from "node:os";
 import { AppError } from "../../core/errors";
 import { quantumConfig } from "../config";
-import { sharesState } from "./parallel";
-import { WASM_MIN_QUBITS, memoryOf, registerMemory } from "./wasm-kernels";
+import { WASM_MIN_QUBITS, memoryOf, registerMemory } from "./memory";
+import { sharesState } from "./thread-settings";
 
 export const BYTES_PER_AMPLITUDE = 16;
 

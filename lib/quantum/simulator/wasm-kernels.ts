@@ -17,14 +17,13 @@
 // Both walk the pass's index space [from, to) as kernels.ts does: zero bits put back at the fixed
 // bits (up to three insert masks; an unused mask is 0), the control bits ORed in.
 import { readdirSync, readFileSync } from "node:fs";
-import type { Pass } from "./kernels";
-import { PassKind } from "./pass-kind";
+import { memoryOf } from "./memory";
+import { PassKind, type Pass } from "./pass-kind";
 import { f64Lanes, op, ValueType, wasmModule, type WasmFunction } from "./wasm-encoding";
 
 const { i32, f64, v128 } = ValueType;
 
-/** Registers from this size live in WebAssembly memory (statevector.ts, allocateState), where these kernels run. */
-export const WASM_MIN_QUBITS = 16;
+export { WASM_MIN_QUBITS, memoryOf, registerMemory } from "./memory";
 
 // Parameters, in order: from, to, mask0, mask1, mask2, runLength, orBits, hiBytes (byte distance
 // from a pair's first amplitude to its second; on the lanes walk, from one p's vector to the
@@ -363,23 +362,15 @@ const moduleFor = (shared: boolean) => {
   return (modules[key] ??= new WebAssembly.Module(wasmModule(FUNCTIONS, shared)));
 };
 
-const memories = new WeakMap<ArrayBufferLike, WebAssembly.Memory>();
 const instances = new WeakMap<ArrayBufferLike, WasmKernels>();
 
-/** Remembers that `memory` holds a register, so that passes on views of its buffer run here. */
-export const registerMemory = (memory: WebAssembly.Memory) => {
-  memories.set(memory.buffer, memory);
-  return memory.buffer;
-};
 
-/** The memory a register's buffer belongs to, if it is WebAssembly memory (for handing to a helper thread). */
-export const memoryOf = (buffer: ArrayBufferLike) => memories.get(buffer);
 
 /** The kernels bound to the memory of `buffer`, or undefined when the buffer is not WebAssembly memory. */
 export const wasmKernelsFor = (buffer: ArrayBufferLike): WasmKernels | undefined => {
   const known = instances.get(buffer);
   if (known) return known;
-  const memory = memories.get(buffer);
+  const memory = memoryOf(buffer);
   if (!memory) return undefined;
   const exports = new WebAssembly.Instance(moduleFor(buffer instanceof SharedArrayBuffer), { env: { memory } }).exports as Record<string, Kernel>;
   const pick = (suffix: string) =>

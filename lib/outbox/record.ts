@@ -1,10 +1,10 @@
 // Writing events: always inside the transaction of the change they describe, so that a change and
-// its events commit together or not at all.
+// its events commit together or not at all (a transactional outbox). What else must happen in that
+// transaction (the webhooks area queues its deliveries) subscribes here: the outbox knows no area.
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "../db";
-import { eventDefinition } from "./catalog";
+import { eventCatalog, type EventVisibility } from "./catalog";
 import { currentActor } from "./context";
-import { queueWebhookDeliveries } from "../webhooks/fan-out";
 
 export type EventInput = {
   type: string;
@@ -24,19 +24,54 @@ export type EventInput = {
  */
 const EVENT_WRITE_LOCK = 7_303_011;
 
+/** An event just written, as a subscriber is told of it. */
+export type RecordedEvent = { id: string; type: string; visibility: EventVisibility; visibleTo: string | null };
+
+/**
+ * Runs in the transaction that records events, after they are written: what it writes commits (or
+ * rolls back) with them. Gets every event of the call, in order.
+ */
+export type EventSubscriber = (tx: Prisma.TransactionClient, events: RecordedEvent[]) => Promise<unknown>;
+
+// On globalThis: Next bundles instrumentation (which registers at startup) apart from the routes.
+const state = globalThis as typeof globalThis & { __syndicateEventSubscribers?: ReadonlyMap<string, EventSubscriber> };
+
+/**
+ * Makes `subscribers` (by name) the ones every recordEvents call runs, in this order; replaces any
+ * earlier set. lib/startup's registerApp() registers the application's (the webhooks fan-out).
+ */
+export const registerEventSubscribers = (subscribers: Record<string, EventSubscriber>) => {
+  state.__syndicateEventSubscribers = new Map(Object.entries(subscribers));
+};
+
+const subscribers = (): ReadonlyMap<string, EventSubscriber> => {
+  const registered = state.__syndicateEventSubscribers;
+  if (!registered) {
+    throw new Error(
+      "The outbox has no event subscribers registered: call registerApp() from lib/startup before recording events (docs/events.md, \"Registration\"); without it the webhooks area would miss these events.",
+    );
+  }
+  return registered;
+};
+
 /**
  * Records `events` in `tx`. Call it after the transaction's other writes: from here to the commit,
  * other transactions that record events wait (a few milliseconds), which keeps `seq` in commit order.
  */
 export const recordEvents = async (tx: Prisma.TransactionClient, events: EventInput[]): Promise<void> => {
   const actorId = currentActor();
+  const catalog = eventCatalog();
+  const listeners = subscribers();
+  const recorded: RecordedEvent[] = [];
   const rows = events.flatMap((event) => {
-    const definition = eventDefinition(event.type);
-    if (!definition) throw new Error(`Unknown event type ${event.type}: add it to lib/events/catalog.ts`);
+    const definition = catalog.byType.get(event.type);
+    if (!definition) throw new Error(`Unknown event type ${event.type}: declare it in its area's events.ts and list that in lib/events/catalog.ts`);
     // A private event with no owner could only be shown to admins; it is nobody's news, so not kept.
     if (definition.visibility === "private" && !event.visibleTo) return [];
+    const id = `evt_${randomUUID().replaceAll("-", "")}`;
+    recorded.push({ id, type: event.type, visibility: definition.visibility, visibleTo: event.visibleTo ?? null });
     return [{
-      id: `evt_${randomUUID().replaceAll("-", "")}`,
+      id,
       type: event.type,
       entityType: definition.entityType,
       entityId: event.entityId,
@@ -60,8 +95,8 @@ export const recordEvents = async (tx: Prisma.TransactionClient, events: EventIn
       AS (id text, type text, "entityType" text, "entityId" text, data jsonb, "actorId" text, "visibleTo" text)) WITH ORDINALITY
       AS e(id, type, "entityType", "entityId", data, "actorId", "visibleTo", position)
     ORDER BY e.position`;
-  // Their webhook deliveries commit (or roll back) with them.
-  await queueWebhookDeliveries(tx, rows.map((row) => row.id));
+  // What the subscribers write (the webhook deliveries) commits or rolls back with them.
+  for (const subscriber of listeners.values()) await subscriber(tx, recorded);
 };
 
 /** One event; see recordEvents. */
