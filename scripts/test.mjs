@@ -1,25 +1,30 @@
 // npm test: every test, in order — the lint run (with the layer rules of eslint.config.mjs), the
-// schema/migration drift check, unit and API integration tests (vitest, on the embedded database
-// or, with DATABASE_URL, on that PostgreSQL server), the production build (.next-e2e), the system
-// tests that run that build's server as a process (tests/system, vitest.system.config.ts), then
-// the browser tests (Playwright in Chromium against the same build). TEST_STEPS picks some of them.
+// unit tests (no database), the integration tests (on the embedded database or, with DATABASE_URL,
+// on that PostgreSQL server; among them the schema/migration drift check), the production build
+// (.next-e2e), the system tests that run that build's server as a process (tests/system,
+// vitest.system.config.ts), then the browser tests (Playwright in Chromium against the same
+// build). TEST_STEPS picks some of them (.ci/run runs the integration tests once more on the
+// embedded database, beside the rest on the PostgreSQL server).
 import { spawnSync } from "node:child_process";
 
 const ALL_STEPS = [
   ["lint", "lint", ["npx", "eslint", "."]],
-  ["drift", "drift check", ["npx", "tsx", "scripts/db-migration.ts", "check"]],
-  ["vitest", "unit and integration tests", ["npx", "vitest", "run"]],
+  ["unit", "unit tests", ["npx", "vitest", "run", "--project", "unit"]],
+  ["integration", "integration tests", ["npx", "vitest", "run", "--project", "integration"]],
   ["build", "build", ["node", "scripts/build-e2e.mjs"]],
   ["system", "system tests", ["npx", "vitest", "run", "--config", "vitest.system.config.ts"]],
   ["browser", "browser tests", ["npx", "playwright", "test"]],
 ];
 
-// TEST_STEPS=vitest (a comma-separated list of the keys above) runs only those steps: CI runs the
-// database-dependent vitest suite in both database modes, and everything else once.
-const only = process.env.TEST_STEPS?.split(",").map((key) => key.trim()).filter(Boolean);
+// TEST_STEPS=integration (a comma-separated list of the keys above; "vitest" = unit,integration)
+// runs only those steps.
+const only = process.env.TEST_STEPS?.split(",")
+  .map((key) => key.trim())
+  .filter(Boolean)
+  .flatMap((key) => (key === "vitest" ? ["unit", "integration"] : [key]));
 const unknown = (only ?? []).filter((key) => !ALL_STEPS.some(([name]) => name === key));
 if (unknown.length > 0) {
-  console.error(`TEST_STEPS: unknown step(s) ${unknown.join(", ")}; known: ${ALL_STEPS.map(([name]) => name).join(", ")}`);
+  console.error(`TEST_STEPS: unknown step(s) ${unknown.join(", ")}; known: ${ALL_STEPS.map(([name]) => name).join(", ")}, vitest`);
   process.exit(2);
 }
 const steps = ALL_STEPS.filter(([name]) => !only || only.includes(name)).map(([, label, command]) => [label, command]);
