@@ -11,10 +11,20 @@ const port = Number(process.env.E2E_PORT);
 // Debian's Chromium (apt-get install chromium); Playwright never downloads a browser here.
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
+// Browser contexts running at once. Each test has its own context and its own records (docs/conventions.md,
+// "Browser tests"), so files run side by side; a file's tests run in order, one after another, unless the
+// file says otherwise (pages.spec.ts runs its visits in parallel).
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+
+const desktop = { ...devices["Desktop Chrome"], channel: undefined };
+// Tests that change what the admin's wallet page shows (a chain imported, the address book), and the ones
+// that read it: one at a time, beside everything else.
+const WALLET = /wallet(-indexing)?\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  workers: 1,
+  workers,
   forbidOnly: true,
   retries: 0,
   timeout: 60_000,
@@ -38,7 +48,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    // Each role signs in through the form once; the tests reuse those sessions (e2e/auth.ts).
+    { name: "setup", testMatch: /auth\.setup\.ts$/, fullyParallel: true, use: desktop },
+    { name: "wallet", testMatch: WALLET, dependencies: ["setup"], workers: 1, use: desktop },
+    { name: "desktop", testIgnore: WALLET, dependencies: ["setup"], use: desktop },
   ],
   webServer: {
     command: `node scripts/e2e-server.mjs`,

@@ -2,12 +2,13 @@
 import { forgiveStatus } from "./auth-helpers";
 import { signIn } from "./auth";
 import { test, expect, type Page } from "./fixtures";
+import { seeded } from "./data";
 
 const quietFavicon = (page: Page) => page.route("**/favicon.ico", (route) => route.fulfill({ status: 204, body: "" }));
 
 test("an example draws its diagram, a typo is named by line and column, and a share link restores the program", async ({ page, consoleErrors }) => {
   await quietFavicon(page);
-  await signIn(page, undefined, undefined, "/quantum/circuit");
+  await signIn(page);
   await page.goto("/quantum/circuit");
   await expect(page.getByRole("heading", { level: 1, name: "Run a circuit" })).toBeVisible();
   // The default program is drawn as soon as the page opens.
@@ -71,7 +72,7 @@ test("signed out, the circuit page asks to sign in instead of sending the progra
 test("the analysis page shows the circuit the analysis runs", async ({ page }) => {
   await quietFavicon(page);
   await signIn(page);
-  const [agent] = (await (await page.request.get("/api/agents?limit=1")).json()) as { id: string; name: string }[];
+  const agent = await seeded(page.request, "/api/agents");
   await page.goto(`/quantum/agent/${encodeURIComponent(agent.id)}`);
   await expect(page.getByRole("img", { name: `Circuit diagram of the agent ${agent.name}'s analysis: 3 qubits, one per dimension` })).toBeVisible();
   await expect(page.getByRole("region", { name: "Circuit diagram" })).toBeVisible();

@@ -7,6 +7,7 @@
 import { signIn } from "./auth";
 import { forgiveStatus } from "./auth-helpers";
 import { expect, test, type Page } from "./fixtures";
+import { seeded } from "./data";
 
 const toast = (page: Page, text: string | RegExp) => page.locator("[data-sonner-toast]", { hasText: text });
 
@@ -89,7 +90,7 @@ test("an agent: a validation error, then success; its id again is a conflict at 
 
 test("a squad: created after a validation error, then deleted after confirming", async ({ page, consoleErrors }) => {
   await signIn(page);
-  const [agent] = (await (await page.request.get("/api/agents?limit=1")).json()) as { id: string; name: string }[];
+  const agent = await seeded(page.request, "/api/agents");
   const id = `e2e-flow-squad-${Date.now()}`;
   await page.goto("/squads/new");
   const create = page.getByRole("button", { name: "Create squad" });
@@ -142,7 +143,7 @@ test("a click made offline fails at once with a plain message, and nothing is sa
 
 test("a new API key has a Copy button; revoking asks first", async ({ page, context, consoleErrors }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await signIn(page, undefined, undefined, "/settings");
+  await signIn(page);
   await page.goto("/settings");
   await page.getByLabel("Name", { exact: true }).fill("flow copy key");
   await page.getByRole("button", { name: "Create key" }).click();
@@ -161,7 +162,7 @@ test("a new API key has a Copy button; revoking asks first", async ({ page, cont
 });
 
 test("a viewer and a signed-out visitor get no write controls on an item, and form pages ask to sign in", async ({ page }) => {
-  const [item] = (await (await page.request.get("/api/marketplace?limit=1")).json()) as { id: string; name: string }[];
+  const item = await seeded(page.request, "/api/marketplace");
   const controls = async () => {
     await page.goto(`/marketplace/${encodeURIComponent(item.id)}`);
     await expect(page.getByRole("heading", { level: 1, name: item.name })).toBeVisible();
@@ -174,7 +175,7 @@ test("a viewer and a signed-out visitor get no write controls on an item, and fo
     await expect(page.getByRole("form", { name: form })).toHaveCount(0);
     await expect(page.getByRole("note").getByRole("link", { name: "Sign in" })).toBeVisible();
   }
-  await signIn(page, "viewer@syndicate.local");
+  await signIn(page, "viewer");
   await controls();
   await page.goto("/tasks/new");
   await expect(page.getByRole("form", { name: "Assign a task" })).toHaveCount(0);

@@ -1,6 +1,7 @@
 import { signIn } from "./auth";
 import { answerFavicon, apiWrite, forgiveStatus } from "./auth-helpers";
 import { expect, test } from "./fixtures";
+import { seededLinks } from "./data";
 
 test.beforeEach(({ page }) => answerFavicon(page));
 
@@ -93,7 +94,7 @@ test("seeded items show usage statistics and commerce; an unknown id is a 404 pa
   await page.goto("/marketplace");
   const grid = page.getByRole("list", { name: "Marketplace items" });
   expect(await grid.getByRole("listitem").count()).toBeGreaterThanOrEqual(16);
-  await grid.getByRole("link").first().click();
+  await seededLinks(grid.getByRole("link")).first().click();
   await expect(page.getByRole("group", { name: "Usage statistics" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Commerce" })).toBeVisible();
   expect(consoleErrors).toEqual([]);

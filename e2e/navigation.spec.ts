@@ -2,16 +2,12 @@
 // says so inside the dashboard, and the bar at the top shows while a page loads.
 import { answerFavicon } from "./auth-helpers";
 import { expect, test, type Page } from "./fixtures";
+import { seeded } from "./data";
 
 test.beforeEach(({ page }) => answerFavicon(page));
 
 /** A seeded agent, read through the public API. */
-const anAgent = async (page: Page) => {
-  const response = await page.request.get("/api/agents?limit=1");
-  const [agent] = (await response.json()) as { id: string; name: string }[];
-  expect(agent).toBeTruthy();
-  return agent;
-};
+const anAgent = (page: Page) => seeded(page.request, "/api/agents");
 
 test("Ctrl+K finds an agent by name and Enter opens its page", async ({ page }) => {
   const agent = await anAgent(page);

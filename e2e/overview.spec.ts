@@ -1,4 +1,6 @@
 import { signIn } from "./auth";
+import { apiWrite } from "./auth-helpers";
+import { seeded } from "./data";
 import { test, expect } from "./fixtures";
 
 test("the overview shows KPIs with their change and the activity chart with its figures", async ({ page }) => {
@@ -21,28 +23,29 @@ test("the overview shows KPIs with their change and the activity chart with its 
   await expect(figures).toBeHidden();
 });
 
-test("recent deployments, tasks and quantum runs on the overview link to their pages", async ({ page }) => {
+test("recent deployments, tasks and quantum runs on the overview link to their pages", async ({ page, baseURL }) => {
   await signIn(page);
-  const [agent] = (await (await page.request.get("/api/agents?limit=1")).json()) as { id: string; name: string }[];
+  // A deployment and a task of this test's own, each made just before the overview is read (so the
+  // most recent): the first entry of the lists could be a record another test deletes meanwhile.
+  const stamp = Date.now();
+  const deployment = { id: `e2e-overview-${stamp}`, name: `E2E Overview ${stamp}`, version: "1.0.0", industry: "Logistics", useCase: "Overview link", deployedBy: "e2e", deploymentStatus: "queued" };
+  expect((await apiWrite(page.request, baseURL!, "POST", "/api/deployments/dapp/deploy", deployment)).status()).toBe(201);
+  await page.goto("/");
+  await page.getByTestId("recent-deployments").getByRole("link", { name: deployment.name }).click();
+  await expect(page).toHaveURL(new RegExp(`/deployments/${deployment.id}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(deployment.name);
+
+  const task = { id: `e2e-overview-task-${stamp}`, description: `E2E overview task ${stamp}`, status: "pending", assignedEntity: { type: "MarketplaceItem", id: "item-0001" } };
+  expect((await apiWrite(page.request, baseURL!, "POST", "/api/tasks/assign", task)).status()).toBe(201);
+  await page.goto("/");
+  await page.getByTestId("recent-tasks").getByRole("link", { name: task.description }).click();
+  await expect(page).toHaveURL(new RegExp(`/tasks/${task.id}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(task.description);
+
   // A signed-in run is stored, so it appears among the recent runs.
+  const agent = await seeded(page.request, "/api/agents");
   expect((await page.request.get(`/quantum/agent?agentId=${encodeURIComponent(agent.id)}&seed=1`)).ok()).toBe(true);
-
   await page.goto("/");
-  const run = page.getByTestId("recent-runs").getByRole("link", { name: `agent ${agent.id}` }).first();
-  await run.click();
+  await page.getByTestId("recent-runs").getByRole("link", { name: `agent ${agent.id}` }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: `Quantum analysis: ${agent.name}` })).toBeVisible();
-
-  await page.goto("/");
-  const deployment = page.getByTestId("recent-deployments").getByRole("link").first();
-  const name = await deployment.innerText();
-  await deployment.click();
-  await expect(page).toHaveURL(/\/deployments\/[^/]+$/);
-  await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
-
-  await page.goto("/");
-  const task = page.getByTestId("recent-tasks").getByRole("link").first();
-  const description = await task.innerText();
-  await task.click();
-  await expect(page).toHaveURL(/\/tasks\/[^/]+$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(description);
 });

@@ -1,12 +1,11 @@
 // Every dashboard page, at a phone width and a desktop width, signed out and signed in: no serious or
 // critical accessibility violation (axe), no console error, no failed request, no horizontal overflow.
 // A full-page screenshot of each visit is attached to the report and kept under test-results/.
-import AxeBuilder from "@axe-core/playwright";
-import { test, expect, type APIRequestContext, type Page } from "@playwright/test";
-import { OPERATOR, signIn } from "./auth";
-
-// Signed in as the admin, who may open every page (settings/users is for admins only).
-const ADMIN = { email: "admin@syndicate.local", password: OPERATOR.password };
+import { test, expect, type Page } from "@playwright/test";
+import { signIn } from "./auth";
+import { seriousViolations } from "./axe";
+import { seeded } from "./data";
+import { inFlight, settled } from "./settle";
 
 const WIDTHS = [
   { name: "phone", width: 375, height: 812 },
@@ -40,44 +39,22 @@ const STATIC_PAGES = [
   "/activity",
 ];
 
-/** The first seeded record of a list, read through the public API (lists answer a JSON array). */
-const firstId = async (request: APIRequestContext, list: string) => {
-  const response = await request.get(`${list}?limit=1`);
-  expect(response.ok(), `${list} answers`).toBe(true);
-  const [first] = (await response.json()) as { id: string }[];
-  expect(first, `${list} has seeded data`).toBeTruthy();
-  return encodeURIComponent(first.id);
-};
-
-const detailPages = async (request: APIRequestContext) => {
-  const [agent, squad, syndicate, item, deployment] = await Promise.all(
-    ["/api/agents", "/api/squads", "/api/syndicates", "/api/marketplace", "/api/deployments"].map((list) => firstId(request, list)),
-  );
-  return [
-    `/agents/${agent}`,
-    `/agents/${agent}/edit`,
-    `/squads/${squad}`,
-    `/syndicates/${syndicate}`,
-    `/marketplace/${item}`,
-    `/marketplace/${item}/edit`,
-    `/deployments/${deployment}`,
-    `/deployments/${deployment}/edit`,
-    `/quantum/agent/${agent}`,
-    ...(await taskPages(request)),
-  ];
-};
-
-/** The first seeded task that is in progress (its finish form) and the first completed one (its result, its edit form). */
-const taskPages = async (request: APIRequestContext) => {
-  const first = async (status: string) => {
-    const response = await request.get(`/api/tasks?status=${status}&limit=1`);
-    const [task] = (await response.json()) as { id: string }[];
-    expect(task, `a seeded ${status} task`).toBeTruthy();
-    return encodeURIComponent(task.id);
-  };
-  const [running, done] = await Promise.all([first("in_progress"), first("completed")]);
-  return [`/tasks/${running}`, `/tasks/${done}`, `/tasks/${done}/edit`];
-};
+/** A seeded record's pages (":id" is the first seeded record of `list`). */
+const DETAIL_PAGES = [
+  { path: "/agents/:id", list: "/api/agents" },
+  { path: "/agents/:id/edit", list: "/api/agents" },
+  { path: "/squads/:id", list: "/api/squads" },
+  { path: "/syndicates/:id", list: "/api/syndicates" },
+  { path: "/marketplace/:id", list: "/api/marketplace" },
+  { path: "/marketplace/:id/edit", list: "/api/marketplace" },
+  { path: "/deployments/:id", list: "/api/deployments" },
+  { path: "/deployments/:id/edit", list: "/api/deployments" },
+  { path: "/quantum/agent/:id", list: "/api/agents" },
+  // A task in progress (its finish form) and a completed one (its result, its edit form).
+  { path: "/tasks/:id", list: "/api/tasks?status=in_progress" },
+  { path: "/tasks/:id", list: "/api/tasks?status=completed" },
+  { path: "/tasks/:id/edit", list: "/api/tasks?status=completed" },
+];
 
 type Findings = { console: string[]; failed: string[] };
 
@@ -100,13 +77,13 @@ const watch = (page: Page): Findings => {
 
 const checkPage = async (page: Page, path: string, label: string) => {
   const findings = watch(page);
+  const open = inFlight(page);
   for (const { name, width, height } of WIDTHS) {
     await test.step(`${path} at ${width} px`, async () => {
       await page.setViewportSize({ width, height });
       const response = await page.goto(path);
       expect(response?.status(), `${path} answers`).toBeLessThan(400);
-      // Charts and client lists load after the first paint; give them a moment to settle.
-      await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
+      await settled(page, open);
 
       const overflow = await page.evaluate(() => ({
         scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
@@ -116,11 +93,7 @@ const checkPage = async (page: Page, path: string, label: string) => {
       await test.info().attach(`${label} ${name}`, { body: shot, contentType: "image/png" });
       expect(overflow.scrollWidth, `${path} is no wider than the ${width} px window`).toBeLessThanOrEqual(overflow.innerWidth);
 
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const serious = violations
-        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-        .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-      expect(serious, `${path} at ${width} px: serious accessibility violations`).toEqual([]);
+      expect(await seriousViolations(page), `${path} at ${width} px: serious accessibility violations`).toEqual([]);
     });
   }
   expect(findings.console, `${path}: console errors`).toEqual([]);
@@ -129,12 +102,16 @@ const checkPage = async (page: Page, path: string, label: string) => {
 
 const labelOf = (path: string) => path.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-") || "overview";
 
+// Every visit stands alone (its own browser context, read-only): they run in parallel.
+test.describe.configure({ mode: "parallel" });
+
 for (const signedIn of [false, true]) {
   test.describe(signedIn ? "signed in" : "signed out", () => {
     test.beforeEach(async ({ page }) => {
       // Chromium asks for /favicon.ico on its own; the app's icon is app/icon.svg.
       await page.route("**/favicon.ico", (route) => route.fulfill({ status: 204, body: "" }));
-      if (signedIn) await signIn(page, ADMIN.email, ADMIN.password);
+      // As the admin, who may open every page (settings/users is for admins only).
+      if (signedIn) await signIn(page, "admin");
     });
 
     for (const path of STATIC_PAGES) {
@@ -143,11 +120,11 @@ for (const signedIn of [false, true]) {
       });
     }
 
-    test("detail pages pass the page checks", async ({ page }) => {
-      test.setTimeout(240_000);
-      for (const path of await detailPages(page.request)) {
+    for (const { path: template, list } of DETAIL_PAGES) {
+      test(`${template} (${list}) passes the page checks`, async ({ page }) => {
+        const path = template.replace(":id", encodeURIComponent((await seeded(page.request, list)).id));
         await checkPage(page, path, `${signedIn ? "in" : "out"}-${labelOf(path)}`);
-      }
-    });
+      });
+    }
   });
 }

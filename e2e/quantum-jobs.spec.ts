@@ -1,23 +1,18 @@
 import { signIn } from "./auth";
 import { answerFavicon, apiWrite } from "./auth-helpers";
 import { test, expect } from "./fixtures";
+import { heavyCircuit } from "../tests/reliability/circuits";
 
-// ~20 s of simulation: long enough to be seen running and cancelled.
-const heavy = () => {
-  const lines = ["OPENQASM 2.0;", 'include "qelib1.inc";', "qreg q[20];", "creg c[2];"];
-  for (let k = 0; k < 8192; k++) {
-    const a = k % 20;
-    const b = (k * 7 + 3) % 20;
-    lines.push(k % 3 === 0 ? `h q[${a}];` : k % 3 === 1 ? `rz(0.${(k % 97) + 1}) q[${a}];` : a === b ? `x q[${a}];` : `cx q[${a}],q[${b}];`);
-  }
-  lines.push("measure q[0] -> c[0];", "measure q[1] -> c[1];");
-  return lines.join("\n");
-};
+// As costly as one program may be (2^33 gate-amplitude steps: 22 qubits, every one in superposition,
+// 2,048 gates), long enough to be seen running and cancelled. Not 20 qubits × 8,192 gates, the same
+// cost: reading those 8,000 lines took more than the 1 s reading deadline (QUANTUM_READ_TIMEOUT_MS) on
+// a busy machine, and the job ended in an error before it could be cancelled.
+const heavy = () => heavyCircuit(22, 2048, 2, { dense: true });
 
 test("queues circuits as jobs, shows their status live, and cancels a running one", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   await answerFavicon(page);
-  await signIn(page, undefined, undefined, "/quantum/queue");
+  await signIn(page);
   await page.goto("/quantum/queue");
   await expect(page.getByRole("heading", { level: 1, name: "Quantum jobs" })).toBeVisible();
 
@@ -27,7 +22,7 @@ test("queues circuits as jobs, shows their status live, and cancels a running on
   await expect(rows.nth(1).locator(".badge")).toHaveText("done", { timeout: 30_000 });
   await expect(rows.nth(1).getByRole("link", { name: "Result (JSON)" })).toBeVisible();
 
-  // A long one (queued through the API: the program is 8000 lines), seen running, then cancelled by its owner.
+  // A long one (queued through the API: the program is 2,000 lines), seen running, then cancelled by its owner.
   const queued = await apiWrite(page.request, baseURL!, "POST", "/quantum/jobs", { qasm: heavy(), shots: 10 });
   expect(queued.status()).toBe(202);
   await page.reload();

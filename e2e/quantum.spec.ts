@@ -1,9 +1,8 @@
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import { signIn } from "./auth";
+import { seriousViolations } from "./axe";
 import { test, expect, type Page } from "./fixtures";
-
-const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password";
+import { seeded } from "./data";
 
 // Chromium asks for /favicon.ico on its own; answered here so that request never reaches the console-error fixture.
 const quietFavicon = (page: Page) => page.route("**/favicon.ico", (route) => route.fulfill({ status: 204, body: "" }));
@@ -12,9 +11,7 @@ test("runs an agent's quantum analysis and shows the metrics, one distribution c
   await quietFavicon(page);
   // Signed in, so that the run is kept and the history chart has it (anonymous runs are not stored).
   await signIn(page);
-  const response = await page.request.get("/api/agents?limit=1");
-  expect(response.ok()).toBe(true);
-  const [agent] = (await response.json()) as { id: string; name: string }[];
+  const agent = await seeded(page.request, "/api/agents");
 
   await page.goto(`/quantum/agent/${encodeURIComponent(agent.id)}`);
   await expect(page.getByRole("heading", { level: 1, name: `Quantum analysis: ${agent.name}` })).toBeVisible();
@@ -71,8 +68,7 @@ test("runs an agent's quantum analysis and shows the metrics, one distribution c
       ),
     )
     .toEqual([]);
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test("the hub opens an analysis by id, and the nav leads there", async ({ page }) => {
@@ -80,7 +76,7 @@ test("the hub opens an analysis by id, and the nav leads there", async ({ page }
   await page.goto("/");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Quantum" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Quantum analytics" })).toBeVisible();
-  const [squad] = (await (await page.request.get("/api/squads?limit=1")).json()) as { id: string; name: string }[];
+  const squad = await seeded(page.request, "/api/squads");
   await page.getByLabel("Kind").selectOption("squad");
   await page.getByLabel("Id", { exact: true }).fill(squad.id);
   await page.getByRole("button", { name: "Open analysis" }).click();
@@ -91,10 +87,8 @@ test("the hub opens an analysis by id, and the nav leads there", async ({ page }
 
 test("a signed-in user runs an OpenQASM circuit and sees its counts and histogram", async ({ page }) => {
   await quietFavicon(page);
-  await page.goto("/signin?next=/quantum/circuit");
-  await page.getByLabel("Email").fill("viewer@syndicate.local");
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signIn(page, "viewer");
+  await page.goto("/quantum/circuit");
   await expect(page.getByRole("heading", { level: 1, name: "Run a circuit" })).toBeVisible();
   await page.getByLabel("OpenQASM 2.0").fill('OPENQASM 2.0;\ninclude "qelib1.inc";\nqreg q[2];\ncreg c[2];\nh q[0];\ncx q[0], q[1];\nmeasure q -> c;\n');
   await page.getByLabel("Seed", { exact: true }).fill("7");
@@ -106,10 +100,8 @@ test("a signed-in user runs an OpenQASM circuit and sees its counts and histogra
 
 test("the wallet page runs the quantum finance analysis of the linked wallet", async ({ page }) => {
   await quietFavicon(page);
-  await page.goto("/signin?next=/wallet");
-  await page.getByLabel("Email").fill("admin@syndicate.local");
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signIn(page, "admin");
+  await page.goto("/wallet");
   await expect(page.getByRole("heading", { level: 1, name: "Wallet" })).toBeVisible();
   const section = page.getByRole("region", { name: "Quantum finance analysis" });
   await expect(section.getByLabel("Wallet to analyse")).toHaveValue(/^0x[0-9a-f]{40}$/);

@@ -2,17 +2,10 @@
 // and /signin knows who is signed in.
 import { test, expect, type Page } from "./fixtures";
 import { OPERATOR, signIn } from "./auth";
+import { seeded } from "./data";
 
-const VIEWER = { email: "viewer@syndicate.local", password: OPERATOR.password };
-
-const firstAgent = async (page: Page) => {
-  const [agent] = (await (await page.request.get("/api/agents?limit=1")).json()) as { id: string; name: string }[];
-  return agent;
-};
-const firstSquad = async (page: Page) => {
-  const [squad] = (await (await page.request.get("/api/squads?limit=1")).json()) as { id: string; name: string }[];
-  return squad;
-};
+const firstAgent = (page: Page) => seeded(page.request, "/api/agents");
+const firstSquad = (page: Page) => seeded(page.request, "/api/squads");
 
 test.beforeEach(async ({ page }) => {
   await page.route("**/favicon.ico", (route) => route.fulfill({ status: 204, body: "" }));
@@ -45,7 +38,7 @@ test("a signed-out visitor sees no write controls, and a form page asks them to 
 });
 
 test("a viewer is told their role only reads, and sees no write controls", async ({ page }) => {
-  await signIn(page, VIEWER.email, VIEWER.password);
+  await signIn(page, "viewer");
   await page.goto("/squads/new");
   await expect(page.getByRole("note")).toContainText("Your role (viewer) can look but not create squads");
   await expect(page.getByRole("form", { name: "Create squad" })).toHaveCount(0);

@@ -2,8 +2,10 @@
 // sign-in stay on this origin, the 11th wrong password is refused (429, shown on the page),
 // signing out ends the session on the server, and malformed requests are 4xx problems.
 import { expect, test, type Page } from "@playwright/test";
+import { stateFile, USERS } from "./auth";
+import { apiWrite } from "./auth-helpers";
 
-const ADMIN = { email: "admin@syndicate.local", password: process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password" };
+const ADMIN = USERS.admin;
 
 const submitSignIn = async (page: Page, email: string, password: string) => {
   await page.getByLabel("Email").fill(email);
@@ -66,8 +68,15 @@ test("the 11th wrong password in the window is refused with 429 and Retry-After,
 });
 
 test("signing out revokes the session: the old cookie is refused on the next request", async ({ page, playwright, baseURL }) => {
+  // A user of its own: signing out ends every session of its user, and the seeded accounts' sessions
+  // are in use by the tests running alongside (e2e/auth.ts).
+  const user = { email: `signout-${Date.now()}@example.test`, password: "sign-out-password", role: "viewer" };
+  const asAdmin = await playwright.request.newContext({ baseURL, storageState: stateFile("admin") });
+  expect((await apiWrite(asAdmin, baseURL!, "POST", "/api/users", user)).status()).toBe(201);
+  await asAdmin.dispose();
+
   await page.goto("/signin?next=/settings");
-  await submitSignIn(page, ADMIN.email, ADMIN.password);
+  await submitSignIn(page, user.email, user.password);
   await expect(page).toHaveURL(/^[^?]*\/settings$/);
   const token = (await page.context().cookies()).find((cookie) => cookie.name.endsWith("next-auth.session-token"));
   expect(token).toBeDefined();

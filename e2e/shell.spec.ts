@@ -1,7 +1,8 @@
 // The dashboard shell: the phone menu button and the light/dark theme.
-import AxeBuilder from "@axe-core/playwright";
 import { test, expect, type Page } from "./fixtures";
 import { signIn } from "./auth";
+import { seriousViolations } from "./axe";
+import { inFlight, settled } from "./settle";
 
 test.beforeEach(async ({ page }) => {
   await page.route("**/favicon.ico", (route) => route.fulfill({ status: 204, body: "" }));
@@ -71,11 +72,10 @@ test("the dark theme passes axe on the busiest pages", async ({ page }) => {
   test.setTimeout(120_000);
   await page.emulateMedia({ colorScheme: "dark" });
   await signIn(page);
+  const open = inFlight(page);
   for (const path of ["/", "/tasks", "/deployments", "/agents", "/api-reference"]) {
     await page.goto(path);
-    await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), path).toEqual([]);
+    await settled(page, open);
+    expect(await seriousViolations(page), path).toEqual([]);
   }
 });

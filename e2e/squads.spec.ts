@@ -4,6 +4,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { formatPercent as percent } from "@/lib/format";
 import { signIn } from "./auth";
 import { expect, test, type Page } from "./fixtures";
+import { seededLinks } from "./data";
 
 type Summary = { id: string; name: string };
 type Agent = { id: string; name: string; experiencePoints: number; performanceMetrics: { uptime: number; completionRate: number } };
@@ -40,7 +41,7 @@ test("the squad list and a squad's page render with members, stacked roles and m
   await expect(page.getByRole("heading", { level: 1, name: "Squads" })).toBeVisible();
   const rows = page.getByRole("table", { name: "Squads" }).locator("tbody tr");
   expect(await rows.count()).toBeGreaterThanOrEqual(12);
-  const link = rows.first().getByRole("link");
+  const link = seededLinks(rows).first().getByRole("link");
   const name = await link.innerText();
   await link.click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
@@ -108,7 +109,7 @@ test("squad and syndicate pages fit a phone screen (wide tables scroll inside th
   for (const list of ["/squads", "/syndicates"]) {
     await page.goto(list);
     expect(await overflow()).toBeLessThanOrEqual(0);
-    await page.locator("tbody tr").first().getByRole("link").click();
+    await seededLinks(page.locator("tbody tr")).first().getByRole("link").click();
     await expect(page.getByRole("table", { name: "Members" }).first()).toBeVisible();
     expect(await overflow()).toBeLessThanOrEqual(0);
   }

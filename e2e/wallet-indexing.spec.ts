@@ -10,7 +10,6 @@ import { apiWrite, answerFavicon } from "./auth-helpers";
 import { signIn } from "./auth";
 import { test, expect } from "./fixtures";
 
-const ADMIN = { email: "admin@syndicate.local", password: process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password" };
 // The address the stand-in explorer has a history for (scripts/e2e-stand-in-explorer.mjs): two payments in.
 const INDEXED = "0x00000000000000000000000000000000000e2e01";
 
@@ -25,7 +24,7 @@ const importDevnet = async (request: APIRequestContext, baseURL: string) => {
 };
 
 test("an address never seen is indexed in the background from the chain's explorer, and the page fills in", async ({ page, baseURL }) => {
-  await signIn(page, ADMIN.email, ADMIN.password, "/wallet");
+  await signIn(page, "admin");
   await importDevnet(page.request, baseURL!);
   await page.goto("/wallet");
   await page.getByLabel("Wallet address").fill(INDEXED);
@@ -47,7 +46,8 @@ test("an address never seen is indexed in the background from the chain's explor
 });
 
 test("a trusted address added in the address book is shown by its label on the wallet page", async ({ page, baseURL }) => {
-  await signIn(page, ADMIN.email, ADMIN.password, "/settings");
+  await signIn(page, "admin");
+  await page.goto("/settings");
   // The default wallet's most active counterparty (the numbers the wallet page shows).
   const metrics = await apiWrite(page.request, baseURL!, "POST", "/api/metrics", {});
   expect(metrics.ok()).toBe(true);

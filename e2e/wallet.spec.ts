@@ -1,20 +1,15 @@
 // The wallet page: a signed-in user sees their linked demo wallet's metrics; settings links wallets.
+import { signIn, type Role } from "./auth";
+import { answerFavicon } from "./auth-helpers";
 import { test, expect, type Page } from "./fixtures";
 
-const ADMIN = { email: "admin@syndicate.local", password: process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password" };
-
-// Chromium asks for /favicon.ico on its own; the app has none, and the 404 would count as a console error.
-const quietFavicon = (page: Page) => page.route("**/favicon.ico", (route) => route.fulfill({ status: 204, body: "" }));
-
-const signIn = async (page: Page, next: string) => {
-  await page.goto(`/signin?next=${encodeURIComponent(next)}`);
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(new RegExp(`${next}$`));
+/** Signed in as `role`, on `path`. */
+const openAs = async (page: Page, role: Role, path: string) => {
+  await signIn(page, role);
+  await page.goto(path);
 };
 
-test.beforeEach(({ page }) => quietFavicon(page));
+test.beforeEach(({ page }) => answerFavicon(page));
 
 test("an anonymous visitor is sent to sign in", async ({ page }) => {
   await page.goto("/wallet");
@@ -22,7 +17,7 @@ test("an anonymous visitor is sent to sign in", async ({ page }) => {
 });
 
 test("the admin opens the wallet page and sees the demo wallet's numbers", async ({ page }) => {
-  await signIn(page, "/wallet");
+  await openAs(page, "admin", "/wallet");
   await expect(page.getByRole("heading", { level: 1, name: "Wallet" })).toBeVisible();
   const address = await page.getByLabel("Wallet address").inputValue();
   expect(address).toMatch(/^0x[0-9a-f]{40}$/);
@@ -53,7 +48,7 @@ test("the admin opens the wallet page and sees the demo wallet's numbers", async
 });
 
 test("the wallet page says what it covers, lists transactions and checks a recipient", async ({ page }) => {
-  await signIn(page, "/wallet");
+  await openAs(page, "admin", "/wallet");
   const coverage = page.getByTestId("wallet-coverage");
   await expect(coverage).toHaveAttribute("data-status", "indexed");
   await expect(coverage.getByRole("table", { name: "Per chain" }).getByRole("row").filter({ hasText: "eth-mainnet" })).toContainText("indexed");
@@ -92,14 +87,16 @@ test("the wallet page says what it covers, lists transactions and checks a recip
 });
 
 test("a wrong address is refused in the form", async ({ page }) => {
-  await signIn(page, "/wallet");
+  await openAs(page, "admin", "/wallet");
   await page.getByLabel("Wallet address").fill("0x1234");
   await page.getByRole("button", { name: "Show metrics" }).click();
   await expect(page.getByText("must be an EVM address")).toBeVisible();
 });
 
+// As the operator: making another wallet the default changes what the wallet page shows its user, and the
+// admin's wallet page is read by other tests running at the same time.
 test("a user links a wallet in settings, makes it the default, and unlinks it", async ({ page }) => {
-  await signIn(page, "/settings");
+  await openAs(page, "operator", "/settings");
   const section = page.getByRole("region", { name: "Linked wallets" });
   const list = section.getByRole("list", { name: "Your linked wallets" });
   await expect(list.getByRole("listitem")).toHaveCount(1);

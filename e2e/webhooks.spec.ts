@@ -9,7 +9,7 @@ test("an operator registers an endpoint, copies its secret, sends a test and see
   const receiver = await startReceiver();
   const url = receiver.url(`/hook-${Date.now()}`);
   try {
-    await signIn(page, undefined, undefined, "/settings");
+    await signIn(page);
     await page.goto("/settings");
     await page.getByRole("link", { name: "Webhooks" }).click();
     await expect(page.getByRole("heading", { name: "Webhooks", level: 1 })).toBeVisible();

@@ -1,0 +1,27 @@
+// Accessibility checks with axe-core, run inside the page. AxeBuilder (@axe-core/playwright) opens a
+// second, blank page for every scan, injects axe there too and moves every result across; our pages
+// have no frames, so axe.run in the page itself gives the same verdict at a fraction of the cost.
+// The axe-core is the one @axe-core/playwright depends on (resolved from it).
+import { createRequire } from "node:module";
+import type { AxeResults, ElementContext } from "axe-core";
+import type { Page } from "@playwright/test";
+
+const fromHere = createRequire(import.meta.url);
+const { source } = createRequire(fromHere.resolve("@axe-core/playwright"))("axe-core") as { source: string };
+
+type Axe = { run: (context: ElementContext, options: object) => Promise<AxeResults> };
+
+/**
+ * The serious and critical violations on the page (or inside `selector`), one line each: rule,
+ * impact, help and the elements it found.
+ */
+export const seriousViolations = async (page: Page, selector?: string): Promise<string[]> => {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(source);
+  const { violations } = await page.evaluate(
+    (include) => (window as unknown as { axe: Axe }).axe.run(include ? { include: [include] } : document, { resultTypes: ["violations"] }),
+    selector ?? null,
+  );
+  return violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+};
