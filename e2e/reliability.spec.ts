@@ -20,23 +20,20 @@ test("health and readiness keep answering while a multi-second simulation runs",
     finished = true;
     return response;
   });
-  await page.waitForTimeout(500);
-  const answered: number[] = [];
+  // Health is asked again and again, one request after the other, until the run answers: each
+  // answer that comes back before the run's own answer was given while the simulation ran (on the
+  // request thread, every one of them would have waited for it). No timing is asserted.
+  let answeredDuringRun = 0;
   while (!finished) {
-    const started = Date.now();
     const [health, ready] = await Promise.all([page.request.get("/api/health"), page.request.get("/api/health/ready")]);
     if (finished) break;
     expect(health.status()).toBe(200);
     expect(ready.status()).toBe(200);
-    answered.push(Date.now() - started);
-    await page.waitForTimeout(100);
+    answeredDuringRun += 1;
   }
   const response = await run;
   expect(response.status()).toBe(200);
   expect((await response.json()).qubits).toBe(22);
   expect(Object.keys((await response.json()).counts)).toHaveLength(8);
-  // Several health answers came back while the simulation was still running (on the request
-  // thread they would all have waited for it), each in a small fraction of its time.
-  expect(answered.length).toBeGreaterThanOrEqual(3);
-  expect(Math.max(...answered)).toBeLessThan(2_000);
+  expect(answeredDuringRun).toBeGreaterThanOrEqual(3);
 });
