@@ -31,7 +31,6 @@ const UNIT_TESTS = [
   "tests/quantum/wasm-kernels.test.ts",
   "tests/reliability/simulation-pool.test.ts",
   "tests/security/webhook-delivery-address.test.ts",
-  "tests/wallet/check-recipient.test.ts",
   "tests/wallet/sources.test.ts",
 ];
 

@@ -1,9 +1,20 @@
-// Every unit test file (vitest.config.ts, project "unit"): the process's database is a tripwire.
-// A unit test that reaches it (through `prisma` or `getDb()` of lib/db) fails naming the rule,
-// instead of quietly opening an embedded database: such a test belongs to the integration project.
+// Every unit test file (vitest.config.ts, project "unit"): opening a database fails, naming the
+// rule, instead of quietly opening an embedded one — through `prisma` or `getDb()` of lib/db, or
+// `openDatabase` (which tests/helpers/db.ts and the rest of lib/ open databases with). Such a
+// test belongs to the integration project.
+import { vi } from "vitest";
+
 const message = "unit tests open no database: list this test file as an integration test (vitest.config.ts)";
 
-const tripwire = new Proxy(
+vi.mock("../../lib/db/client", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../lib/db/client")>()),
+  openDatabase: () => {
+    throw new Error(message);
+  },
+}));
+
+// The process's handle, should anything reach it without opening one.
+(globalThis as typeof globalThis & { __syndicateDb?: unknown }).__syndicateDb = new Proxy(
   {},
   {
     get: (_target, property) => {
@@ -13,5 +24,3 @@ const tripwire = new Proxy(
     },
   },
 );
-
-(globalThis as typeof globalThis & { __syndicateDb?: unknown }).__syndicateDb = tripwire;
