@@ -56,6 +56,7 @@ export default defineConfig({
           // One module graph per worker for all unit files (a fresh process per file costs more than
           // most of them take); what a file changes it restores (process.env, pools: afterEach/afterAll).
           isolate: false,
+          globalSetup: ["tests/helpers/worker-bundle.ts"],
           exclude: [...EXCLUDE, ...LIB_INTEGRATION],
           setupFiles: ["tests/helpers/quiet-logs.ts", "tests/helpers/unit-setup.ts"],
         },
@@ -67,7 +68,7 @@ export default defineConfig({
           include: ["tests/**/*.test.ts", ...LIB_INTEGRATION],
           exclude: [...EXCLUDE, ...UNIT_TESTS],
           // Every file gets its own fresh database, copied from the run's migrated template.
-          globalSetup: ["tests/helpers/global-setup.ts"],
+          globalSetup: ["tests/helpers/global-setup.ts", "tests/helpers/worker-bundle.ts"],
           setupFiles: ["tests/helpers/quiet-logs.ts"],
         },
       },

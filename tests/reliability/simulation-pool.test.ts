@@ -1,5 +1,6 @@
 // The simulation pool: work runs on worker threads with a bounded queue, a time limit that stops
 // the thread, cancellation by signal, and domain errors that keep their status across threads.
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { resetEnv } from "../../lib/config/env";
 import { AppError } from "../../lib/core/errors";
@@ -13,10 +14,14 @@ const configure = (settings: Record<string, string>) => {
 };
 
 const SETTINGS = ["SIMULATION_THREADS", "SIMULATION_QUEUE_MAX", "SIMULATION_TIMEOUT_MS"];
+// The compiled entry the run uses (tests/helpers/worker-bundle.ts), put back after a test that changes it.
+const workerFile = process.env.SIMULATION_WORKER_FILE;
 
 afterEach(async () => {
   await closeSimulationPool();
   for (const name of SETTINGS) delete process.env[name];
+  if (workerFile) process.env.SIMULATION_WORKER_FILE = workerFile;
+  else delete process.env.SIMULATION_WORKER_FILE;
   resetEnv();
 });
 
@@ -32,6 +37,12 @@ describe("simulation pool", () => {
     expect(Object.keys(result.counts).sort()).toEqual(["00", "11"]);
     expect(result.counts["00"] + result.counts["11"]).toBe(1000);
     expect(simulationPoolStatus().threads).toBeGreaterThanOrEqual(1);
+  });
+
+  it("runs from the sources through tsx too, as under next dev (the suite otherwise uses a compiled entry)", async () => {
+    configure({ SIMULATION_WORKER_FILE: path.join(process.cwd(), "lib", "quantum", "pool", "worker.mjs") });
+    const result = await runSimulation({ kind: "circuit", qasm: smallCircuit, shots: 100, seed: 7 });
+    expect(result.counts["00"] + result.counts["11"]).toBe(100);
   });
 
   it("keeps a domain error's status across the thread boundary (400 naming the parse error)", async () => {
