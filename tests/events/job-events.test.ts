@@ -6,7 +6,7 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { prisma } from "../../lib/db";
 import { eventDefinition, toEvent, type TEvent } from "../../lib/events";
-import { cancelJob, defineJobKind, enqueueJob, getJob, JobWorker, type JobKind, type JobLifecycleEvents } from "../../lib/jobs";
+import { cancelJob, defineJobKind, enqueueJob, getJob, JobWorker, whenJobsIdle, type JobKind, type JobLifecycleEvents } from "../../lib/jobs";
 import { claimJob, completeJob } from "../../lib/jobs/store";
 import { quantumCircuitJob, submitQuantumJob } from "../../lib/quantum";
 import { closeSimulationPool } from "../../lib/quantum/pool";
@@ -25,19 +25,16 @@ afterEach(async () => {
 });
 
 const startWorker = (kinds: JobKind<any, any>[], leaseMs = 3000) => {
-  const worker = new JobWorker({ kinds, concurrency: 2, leaseMs, pollMs: 20, backoffMs: () => 10, log: () => {} }).start();
+  // Back-off 0: a retried job is due at once, so that whenJobsIdle() waits for its next attempt too.
+  const worker = new JobWorker({ kinds, concurrency: 2, leaseMs, pollMs: 20, backoffMs: () => 0, log: () => {} }).start();
   workers.push(worker);
   return worker;
 };
 
-const settled = async (id: string, timeoutMs = 20_000) => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const job = await getJob(id);
-    if (["DONE", "ERROR", "CANCELLED"].includes(job.status)) return job;
-    if (Date.now() > deadline) throw new Error(`job ${id} still ${job.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/** The job once this process's workers have nothing left to do. */
+const settled = async (id: string) => {
+  await whenJobsIdle();
+  return getJob(id);
 };
 
 const eventsAbout = async (entityId: string): Promise<(TEvent & { visibleTo: string | null })[]> =>
@@ -132,8 +129,10 @@ describe("lifecycle events exactly once", () => {
   it("a job taken over from a dead worker is not started twice", async () => {
     const quick = defineJobKind<object, string>({ kind: "test.events.quick", events: counting, run: async () => "ok" });
     const job = await enqueueJob({ kind: quick.kind, payload: {} });
-    // A worker claims it and dies (never renews, never settles); its lease runs out.
-    expect((await claimJob("dead-worker", [quick.kind], 200))?.id).toBe(job.id);
+    // A worker claims it and dies (never renews, never settles); its lease runs out (written here
+    // rather than waited for).
+    expect((await claimJob("dead-worker", [quick.kind], 60_000))?.id).toBe(job.id);
+    await prisma.job.update({ where: { id: job.id }, data: { lockedUntil: new Date(Date.now() - 60_000) } });
     startWorker([quick]);
     expect(await settled(job.id)).toMatchObject({ status: "DONE", attempts: 2 });
     expect((await eventsAbout(job.id)).map((event) => event.type)).toEqual(["quantum_job.started", "quantum_job.finished"]);

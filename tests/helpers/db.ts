@@ -1,6 +1,7 @@
 // A fresh database for one test file, in the mode the run is in: a copy of the migrated
-// embedded template, or (DATABASE_URL set) a new database on that PostgreSQL server, dropped
-// when the file is done.
+// embedded template, or (DATABASE_URL set) a new database on that PostgreSQL server copied from
+// the run's migrated template database (CREATE DATABASE … TEMPLATE), dropped when the file is done.
+// Both templates are made once per run by tests/helpers/global-setup.ts.
 import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
@@ -25,11 +26,16 @@ const admin = async <T>(fn: (client: pg.Client) => Promise<T>) => {
   }
 };
 
-/** Creates an empty database on the server and returns its URL and a drop function. */
-export const createServerDatabase = async () => {
+/**
+ * Creates a database on the server and returns its name, URL and a drop function: empty, or a copy
+ * of `template` (a database nobody is connected to).
+ */
+export const createServerDatabase = async (options: { template?: string } = {}) => {
   const name = `syndicate_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-  await admin((client) => client.query(`CREATE DATABASE "${name}"`));
+  const template = options.template ? ` TEMPLATE "${options.template}"` : "";
+  await admin((client) => client.query(`CREATE DATABASE "${name}"${template}`));
   return {
+    name,
     url: withDatabase(serverUrl()!, name),
     drop: () => admin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)),
   };
@@ -63,12 +69,26 @@ export const dropOrphanDatabases = async () => {
 
 export type TestDatabase = DbHandle & { dispose: () => Promise<void> };
 
+/** The run's migrated template database on the server (global-setup.ts), if there is one. */
+export const serverTemplate = () => process.env.SYNDICATE_TEST_SERVER_TEMPLATE || undefined;
+
+/**
+ * A migrated, empty database on the server: a copy of the run's template, or (no template: a file
+ * run outside the vitest config) a new database migrated here. Returns the database and whether
+ * it still needs its migrations.
+ */
+export const createMigratedServerDatabase = async () => {
+  const template = serverTemplate();
+  const server = await createServerDatabase({ template });
+  return { ...server, needsMigrations: !template };
+};
+
 /** A migrated, empty database of the run's mode. */
 export const createTestDatabase = async (): Promise<TestDatabase> => {
   if (serverUrl()) {
-    const server = await createServerDatabase();
+    const server = await createMigratedServerDatabase();
     const handle = openDatabase({ mode: "server", url: server.url, poolSize: 4 });
-    await applyMigrations(handle.sql);
+    if (server.needsMigrations) await applyMigrations(handle.sql);
     return {
       ...handle,
       dispose: async () => {

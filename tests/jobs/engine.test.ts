@@ -4,7 +4,7 @@
 // the end under the next worker.
 import { afterEach, describe, expect, it } from "vitest";
 import { prisma } from "../../lib/db";
-import { cancelJob, defineJobKind, enqueueJob, getJob, JobWorker, type JobKind } from "../../lib/jobs";
+import { cancelJob, defineJobKind, enqueueJob, getJob, JobWorker, whenJobsIdle, type JobKind } from "../../lib/jobs";
 import { claimJob } from "../../lib/jobs/store";
 import { useApiTest } from "../helpers/api";
 
@@ -16,32 +16,53 @@ afterEach(async () => {
   await prisma.job.deleteMany({});
 });
 
+// Back-off 0: a retried job is due at once, so that whenJobsIdle() waits for its next attempt too.
 const startWorker = (kinds: JobKind<any, any>[], options: { concurrency?: number; leaseMs?: number; workerId?: string } = {}) => {
-  const worker = new JobWorker({ kinds, concurrency: options.concurrency ?? 2, leaseMs: options.leaseMs ?? 3000, pollMs: 20, workerId: options.workerId, backoffMs: () => 10, log: () => {} }).start();
+  const worker = new JobWorker({ kinds, concurrency: options.concurrency ?? 2, leaseMs: options.leaseMs ?? 3000, pollMs: 20, workerId: options.workerId, backoffMs: () => 0, log: () => {} }).start();
   workers.push(worker);
   return worker;
 };
 
-const until = async <T>(probe: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/** The job once this process's workers have nothing left to do. */
+const settled = async (id: string) => {
+  await whenJobsIdle();
+  return getJob(id);
 };
 
-const settled = (id: string) => until(() => getJob(id), (job) => ["DONE", "ERROR", "CANCELLED"].includes(job.status));
+/** A job's lease runs out now (what a dead worker's lease does once its time has passed). */
+const expireLease = (id: string) => prisma.job.update({ where: { id }, data: { lockedUntil: new Date(Date.now() - 60_000) } });
 
-// Doubles its input after `ms`; stops when its signal aborts.
+let onStart: (() => void) | undefined;
+/** Resolves when the next job of the kinds below starts to run (its row is RUNNING by then). Ask before it can start. */
+const nextStart = () => new Promise<void>((resolve) => (onStart = resolve));
+const markStarted = () => {
+  onStart?.();
+  onStart = undefined;
+};
+
+// Doubles its input after `ms` (a job that works for a while: part of the scenario); stops when its signal aborts.
 const doubling = defineJobKind<{ n: number; ms?: number }, { doubled: number }>({
   kind: "test.double",
   run: ({ payload, signal }) =>
     new Promise((resolve, reject) => {
+      markStarted();
       const timer = setTimeout(() => resolve({ doubled: payload.n * 2 }), payload.ms ?? 0);
       signal.addEventListener("abort", () => {
         clearTimeout(timer);
+        reject(signal.reason);
+      });
+    }),
+});
+
+// Runs until it is stopped.
+let aborted = false;
+const endless = defineJobKind<object, never>({
+  kind: "test.endless",
+  run: ({ signal }) =>
+    new Promise((_resolve, reject) => {
+      markStarted();
+      signal.addEventListener("abort", () => {
+        aborted = true;
         reject(signal.reason);
       });
     }),
@@ -68,6 +89,7 @@ describe("job engine", () => {
         running += 1;
         peak = Math.max(peak, running);
         runs.set(payload.n, (runs.get(payload.n) ?? 0) + 1);
+        // The work itself: long enough for the runs of both workers to overlap.
         await new Promise((resolve) => setTimeout(resolve, 40));
         running -= 1;
         return payload.n;
@@ -76,7 +98,8 @@ describe("job engine", () => {
     const jobs = await Promise.all(Array.from({ length: 12 }, (_, n) => enqueueJob({ kind: "test.counted", payload: { n } })));
     startWorker([counted], { concurrency: 2 });
     startWorker([counted], { concurrency: 1 });
-    for (const job of jobs) expect((await settled(job.id)).status).toBe("DONE");
+    await whenJobsIdle();
+    for (const job of jobs) expect((await getJob(job.id)).status).toBe("DONE");
     expect([...runs.values()]).toEqual(Array(12).fill(1));
     expect(peak).toBeLessThanOrEqual(3);
     expect(peak).toBeGreaterThan(1);
@@ -85,29 +108,35 @@ describe("job engine", () => {
   it("takes over a job whose worker died once its lease runs out", async () => {
     const job = await enqueueJob({ kind: "test.double", payload: { n: 5 } });
     // A worker claims it and dies: it never renews the lease nor settles the job.
-    const claimed = await claimJob("dead-worker", ["test.double"], 300);
+    const claimed = await claimJob("dead-worker", ["test.double"], 60_000);
     expect(claimed).toMatchObject({ id: job.id, status: "RUNNING", lockedBy: "dead-worker", attempts: 1 });
-    const started = Date.now();
-    startWorker([doubling], { workerId: "rescuer" });
+    const rescuer = startWorker([doubling], { workerId: "rescuer" });
+    // While the lease holds, the job is left to its worker.
+    await whenJobsIdle();
+    expect(await getJob(job.id)).toMatchObject({ status: "RUNNING", lockedBy: "dead-worker", attempts: 1 });
+    await expireLease(job.id);
+    rescuer.wake();
     const done = await settled(job.id);
     expect(done).toMatchObject({ status: "DONE", attempts: 2, result: { doubled: 10 } });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(150);
   });
 
   it("never claims again a job it still runs when its own renewal came late", async () => {
-    const job = await enqueueJob({ kind: "test.double", payload: { n: 3, ms: 800 } });
+    const job = await enqueueJob({ kind: "test.double", payload: { n: 3, ms: 300 } });
+    const running = nextStart();
     const worker = startWorker([doubling], { leaseMs: 3000, workerId: "slow-renewer" });
-    await until(() => getJob(job.id), (row) => row.status === "RUNNING");
+    await running;
     // The lease runs out while the work goes on (as when the event loop stalled past the renewal).
-    await prisma.job.update({ where: { id: job.id }, data: { lockedUntil: new Date(Date.now() - 60_000) } });
+    await expireLease(job.id);
     worker.wake();
     expect(await settled(job.id)).toMatchObject({ status: "DONE", attempts: 1, result: { doubled: 6 } });
   });
 
   it("keeps a running job's lease while it works longer than the lease", async () => {
+    // The work outlasts the lease more than twice: the lease holds only because it is renewed.
     const job = await enqueueJob({ kind: "test.double", payload: { n: 1, ms: 1500 } });
+    const running = nextStart();
     startWorker([doubling], { leaseMs: 600, workerId: "first" });
-    await until(() => getJob(job.id), (row) => row.status === "RUNNING");
+    await running;
     // A second worker must not take it over while the first renews its lease.
     startWorker([doubling], { leaseMs: 600, workerId: "second" });
     const done = await settled(job.id);
@@ -115,20 +144,11 @@ describe("job engine", () => {
   });
 
   it("cancel stops a running job's work and ends it CANCELLED; a queued one ends at once", async () => {
-    let aborted = false;
-    const endless = defineJobKind<object, never>({
-      kind: "test.endless",
-      run: ({ signal }) =>
-        new Promise((_resolve, reject) =>
-          signal.addEventListener("abort", () => {
-            aborted = true;
-            reject(signal.reason);
-          }),
-        ),
-    });
+    aborted = false;
     const running = await enqueueJob({ kind: "test.endless", payload: {} });
+    const started = nextStart();
     startWorker([endless], { concurrency: 1 });
-    await until(() => getJob(running.id), (row) => row.status === "RUNNING");
+    await started;
     const queued = await enqueueJob({ kind: "test.endless", payload: {} });
     expect((await cancelJob(queued.id)).status).toBe("CANCELLED");
     const asked = await cancelJob(running.id);
@@ -139,14 +159,11 @@ describe("job engine", () => {
   });
 
   it("a cancel flagged in the database reaches a worker of another process at its next lease renewal", async () => {
-    let aborted = false;
-    const endless = defineJobKind<object, never>({
-      kind: "test.endless",
-      run: ({ signal }) => new Promise((_resolve, reject) => signal.addEventListener("abort", () => ((aborted = true), reject(signal.reason)))),
-    });
+    aborted = false;
     const job = await enqueueJob({ kind: "test.endless", payload: {} });
+    const started = nextStart();
     startWorker([endless], { leaseMs: 600 });
-    await until(() => getJob(job.id), (row) => row.status === "RUNNING");
+    await started;
     // What another process's cancel writes (no local abort here).
     await prisma.job.update({ where: { id: job.id }, data: { cancelRequested: true } });
     expect((await settled(job.id)).status).toBe("CANCELLED");
@@ -179,8 +196,9 @@ describe("job engine", () => {
 
   it("hands running jobs back at shutdown; the next worker runs them to the end", async () => {
     const job = await enqueueJob({ kind: "test.double", payload: { n: 4, ms: 60_000 } });
+    const running = nextStart();
     const first = startWorker([doubling]);
-    await until(() => getJob(job.id), (row) => row.status === "RUNNING");
+    await running;
     await first.stop(0);
     expect(await getJob(job.id)).toMatchObject({ status: "QUEUED", attempts: 0, lockedBy: null });
     // The restarted process (shorter work this time, so the test ends soon).
@@ -192,8 +210,8 @@ describe("job engine", () => {
   it("fails a job whose workers kept dying instead of running it forever", async () => {
     const job = await enqueueJob({ kind: "test.double", payload: { n: 1 }, maxAttempts: 2 });
     for (const dead of ["dead-1", "dead-2"]) {
-      await until(() => claimJob(dead, ["test.double"], 50), (row) => row !== null);
-      await new Promise((resolve) => setTimeout(resolve, 80));
+      expect(await claimJob(dead, ["test.double"], 60_000)).toMatchObject({ id: job.id, lockedBy: dead });
+      await expireLease(job.id);
     }
     startWorker([doubling]);
     const failed = await settled(job.id);

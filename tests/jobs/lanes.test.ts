@@ -2,7 +2,7 @@
 // deliveries, sweeps) have slots of their own, so a full `work` lane never holds a delivery back.
 import { afterEach, describe, expect, it } from "vitest";
 import { prisma } from "../../lib/db";
-import { defineJobKind, enqueueJob, getJob, type AnyJobKind } from "../../lib/jobs";
+import { defineJobKind, enqueueJob, getJob, whenJobsIdle, type AnyJobKind } from "../../lib/jobs";
 import { JOB_KINDS, jobLanes, startJobWorker, stopJobWorker } from "../../lib/startup/jobs";
 import { useApiTest } from "../helpers/api";
 
@@ -12,14 +12,6 @@ afterEach(async () => {
   await stopJobWorker();
   await prisma.job.deleteMany({});
 });
-
-const until = async (probe: () => Promise<boolean>, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
 
 describe("job lanes", () => {
   it("puts every kind in exactly one lane, deliveries apart from simulations and indexing", () => {
@@ -36,20 +28,25 @@ describe("job lanes", () => {
   it("runs a short job while every slot of the long lane is taken", async () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    const long = defineJobKind<object, string>({ kind: "test.lanes.long", run: async () => (await held, "long") });
+    let longStarted = () => {};
+    const aLongOneRuns = new Promise<void>((resolve) => (longStarted = resolve));
+    const long = defineJobKind<object, string>({ kind: "test.lanes.long", run: async () => (longStarted(), await held, "long") });
     const short = defineJobKind<object, string>({ kind: "test.lanes.short", run: async () => "short" });
-    startJobWorker([
+    const [, quickLane] = startJobWorker([
       { name: "work", kinds: [long as AnyJobKind], concurrency: 1 },
       { name: "quick", kinds: [short as AnyJobKind], concurrency: 1 },
-    ]);
+    ])!;
     const blockers = await Promise.all([enqueueJob({ kind: long.kind, payload: {} }), enqueueJob({ kind: long.kind, payload: {} })]);
-    await until(async () => (await getJob(blockers[0].id)).status === "RUNNING" || (await getJob(blockers[1].id)).status === "RUNNING");
+    await aLongOneRuns;
     const quick = await enqueueJob({ kind: short.kind, payload: {} });
-    await until(async () => (await getJob(quick.id)).status === "DONE");
+    // The quick lane alone settles (the work lane stays busy until the release below).
+    await quickLane.whenIdle();
+    expect((await getJob(quick.id)).status).toBe("DONE");
     // The long lane is still full: one long job runs, the other waits for its slot.
     const statuses = (await Promise.all(blockers.map((job) => getJob(job.id)))).map((job) => job.status).sort();
     expect(statuses).toEqual(["QUEUED", "RUNNING"]);
     release();
-    for (const job of blockers) await until(async () => (await getJob(job.id)).status === "DONE");
+    await whenJobsIdle();
+    for (const job of blockers) expect((await getJob(job.id)).status).toBe("DONE");
   });
 });

@@ -2,7 +2,7 @@
 // it; old finished slots are forgotten.
 import { afterEach, describe, expect, it } from "vitest";
 import { prisma } from "../../lib/db";
-import { defineJobKind, enqueueOnce, JobWorker, scheduleKey } from "../../lib/jobs";
+import { defineJobKind, enqueueOnce, JobWorker, scheduleKey, whenJobsIdle } from "../../lib/jobs";
 import { queueScheduled } from "../../lib/jobs/store";
 import { useApiTest } from "../helpers/api";
 
@@ -41,11 +41,9 @@ describe("recurring jobs", () => {
     for (const id of ["a", "b"]) {
       workers.push(new JobWorker({ kinds: [sweep], concurrency: 2, leaseMs: 3000, pollMs: 20, workerId: id, log: () => {} }).start());
     }
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline && (await prisma.job.count({ where: { kind: "test.sweep", status: "DONE" } })) === 0) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200)); // both workers loop several times more
+    // Settled: both workers have looped (and asked for the slot's job) until neither finds work.
+    await whenJobsIdle();
+    await whenJobsIdle();
     const jobs = await prisma.job.findMany({ where: { kind: "test.sweep" } });
     expect(jobs).toHaveLength(1);
     expect(jobs[0]).toMatchObject({ status: "DONE", result: { swept: "dust" } });

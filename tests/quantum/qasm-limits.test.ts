@@ -140,10 +140,10 @@ describe("POST /quantum/run with hostile programs", () => {
     ["a huge register index", "qreg q[99999999999999999999];", /^40 qubits|more qubits than 24 \(QUANTUM_MAX_QUBITS\)/],
   ];
 
-  it.each(HOSTILE)("%s answers 400 naming the limit, within 5 s", async (_, qasm, detail) => {
-    const started = Date.now();
+  // A limit refuses each with a 400 naming it (a program that got past the limits would be cut off
+  // by the reading deadline instead: a 503). How fast they are refused is a bench row ("hostile").
+  it.each(HOSTILE)("%s answers 400 naming the limit", async (_, qasm, detail) => {
     const response = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm } });
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(response.status).toBe(400);
     expect(response.headers.get("content-type")).toContain("application/problem+json");
     expect(response.json.detail).toMatch(detail);

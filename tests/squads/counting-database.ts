@@ -16,7 +16,7 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import pg from "pg";
 import { applyMigrations, closeDatabase, useDatabase, type SqlRunner } from "../../lib/db";
 import { PrismaClient } from "../../lib/db/generated/client";
-import { createServerDatabase, serverUrl } from "../helpers/db";
+import { createMigratedServerDatabase, serverUrl } from "../helpers/db";
 
 export type Counter = { count: number };
 
@@ -93,10 +93,10 @@ const countingRunner = (runner: SqlRunner, counter: Counter): SqlRunner => ({
 export const useCountingDatabase = async (): Promise<{ counter: Counter; dispose: () => Promise<void> }> => {
   const counter: Counter = { count: 0 };
   if (serverUrl()) {
-    const server = await createServerDatabase();
+    const server = await createMigratedServerDatabase();
     const pool = new pg.Pool({ connectionString: server.url, max: 4 });
     const sql = poolRunner(pool);
-    await applyMigrations(sql);
+    if (server.needsMigrations) await applyMigrations(sql);
     const prisma = new PrismaClient({ adapter: countingFactory(new PrismaPg(pool), counter) });
     const close = async () => {
       await prisma.$disconnect();

@@ -2,7 +2,7 @@
 // overdue, never for a final task, never twice (also when sweeps overlap), again after a new due date.
 import { afterEach, describe, expect, it } from "vitest";
 import { prisma } from "../../lib/db";
-import { JobWorker } from "../../lib/jobs";
+import { JobWorker, whenJobsIdle } from "../../lib/jobs";
 import { queueScheduled } from "../../lib/jobs/store";
 import { JOB_KINDS } from "../../lib/startup/jobs";
 import { OVERDUE_SWEEP_KIND, assignTask, moveTaskStatus, overdueSweepJob, sweepOverdueTasks, updateTask, type TAssignTaskBody } from "../../lib/tasks";
@@ -94,10 +94,7 @@ describe("the tasks.overdue-sweep job kind", () => {
     const id = await seed("assigned", new Date(Date.now() - 60_000));
     expect(await queueScheduled([overdueSweepJob], Date.now())).toBe(1);
     workers.push(new JobWorker({ kinds: [overdueSweepJob], concurrency: 1, leaseMs: 3000, pollMs: 20, workerId: "sweep", log: () => {} }).start());
-    const deadline = Date.now() + 15_000;
-    while (Date.now() < deadline && (await prisma.job.count({ where: { kind: OVERDUE_SWEEP_KIND, status: { in: ["DONE", "ERROR"] } } })) === 0) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await whenJobsIdle();
     const [job] = await prisma.job.findMany({ where: { kind: OVERDUE_SWEEP_KIND } });
     expect(job).toMatchObject({ status: "DONE" });
     expect((job.result as { told: number }).told).toBeGreaterThanOrEqual(1);

@@ -91,11 +91,10 @@ describe("the Etherscan-compatible explorer client", () => {
     standIn!.behave(["notok", "http-500", "hang"]);
     expect((await problem(client.balance(WALLET))).message).toMatch(/refused the request: NOTOK — Invalid API Key/);
     expect((await problem(client.balance(WALLET))).message).toMatch(/HTTP 500/);
-    const started = Date.now();
+    // The stand-in never answers: the client's own 300 ms limit cuts the request off.
     const timedOut = await problem(client.balance(WALLET));
     expect(timedOut.status).toBe(503);
     expect(timedOut.message).toMatch(/did not answer within 300 ms/);
-    expect(Date.now() - started).toBeLessThan(3000);
   });
 });
 

@@ -1,0 +1,37 @@
+// Once per test run (both projects): the simulation sandbox's worker entry compiled into one ES
+// module, as the production build does (scripts/build-workers.mjs, same options), and used by every
+// test through SIMULATION_WORKER_FILE. A thread then starts in a fraction of a second instead of
+// compiling the quantum sources through tsx (seconds per thread, more on a loaded machine). The
+// tsx entry that `next dev` uses (lib/quantum/pool/worker.mjs) keeps a test of its own
+// (tests/reliability/simulation-pool.test.ts). In watch mode the bundle is rebuilt before each rerun.
+import path from "node:path";
+import { build } from "esbuild";
+import type { TestProject } from "vitest/node";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+export const TEST_WORKER_FILE = path.join(ROOT, ".cache", "test-workers", "simulation.mjs");
+
+const bundle = () =>
+  build({
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    logLevel: "warning",
+    entryPoints: [path.join(ROOT, "lib/quantum/pool/tasks.ts")],
+    outfile: TEST_WORKER_FILE,
+  });
+
+export default async function setup(project: TestProject) {
+  // An explicit choice (a test run against another build) is left alone.
+  if (process.env.SIMULATION_WORKER_FILE) return;
+  await bundle();
+  process.env.SIMULATION_WORKER_FILE = TEST_WORKER_FILE;
+  project.onTestsRerun?.(async () => {
+    await bundle();
+  });
+  return () => {
+    delete process.env.SIMULATION_WORKER_FILE;
+  };
+}
