@@ -61,8 +61,9 @@ const expectRequestLine = (line: Line, expected: { requestId: string | null; met
   expect(line.requestId).toMatch(/^[A-Za-z0-9._:-]{1,128}$/);
   expect(line.level).toBe(expected.status >= 500 ? "error" : "info");
   expect(Number.isNaN(Date.parse(line.time))).toBe(false);
+  // A duration in milliseconds is logged (its size is the machine's business, not the test's).
+  expect(typeof line.durationMs).toBe("number");
   expect(line.durationMs).toBeGreaterThanOrEqual(0);
-  expect(line.durationMs).toBeLessThan(60_000);
   expect(line).toHaveProperty("principal");
 };
 
