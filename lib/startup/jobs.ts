@@ -28,23 +28,25 @@ export const jobLanes = (config: Pick<TJobsConfig, "JOBS_CONCURRENCY" | "JOBS_QU
 /** Every job kind of the application. */
 export const JOB_KINDS: AnyJobKind[] = jobLanes({ JOBS_CONCURRENCY: 1, JOBS_QUICK_CONCURRENCY: 1 }).flatMap((lane) => lane.kinds);
 
-const state = globalThis as typeof globalThis & { __syndicateJobWorkers?: JobWorker[] };
+// The workers this process started (the job engine's own registry, lib/jobs/registry.ts, keeps
+// every running worker under a key of its own).
+const state = globalThis as typeof globalThis & { __syndicateStartedJobWorkers?: JobWorker[] };
 
 /** Starts a worker per lane (`lanes`: the application's; tests pass their own). */
 export const startJobWorker = (lanes?: JobLane[]) => {
   // Every kind's lifecycle events, known to the job store whatever this process loaded.
   registerJobKinds(JOB_KINDS);
   const config = jobsConfig();
-  if (!config.JOBS_WORKER || state.__syndicateJobWorkers) return state.__syndicateJobWorkers;
-  state.__syndicateJobWorkers = (lanes ?? jobLanes(config)).map((lane) =>
+  if (!config.JOBS_WORKER || state.__syndicateStartedJobWorkers) return state.__syndicateStartedJobWorkers;
+  state.__syndicateStartedJobWorkers = (lanes ?? jobLanes(config)).map((lane) =>
     new JobWorker({ kinds: lane.kinds, concurrency: lane.concurrency, leaseMs: config.JOBS_LEASE_MS, pollMs: config.JOBS_POLL_MS }).start(),
   );
-  return state.__syndicateJobWorkers;
+  return state.__syndicateStartedJobWorkers;
 };
 
 export const stopJobWorker = async () => {
-  const running = state.__syndicateJobWorkers ?? [];
-  state.__syndicateJobWorkers = undefined;
+  const running = state.__syndicateStartedJobWorkers ?? [];
+  state.__syndicateStartedJobWorkers = undefined;
   const grace = jobsConfig().JOBS_STOP_GRACE_MS;
   await Promise.all(running.map((worker) => worker.stop(grace)));
 };
