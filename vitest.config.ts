@@ -11,6 +11,8 @@ import { defineConfig } from "vitest/config";
 
 /** Test files of tests/ that open no database (lib/ and scripts/ tests are unit tests unless listed in LIB_INTEGRATION). */
 const UNIT_TESTS = [
+  "tests/lint/layers.test.ts",
+  "tests/api/route-table.test.ts",
   "tests/api/openapi.test.ts",
   "tests/api/public-assets.test.ts",
   "tests/auth/sign-in-form.test.ts",
