@@ -11,16 +11,10 @@ import { useEffect, useRef, useState } from "react";
 import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { isKnownEventType } from "@/lib/events/stream-schemas";
+import type { EventEnvelope } from "@/lib/outbox/envelope";
 
-export type StreamEvent = {
-  id: string;
-  seq: string;
-  type: string;
-  timestamp: string;
-  entity: { type: string; id: string };
-  actorId: string | null;
-  data: unknown;
-};
+/** An event as the stream sends it: the envelope the server makes of an Event row. */
+export type StreamEvent = EventEnvelope;
 
 type Listener = {
   types: readonly string[];

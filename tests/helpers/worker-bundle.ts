@@ -7,21 +7,13 @@
 import path from "node:path";
 import { build } from "esbuild";
 import type { TestProject } from "vitest/node";
+import { WORKER_BUILD_OPTIONS, workerEntries } from "../../scripts/worker-entries.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 export const TEST_WORKER_FILE = path.join(ROOT, ".cache", "test-workers", "simulation.mjs");
 
 const bundle = () =>
-  build({
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    logLevel: "warning",
-    entryPoints: [path.join(ROOT, "lib/quantum/pool/tasks.ts")],
-    outfile: TEST_WORKER_FILE,
-  });
+  build({ ...WORKER_BUILD_OPTIONS, entryPoints: [workerEntries(ROOT).simulation], outfile: TEST_WORKER_FILE });
 
 export default async function setup(project: TestProject) {
   // An explicit choice (a test run against another build) is left alone.
