@@ -8,6 +8,10 @@
 import { parseArgs } from "node:util";
 import { closeDatabase, getDb, migrateDatabase, type SqlRunner } from "../lib/db";
 import { DEFAULT_AGENTS, DEFAULT_SEED, MAX_AGENTS, MIN_AGENTS, seedDatabase } from "../lib/seed";
+import { registerApp } from "../lib/startup/register";
+
+// An app process: what the areas register with the layers below (docs/events.md, "Registration").
+registerApp();
 
 const USAGE = `Usage: npm run seed -- [--agents N] [--seed N] [--reset]
 

@@ -7,6 +7,10 @@ import { closeDatabase, migrateDatabase } from "../lib/db";
 import { createKeyForEmail, listKeysForEmail, revokeKeyById } from "../lib/auth/cli";
 import { ROLES } from "../lib/auth/roles";
 import { isAppError } from "../lib/core/errors";
+import { registerApp } from "../lib/startup/register";
+
+// An app process: what the areas register with the layers below (docs/events.md, "Registration").
+registerApp();
 
 const usage = () => {
   console.error(

@@ -5,6 +5,10 @@
 import { closeDatabase, migrateDatabase } from "../lib/db";
 import { isAppError } from "../lib/core/errors";
 import { importWalletFile } from "../lib/wallet/import-file";
+import { registerApp } from "../lib/startup/register";
+
+// An app process: what the areas register with the layers below (docs/events.md, "Registration").
+registerApp();
 
 const main = async () => {
   const [file, ...rest] = process.argv.slice(2);

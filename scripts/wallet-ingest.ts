@@ -10,6 +10,10 @@ import { closeDatabase, migrateDatabase } from "../lib/db";
 import { isAppError } from "../lib/core/errors";
 import { ingestWallet } from "../lib/wallet/ingest/ingest-wallet";
 import { rpcUrlFor } from "../lib/wallet/ingest/rpc";
+import { registerApp } from "../lib/startup/register";
+
+// An app process: what the areas register with the layers below (docs/events.md, "Registration").
+registerApp();
 
 const USAGE =
   "usage: npm run wallet:ingest -- --chain <slug> --address <0x…> [--rpc <url>] [--from-block N] [--to-block N] [--chunk N] [--confirmations N] [--native-blocks N]";

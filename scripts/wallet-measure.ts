@@ -7,6 +7,10 @@ import { demoWalletAddresses, seedDatabase } from "../lib/seed";
 import { Prng } from "../lib/seed/prng";
 import { DEFAULT_SEED } from "../lib/seed";
 import { buildMetricsReport } from "../lib/wallet";
+import { registerApp } from "../lib/startup/register";
+
+// An app process: what the areas register with the layers below (docs/events.md, "Registration").
+registerApp();
 
 const main = async () => {
   const db = openDatabase({ mode: "embedded" });

@@ -24,6 +24,12 @@ import { tasksRoutes } from "./tasks";
 import { usecasesRoutes } from "./usecases";
 import { walletRoutes } from "./wallet";
 import { webhooksRoutes } from "./webhooks";
+import { registerApp } from "../startup/register";
+
+// Whatever serves these handlers — Next's route bundles, the router, a script or a test that calls
+// them — is an app process: the areas' registrations (event catalog, outbox subscribers, deletion
+// guards) are in place before the first handler runs. Idempotent.
+registerApp();
 
 /** A path's handler for every method: its operations, and a 405 problem with Allow for the rest. */
 export type PathMethods = Record<HttpMethod, RouteHandler>;
