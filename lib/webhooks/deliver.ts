@@ -141,11 +141,18 @@ export const webhookDeliverJob = defineJobKind<DeliverPayload, Outcome>({
       // The earlier rows are share-locked: an outcome being written for one of them is waited for,
       // so either it settled before this look (nothing to wait for), or this waiting job is in
       // place before its settle looks for it to release (releaseNext) — no wake is lost between.
-      const [earlier] = await tx.$queryRaw<{ scheduledMs: number }[]>`
+      const earlierPending = () => tx.$queryRaw<{ scheduledMs: number }[]>`
         SELECT (EXTRACT(EPOCH FROM "scheduledAt") * 1000)::float8 AS "scheduledMs" FROM "WebhookDelivery"
         WHERE "endpointId" = ${delivery.endpointId} AND "entityKey" = ${delivery.entityKey} AND state = 'PENDING' AND "eventSeq" < ${delivery.eventSeq}
         ORDER BY "eventSeq"
         FOR SHARE`;
+      let [earlier] = await earlierPending();
+      // A settle this look waited for may have failed the row it locked and inserted the retry's row
+      // in the same transaction: under READ COMMITTED the row it waited on is then re-read as FAILED,
+      // while the new row is not in this statement's snapshot. A second look, with a snapshot taken
+      // after that commit, sees the retry (on a PostgreSQL server this let a later delivery overtake
+      // an earlier one's retry).
+      if (!earlier) [earlier] = await earlierPending();
       if (!earlier) return false;
       // Its settle makes this job due at once (releaseNext). As a fallback (another instance's
       // worker, a retry's back-off) look again once the earlier one is due, then less and less
