@@ -6,11 +6,13 @@
 // Publishes the loader of the production server's API router (lib/api/router.ts).
 export const register = async () => {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  // First: the event catalog, subscribers, guards and job kinds the areas register (lib/startup/register.ts).
-  (await import("./lib/startup/register")).registerApp();
-  // server.mjs loads it after `app.prepare()` (next dev never does): loaded from this bundle, the
-  // router shares its module instances with the job worker and the shutdown hooks below.
+  // Published before anything is awaited: server.mjs looks for it as soon as `app.prepare()` has
+  // resolved, which need not wait for the rest of this function (next dev never loads it). Loaded
+  // from this bundle, the router shares its module instances with the job worker and the shutdown
+  // hooks below.
   (globalThis as { __syndicateRouter?: () => Promise<typeof import("./lib/api/router")> }).__syndicateRouter = () => import("./lib/api/router");
+  // Then the event catalog, subscribers, guards and job kinds the areas register (lib/startup/register.ts).
+  (await import("./lib/startup/register")).registerApp();
   const { prepareApp } = await import("./lib/startup");
   const { prepareWithRetry } = await import("./lib/health/startup");
   const { closeDatabase } = await import("./lib/db");
