@@ -3,6 +3,7 @@
 // past its time is a 400 naming the limit in milliseconds; a thread stuck past the lane's deadline
 // is ended (503) and replaced; and the lanes keep each other's work apart — programs are read and
 // anonymous analyses run while every simulation thread is taken.
+import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as agentRoute from "../../app/quantum/agent/route";
 import * as diagramRoute from "../../app/quantum/diagram/route";
@@ -10,13 +11,17 @@ import { resetEnv } from "../../lib/config/env";
 import { AppError } from "../../lib/core/errors";
 import { rejection as rejectionOf } from "../helpers/rejection";
 import { memoryRateLimiter, useRateLimiter } from "../../lib/http/rate-limit";
-import { closeSimulationPool, runSimulation, simulationPoolStatus } from "../../lib/quantum/pool";
+import { closeSimulationPool, runSimulation, simulationPoolStatus, simulationWorkerFile } from "../../lib/quantum/pool";
+import { HOLD_PROGRAM } from "../helpers/holding-worker.mjs";
+
+const HOLDING_WORKER = fileURLToPath(new URL("../helpers/holding-worker.mjs", import.meta.url));
+const WORKER_FILE = process.env.SIMULATION_WORKER_FILE;
 import { resetQuantumConfig } from "../../lib/quantum/config";
 import { useTestDatabase, type TestDatabase } from "../helpers/db";
 import { userWithKey } from "../helpers/factories";
 import { call } from "../helpers/http";
 import { insertAgent } from "../quantum/factory";
-import { heavyCircuit, smallCircuit } from "./circuits";
+import { smallCircuit } from "./circuits";
 
 const SETTINGS = [
   "READER_MEMORY_MB",
@@ -26,6 +31,7 @@ const SETTINGS = [
   "QUANTUM_MAX_EXPANSION_STEPS",
   "SIMULATION_THREADS",
   "SIMULATION_QUEUE_MAX",
+  "SIMULATION_REAL_WORKER_FILE",
 ];
 
 const configure = (settings: Record<string, string>) => {
@@ -46,6 +52,8 @@ beforeAll(async () => {
 afterEach(async () => {
   await closeSimulationPool();
   for (const name of SETTINGS) delete process.env[name];
+  if (WORKER_FILE === undefined) delete process.env.SIMULATION_WORKER_FILE;
+  else process.env.SIMULATION_WORKER_FILE = WORKER_FILE;
   resetEnv();
   resetQuantumConfig();
 });
@@ -92,9 +100,11 @@ describe("the sandbox", () => {
   });
 
   it("reads programs and runs anonymous analyses while every simulation thread is taken; a credentialed analysis waits its turn (503)", async () => {
-    configure({ SIMULATION_THREADS: "1", SIMULATION_QUEUE_MAX: "0" });
+    // The one simulation thread is held until the test lets it go (tests/helpers/holding-worker.mjs),
+    // so the credentialed analysis finds it taken however fast the machine is.
+    configure({ SIMULATION_THREADS: "1", SIMULATION_QUEUE_MAX: "0", SIMULATION_REAL_WORKER_FILE: simulationWorkerFile(), SIMULATION_WORKER_FILE: HOLDING_WORKER });
     const controller = new AbortController();
-    const long = rejection(runSimulation({ kind: "circuit", qasm: heavyCircuit(20, 8192), shots: 10 }, controller.signal));
+    const long = rejection(runSimulation({ kind: "circuit", qasm: HOLD_PROGRAM, shots: 10 }, controller.signal));
     expect(simulationPoolStatus()).toMatchObject({ status: "saturated" });
     try {
       const diagram = await call(diagramRoute.POST, "POST", "/quantum/diagram", { key, body: { qasm: smallCircuit } });
