@@ -34,8 +34,9 @@ import {
   type GateOp,
   type Pass,
 } from "../lib/quantum/simulator";
-import { op, ValueType, wasmModule } from "../lib/quantum/simulator/wasm-encoding";
-import { memoryOf } from "../lib/quantum/simulator/wasm-kernels";
+import { op, ValueType, wasmModule } from "../lib/quantum/simulator/kernels/wasm-encoding";
+import { memoryOf } from "../lib/quantum/simulator/memory/wasm-memory";
+import { simulatorHelperFile } from "../lib/quantum/pool/engine";
 import { printTable, type BenchRow } from "./bench-table";
 
 const GROUP = "simulator";
@@ -483,6 +484,8 @@ const shots = (log: (line: string) => void): BenchRow[] => {
 
 /** Every simulator row of the bench table. */
 export async function runSimulatorBench(log: (line: string) => void = () => {}, parts = ["peer", "alone", "shots"]): Promise<BenchRow[]> {
+  // The helper threads (the circuit rows on all cores) start from the sources' helper, as in development.
+  configureSimulatorThreads({ helperFile: simulatorHelperFile() });
   try {
     // Alone first, in a fresh process: after the peer's runs (quantum-circuit and its dependencies
     // loaded and run in this process), as after the API part in the bench's own process, the

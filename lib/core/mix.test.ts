@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mintRoles } from "../agents/mint-roles";
-import { Rng } from "../quantum/simulator/random";
+import { Rng } from "../quantum/simulator/run/random";
 import { Prng } from "../seed/prng";
 import { fnv1a, splitmix32 } from "./mix";
 

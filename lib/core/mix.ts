@@ -2,17 +2,9 @@
 // of what users see (the demo seed, minted roles, shot samples): changing one changes those, so
 // lib/core/mix.test.ts pins a few values.
 
-/** splitmix32: a stream of well-mixed uint32 values from a 32-bit state (used to fill generator states). */
-export const splitmix32 = (state: number) => {
-  let a = state | 0;
-  return () => {
-    a = (a + 0x9e3779b9) | 0;
-    let z = a;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
-    return (z ^ (z >>> 16)) >>> 0;
-  };
-};
+// splitmix32 is defined by the simulator engine, which imports nothing of the app (it sits below
+// this layer, ARCHITECTURE.md): one definition for the shots and for the generators here.
+export { splitmix32 } from "../quantum/simulator/run/mix";
 
 export const FNV_OFFSET_BASIS = 0x811c9dc5;
 

@@ -1,7 +1,8 @@
 // The simulator's passes against a plain matrix-vector product (the full 2^n unitary from
 // dense-reference.ts), on every qubit position and control pattern at small sizes; the sparse path
 // against the dense one; the multi-threaded path against the single-threaded one, bit for bit.
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { simulatorHelperFile } from "../../lib/quantum/pool/engine";
 import {
   PassKind,
   Rng,
@@ -14,6 +15,7 @@ import {
   evolve,
   gate,
   gatePasses,
+  helperThreads,
   runPasses,
   runPass,
   runPassRange,
@@ -29,11 +31,21 @@ import {
   type GateOp,
   type Matrix2,
   type StateVector,
+  type ThreadSettings,
 } from "../../lib/quantum/simulator";
 import { unitary } from "./dense-reference";
 import { sameBits } from "./same-bits";
 
-afterAll(() => closeSimulatorThreads());
+// The helper threads run the engine's helper from the sources, as the app's simulation threads
+// start it in development (lib/quantum/pool/engine.ts).
+let threadSettings: ThreadSettings;
+beforeAll(() => {
+  threadSettings = configureSimulatorThreads({ helperFile: simulatorHelperFile() });
+});
+afterAll(async () => {
+  configureSimulatorThreads(threadSettings);
+  await closeSimulatorThreads();
+});
 
 const randomState = (n: number, seed: number): StateVector => {
   const rng = new Rng(seed);
@@ -399,6 +411,7 @@ describe("the multi-threaded path", () => {
     const multi = run(2, 16, () => denseOnly(n, ops));
     expect(single.re.buffer instanceof SharedArrayBuffer).toBe(false);
     expect(multi.re.buffer instanceof SharedArrayBuffer).toBe(true);
+    expect(helperThreads()).toBeGreaterThan(0);
     expect(sameBits(single.re, multi.re)).toBe(true);
     expect(sameBits(single.im, multi.im)).toBe(true);
   });

@@ -2,10 +2,11 @@
 // sampling that matches the distribution) and its limits.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AppError } from "../../lib/core/errors";
 import {
   GATES,
+  MAX_QUBITS,
   Rng,
+  SimulatorLimitError,
   applyGate,
   binomial,
   checkQubits,
@@ -215,14 +216,11 @@ describe("size", () => {
     expect(Object.keys(result.counts).sort()).toEqual(["000000000000100000000000", "100000000000100000000001"]);
   });
 
-  it("refuses, with a 400 and before allocating, a register past the limit", () => {
-    expect(() => checkQubits(27, 26)).toThrowError(AppError);
-    try {
-      zeroState(40, 26);
-    } catch (error) {
-      expect((error as AppError).status).toBe(400);
-      expect((error as AppError).message).toMatch(/40 qubits need 16384\.0 GiB/);
-    }
-    expect.assertions(3);
+  it("refuses, before allocating, a register past the caller's limit or its own, naming the limit", () => {
+    expect(() => checkQubits(27, 26)).toThrow(expect.objectContaining({ name: "SimulatorLimitError", limit: "maxQubits", value: 26, requested: 27 }));
+    expect(() => zeroState(40, 26)).toThrow(expect.objectContaining({ limit: "maxQubits", value: 26, requested: 40 }));
+    // Whatever a caller allows, indexes are 32-bit integers in the kernels.
+    expect(() => zeroState(31, 40)).toThrow(expect.objectContaining({ limit: "maxQubits", value: MAX_QUBITS }));
+    expect(() => zeroState(0)).toThrow(SimulatorLimitError);
   });
 });

@@ -19,7 +19,8 @@ import {
   type Pass,
   type StateVector,
 } from "../../lib/quantum/simulator";
-import { readAheadFrom, registerMemory, runWasmPass, wasmKernelsFor } from "../../lib/quantum/simulator/wasm-kernels";
+import { readAheadFrom, runWasmPass, wasmKernelsFor } from "../../lib/quantum/simulator/kernels/wasm-kernels";
+import { registerMemory } from "../../lib/quantum/simulator/memory/wasm-memory";
 import { sameBits } from "./same-bits";
 
 afterAll(() => closeSimulatorThreads());

@@ -1,7 +1,8 @@
 // The work a simulation worker thread does: pure computation on plain, serialisable data (no
 // database, no HTTP). The main thread loads the inputs, sends a task here, and keeps, renders and
 // answers the result. Errors come back as data, so that a domain error (a 400 naming a circuit
-// limit, a 503 for too little memory) keeps its code across the thread boundary.
+// limit, a 503 for too little memory) keeps its code across the thread boundary. The simulator
+// engine's own errors become those AppErrors here (engine.ts), where the app calls it.
 import type { MessagePort } from "node:worker_threads";
 import { AppError, type ErrorCode, type FieldError } from "../../core/errors";
 import {
@@ -23,6 +24,10 @@ import { transpile, TranspileError, type BackendTarget } from "../ibm/transpile"
 import { DEFAULT_TOP_OUTCOMES, MAX_STATEVECTOR_QUBITS } from "../schemas";
 import { checkQubits, checkWork, evolve, simulateTop, type Circuit } from "../simulator";
 import { optimizeSquadSearch, type OptimizeSearchInput } from "../optimize/search";
+import { configureEngine, simulatorLimits, withAppErrors } from "./engine";
+
+// The engine starts its helper threads (states of 20 qubits and more) from the file named here.
+configureEngine();
 
 type Shots = { shots: number; seed?: number };
 
@@ -62,7 +67,10 @@ export const parseCircuit = (qasm: string): Circuit => {
   } catch (error) {
     if (error instanceof QasmLimitError) {
       // Too many qubits: the statevector's own explanation (how much memory they would take).
-      if (error.limit === "maxQubits" && error.requested !== undefined && error.requested <= 64) checkQubits(error.requested);
+      if (error.limit === "maxQubits" && error.requested !== undefined && error.requested <= 64) {
+        const requested = error.requested;
+        withAppErrors(() => checkQubits(requested, simulatorLimits().maxQubits));
+      }
       const message = `line ${error.line}, column ${error.column}: ${error.message}`;
       throw new AppError("bad_request", `The OpenQASM program is over a limit: ${message}.`, { errors: [{ path: "body.qasm", message }] });
     }
@@ -88,8 +96,9 @@ export const topEntries = (record: Record<string, number>, k: number): Record<st
  */
 export const simulateCircuit = (task: { qasm: string; top?: number; exact?: boolean; statevector?: boolean } & Shots) => {
   const c = parseCircuit(task.qasm);
-  checkQubits(c.qubits);
-  checkWork(c);
+  const limits = simulatorLimits();
+  checkQubits(c.qubits, limits.maxQubits);
+  checkWork(c, limits);
   if (task.statevector && (c.program || c.qubits > MAX_STATEVECTOR_QUBITS)) {
     const why = c.program ? "it measures, resets or branches mid-circuit, so it has no single final state" : `it has ${c.qubits} qubits`;
     throw new AppError("bad_request", `The statevector is answered for circuits of at most ${MAX_STATEVECTOR_QUBITS} qubits without mid-circuit measurement; ${why}.`, {
@@ -97,8 +106,8 @@ export const simulateCircuit = (task: { qasm: string; top?: number; exact?: bool
     });
   }
   const top = task.top ?? DEFAULT_TOP_OUTCOMES;
-  const run = simulateTop(c, { shots: task.shots, seed: task.seed, exact: task.exact, top });
-  const state = task.statevector ? evolve(c) : undefined;
+  const run = simulateTop(c, { shots: task.shots, seed: task.seed, exact: task.exact, top, maxQubits: limits.maxQubits, maxWork: limits.maxGateWork });
+  const state = task.statevector ? evolve(c, limits.maxQubits) : undefined;
   return {
     qubits: c.qubits,
     clbits: c.clbits,
@@ -114,8 +123,9 @@ export const simulateCircuit = (task: { qasm: string; top?: number; exact?: bool
 /** What a submitted program is, read under the limits of a run (nothing is simulated or drawn). */
 export const inspectCircuit = (task: { qasm: string }) => {
   const c = parseCircuit(task.qasm);
-  checkQubits(c.qubits);
-  checkWork(c);
+  const limits = simulatorLimits();
+  checkQubits(c.qubits, limits.maxQubits);
+  checkWork(c, limits);
   return { qubits: c.qubits, clbits: c.clbits, operations: c.program ? c.program.length : c.ops.length + c.measurements.length, dynamic: c.program !== undefined };
 };
 
@@ -150,7 +160,10 @@ export type SimulationResults = {
   "squad-optimize": ReturnType<typeof optimizeSquadSearch>;
 };
 
-export const computeTask = (task: SimulationTask): SimulationResults[SimulationTask["kind"]] => {
+/** Runs a task; an engine error comes out as the AppError a client reads. */
+export const computeTask = (task: SimulationTask): SimulationResults[SimulationTask["kind"]] => withAppErrors(() => compute(task));
+
+const compute = (task: SimulationTask): SimulationResults[SimulationTask["kind"]] => {
   if (task.kind === "diagram") return drawCircuit(task);
   if (task.kind === "inspect") return inspectCircuit(task);
   if (task.kind === "transpile") return transpileCircuit(task);

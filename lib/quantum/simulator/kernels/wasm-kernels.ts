@@ -1,174 +1,28 @@
-// The gate kernels again, in WebAssembly with 128-bit SIMD: two amplitudes an instruction, no
-// bounds checks, the same arithmetic. A pass on a register in WebAssembly memory (statevector.ts
-// allocates large registers there) runs here when its kind has a kernel below; anything else
-// (more than three fixed bits, a control on qubit 0, zz, phase runs, odd ranges) runs in the
-// JavaScript kernels of kernels.ts.
+// The kernels in WebAssembly with 128-bit SIMD: two amplitudes an instruction, no bounds checks.
+// A pass on a register in WebAssembly memory (memory/registers.ts allocates large registers there)
+// runs here when its kind has a kernel below; anything else (more than three fixed bits, a control
+// on qubit 0, zz, phase runs, odd ranges) runs in the JavaScript kernels (run-pass.ts).
 //
-// Every value is computed by the same floating-point operations in the same order as in
-// kernels.ts (WebAssembly has no fused multiply-add; f64x2 lanes round like scalar f64), so a
-// pass gives bit-for-bit the state the JavaScript kernel gives, whichever thread runs which part
-// (tests/quantum/wasm-kernels.test.ts checks every kind, target and control pattern).
+// The arithmetic is the bodies' (bodies.ts), turned into SIMD steps by wasm-bodies.ts: the same
+// floating-point operations in the same order as the JavaScript walks compiled from the same
+// bodies, so a pass gives bit-for-bit the state the JavaScript kernel gives, whichever thread runs
+// which part (tests/quantum/wasm-kernels.test.ts checks every kind, target and control pattern).
 //
-// One function per body (what is done to a pair) and walk:
+// One function per body and walk:
 // - runs: every fixed bit is 1 or above, so the pairs' first amplitudes come in runs of at least
 //   two consecutive indices; each step takes two pairs, one vector from each side;
 // - lanes: the target is qubit 0, so a pair is the two lanes of one vector; each step takes one
 //   pair and shuffles lanes, the pairs again in runs up to the next fixed bit.
-// Both walk the pass's index space [from, to) as kernels.ts does: zero bits put back at the fixed
-// bits (up to three insert masks; an unused mask is 0), the control bits ORed in.
+// Both walk the pass's index space [from, to) as the JavaScript walks do: zero bits put back at the
+// fixed bits (up to three insert masks; an unused mask is 0), the control bits ORed in.
 import { readdirSync, readFileSync } from "node:fs";
-import { memoryOf } from "./memory";
-import { PassKind, type Pass } from "./pass-kind";
-import { f64Lanes, op, ValueType, wasmModule, type WasmFunction } from "./wasm-encoding";
-
-const { i32, f64, v128 } = ValueType;
-
-export { WASM_MIN_QUBITS, memoryOf, registerMemory } from "./memory";
-
-// Parameters, in order: from, to, mask0, mask1, mask2, runLength, orBits, hiBytes (byte distance
-// from a pair's first amplitude to its second; on the lanes walk, from one p's vector to the
-// next), reBase, imDelta (byte offset of re in memory, and of im from re), otherBytes (swapLanes:
-// the byte distance to the second vector), pBytes (runs walks: how far a run's amplitudes move a
-// p, 8 bytes but when qubit 1 is fixed, see runWasmPass), aheadBytes (ahead walks: where reading
-// ahead starts, past a run's first byte), then the eight numbers of the matrix.
-const P = { from: 0, to: 1, mask0: 2, mask1: 3, mask2: 4, runLength: 5, orBits: 6, hiBytes: 7, reBase: 8, imDelta: 9, otherBytes: 10, pBytes: 11, aheadBytes: 12, m: 13 };
-const PARAMS = [...Array(13).fill(i32), ...Array(8).fill(f64)];
-// Locals past the parameters: i32 first, then v128.
-const L = { p: 21, base: 22, run: 23, lo: 24, hi: 25, end: 26, ahead: 27, aheadMax: 28 };
-const V = { k0: 29, k1: 30, k2: 31, k3: 32, k4: 33, k5: 34, k6: 35, k7: 36, xr: 37, xi: 38, yr: 39, yi: 40 };
-const LOCALS = [
-  { count: 8, type: i32 },
-  { count: 12, type: v128 },
-];
+import { memoryOf } from "../memory/wasm-memory";
+import { PassKind, type Pass } from "../passes/pass";
+import { BODIES, bodyOf, type BodyName } from "./bodies";
+import { L, LOCALS, P, PARAMS, im, lanesStep, runsStep, swapLanesStep, type WasmStep } from "./wasm-bodies";
+import { op, wasmModule, type WasmFunction } from "./wasm-encoding";
 
 const { get, set, tee } = op;
-const k = (index: number) => V.k0 + index;
-const mul = (a: number, b: number) => [...get(a), ...get(b), ...op.fmul];
-// ((a·b ± c·d) + e·f) ± g·h: the order in which kernels.ts evaluates `a*b - c*d + e*f - g*h`.
-const sum4 = (t: [number, number], s1: "+" | "-", u: [number, number], v: [number, number], s3: "+" | "-", w: [number, number]) => [
-  ...mul(...t),
-  ...mul(...u),
-  ...(s1 === "+" ? op.fadd : op.fsub),
-  ...mul(...v),
-  ...op.fadd,
-  ...mul(...w),
-  ...(s3 === "+" ? op.fadd : op.fsub),
-];
-const sum2 = (t: [number, number], s: "+" | "-", u: [number, number]) => [...mul(...t), ...mul(...u), ...(s === "+" ? op.fadd : op.fsub)];
-
-/** Splats matrix numbers (by index into m) into the constant locals k0, k1, … in order. */
-const splatMatrix = (indices: number[]) => indices.flatMap((index, j) => [...get(P.m + index), ...op.splat, ...set(k(j))]);
-/** Two f64 lanes from two matrix numbers: (m[first], m[second]) into constant local j. */
-const laneMatrix = (j: number, first: number, second: number) => [
-  ...get(P.m + first),
-  ...op.splat,
-  ...get(P.m + second),
-  ...op.splat,
-  ...op.shuffle(f64Lanes(0, 3)),
-  ...set(k(j)),
-];
-
-// Addresses: lo = re of the pair's first amplitude, hi = re of its second; im at +imDelta.
-const load = (address: number[], into: number) => [...address, ...op.load, ...set(into)];
-const store = (address: number[], value: number[]) => [...address, ...value, ...op.store];
-const at = (local: number) => get(local);
-const im = (local: number) => [...get(local), ...get(P.imDelta), ...op.add];
-
-type Body = { name: string; setup: number[]; step: number[] };
-
-// New amplitudes, stored at `address` (re, and im past it), from the loaded xr, xi (first) and yr,
-// yi (second), with the constants from k(c) on:
-// a·x + b·y for a complex 2×2 row (k(c) … k(c + 3) = ar, ai, br, bi),
-const complexRow = (address: number, c: number) => [
-  ...store(at(address), sum4([k(c), V.xr], "-", [k(c + 1), V.xi], [k(c + 2), V.yr], "-", [k(c + 3), V.yi])),
-  ...store(im(address), sum4([k(c), V.xi], "+", [k(c + 1), V.xr], [k(c + 2), V.yi], "+", [k(c + 3), V.yr])),
-];
-// a·x + b·y for a real row (k(c), k(c + 1) = a, b),
-const realRow = (address: number, c: number) => [
-  ...store(at(address), sum2([k(c), V.xr], "+", [k(c + 1), V.yr])),
-  ...store(im(address), sum2([k(c), V.xi], "+", [k(c + 1), V.yi])),
-];
-// d·v for one amplitude v (k(c), k(c + 1) = dr, di).
-const timesDiagonal = (address: number, c: number, vr: number, vi: number) => [
-  ...store(at(address), sum2([k(c), vr], "-", [k(c + 1), vi])),
-  ...store(im(address), sum2([k(c), vi], "+", [k(c + 1), vr])),
-];
-/** Two vectors' lanes picked into one (f64Lanes numbering). */
-const picked = (a: number, b: number, first: number, second: number) => [...get(a), ...get(b), ...op.shuffle(f64Lanes(first, second))];
-
-// Run bodies: xr, xi = the first amplitudes of two pairs, yr, yi = their second amplitudes.
-const loadBoth = [...load(at(L.lo), V.xr), ...load(im(L.lo), V.xi), ...load(at(L.hi), V.yr), ...load(im(L.hi), V.yi)];
-
-const RUN_BODIES: Body[] = [
-  // [a, b; c, d] complex: k0..k7 = ar, ai, br, bi, cr, ci, dr, di.
-  { name: "matrix", setup: splatMatrix([0, 1, 2, 3, 4, 5, 6, 7]), step: [...loadBoth, ...complexRow(L.lo, 0), ...complexRow(L.hi, 4)] },
-  // [a, b; c, d] real: k0..k3 = a, b, c, d.
-  { name: "real", setup: splatMatrix([0, 2, 4, 6]), step: [...loadBoth, ...realRow(L.lo, 0), ...realRow(L.hi, 2)] },
-  // diag(d0, d1): k0..k3 = d0r, d0i, d1r, d1i.
-  { name: "diagonal", setup: splatMatrix([0, 1, 6, 7]), step: [...loadBoth, ...timesDiagonal(L.lo, 0, V.xr, V.xi), ...timesDiagonal(L.hi, 2, V.yr, V.yi)] },
-  // diag(1, d1): only the second amplitudes; k0, k1 = d1r, d1i.
-  { name: "phase", setup: splatMatrix([6, 7]), step: [...load(at(L.hi), V.yr), ...load(im(L.hi), V.yi), ...timesDiagonal(L.hi, 0, V.yr, V.yi)] },
-  {
-    name: "swap",
-    setup: [],
-    step: [...loadBoth, ...store(at(L.lo), get(V.yr)), ...store(im(L.lo), get(V.yi)), ...store(at(L.hi), get(V.xr)), ...store(im(L.hi), get(V.xi))],
-  },
-];
-
-// Lane bodies: xr, xi = one pair's (first, second) amplitude as the two lanes of a vector. The
-// constants hold (first row's, second row's) number in their two lanes, so that one row
-// expression computes both new amplitudes; x and y are spread to both lanes first.
-const loadPair = [...load(at(L.lo), V.xr), ...load(im(L.lo), V.xi)];
-const dup = (from: number, lane: number, into: number) => [...picked(from, from, lane, lane), ...set(into)];
-const spreadPair = [...dup(V.xr, 1, V.yr), ...dup(V.xi, 1, V.yi), ...dup(V.xr, 0, V.xr), ...dup(V.xi, 0, V.xi)];
-const LANE_BODIES: Body[] = [
-  // k0..k3 = (ar, cr), (ai, ci), (br, dr), (bi, di).
-  {
-    name: "matrix",
-    setup: [...laneMatrix(0, 0, 4), ...laneMatrix(1, 1, 5), ...laneMatrix(2, 2, 6), ...laneMatrix(3, 3, 7)],
-    step: [...loadPair, ...spreadPair, ...complexRow(L.lo, 0)],
-  },
-  // k0, k1 = (a, d), (b, c), times the pair and the pair with its lanes swapped: a·x + b·y in lane 0,
-  // d·y + c·x in lane 1, which is c·x + d·y bit for bit (a sum of two is the same either way
-  // round). Two shuffles a pair instead of the four of spreading x and y.
-  {
-    name: "real",
-    setup: [...laneMatrix(0, 0, 6), ...laneMatrix(1, 2, 4)],
-    step: [...loadPair, ...picked(V.xr, V.xr, 1, 0), ...set(V.yr), ...picked(V.xi, V.xi, 1, 0), ...set(V.yi), ...realRow(L.lo, 0)],
-  },
-  // k0, k1 = (d0r, d1r), (d0i, d1i): each lane times its own diagonal entry.
-  { name: "diagonal", setup: [...laneMatrix(0, 0, 6), ...laneMatrix(1, 1, 7)], step: [...loadPair, ...timesDiagonal(L.lo, 0, V.xr, V.xi)] },
-  {
-    // The second lane times d1, the first kept as it was (not multiplied by 1, which could turn −0 into 0).
-    name: "phase",
-    setup: splatMatrix([6, 7]),
-    step: [
-      ...loadPair,
-      ...store(at(L.lo), [...get(V.xr), ...sum2([k(0), V.xr], "-", [k(1), V.xi]), ...op.shuffle(f64Lanes(0, 3))]),
-      ...store(im(L.lo), [...get(V.xi), ...sum2([k(0), V.xi], "+", [k(1), V.xr]), ...op.shuffle(f64Lanes(0, 3))]),
-    ],
-  },
-  { name: "swap", setup: [], step: [...loadPair, ...store(at(L.lo), picked(V.xr, V.xr, 1, 0)), ...store(im(L.lo), picked(V.xi, V.xi, 1, 0))] },
-  {
-    // A swap of qubit 0 with qubit k: lane 1 of the vector at lo with lane 0 of the one 2^k
-    // amplitudes on (hi, otherBytes past lo): (v0, v1), (w0, w1) become (v0, w0), (v1, w1).
-    name: "swapLanes",
-    setup: [],
-    step: [
-      ...get(L.lo),
-      ...get(P.otherBytes),
-      ...op.add,
-      ...set(L.hi),
-      ...loadPair,
-      ...load(at(L.hi), V.yr),
-      ...load(im(L.hi), V.yi),
-      ...store(at(L.lo), picked(V.xr, V.yr, 0, 2)),
-      ...store(im(L.lo), picked(V.xi, V.yi, 0, 2)),
-      ...store(at(L.hi), picked(V.xr, V.yr, 1, 3)),
-      ...store(im(L.hi), picked(V.xi, V.yi, 1, 3)),
-    ],
-  },
-];
 
 // base = p with zero bits put back at the fixed bits, the control bits ORed in; lo = its byte address.
 const locate = [
@@ -239,8 +93,8 @@ const aheadStep = [
   ...set(L.ahead),
 ];
 
-const walkFunction = (body: Body, walk: Walk): WasmFunction => ({
-  name: `${body.name}${walk}`,
+const walkFunction = (name: string, body: WasmStep, walk: Walk): WasmFunction => ({
+  name: `${name}${walk}`,
   params: PARAMS,
   locals: LOCALS,
   body: [
@@ -302,9 +156,12 @@ const walkFunction = (body: Body, walk: Walk): WasmFunction => ({
   ],
 });
 
+const BODY_NAMES = Object.keys(BODIES) as BodyName[];
+
 const FUNCTIONS = [
-  ...RUN_BODIES.flatMap((body) => [walkFunction(body, "Runs"), walkFunction(body, "RunsAhead")]),
-  ...LANE_BODIES.map((body) => walkFunction(body, "Lanes")),
+  ...BODY_NAMES.flatMap((name) => [walkFunction(name, runsStep(BODIES[name]), "Runs"), walkFunction(name, runsStep(BODIES[name]), "RunsAhead")]),
+  ...BODY_NAMES.map((name) => walkFunction(name, lanesStep(BODIES[name]), "Lanes")),
+  walkFunction("swapLanes", swapLanesStep(BODIES.swap), "Lanes"),
 ];
 
 /**
@@ -353,7 +210,6 @@ type Kernel = (
   from: number, to: number, mask0: number, mask1: number, mask2: number, runLength: number, orBits: number, hiBytes: number, reBase: number, imDelta: number,
   otherBytes: number, pBytes: number, aheadBytes: number, ar: number, ai: number, br: number, bi: number, cr: number, ci: number, dr: number, di: number,
 ) => void;
-type BodyName = "matrix" | "real" | "diagonal" | "phase" | "swap";
 export type WasmKernels = { runs: Record<BodyName, Kernel>; runsAhead: Record<BodyName, Kernel>; lanes: Record<BodyName, Kernel>; swapLanes: Kernel };
 
 const modules: { shared?: WebAssembly.Module; own?: WebAssembly.Module } = {};
@@ -364,8 +220,6 @@ const moduleFor = (shared: boolean) => {
 
 const instances = new WeakMap<ArrayBufferLike, WasmKernels>();
 
-
-
 /** The kernels bound to the memory of `buffer`, or undefined when the buffer is not WebAssembly memory. */
 export const wasmKernelsFor = (buffer: ArrayBufferLike): WasmKernels | undefined => {
   const known = instances.get(buffer);
@@ -374,7 +228,7 @@ export const wasmKernelsFor = (buffer: ArrayBufferLike): WasmKernels | undefined
   if (!memory) return undefined;
   const exports = new WebAssembly.Instance(moduleFor(buffer instanceof SharedArrayBuffer), { env: { memory } }).exports as Record<string, Kernel>;
   const pick = (suffix: string) =>
-    Object.fromEntries(["matrix", "real", "diagonal", "phase", "swap"].map((body) => [body, exports[`${body}${suffix}`]])) as Record<BodyName, Kernel>;
+    Object.fromEntries(BODY_NAMES.map((body) => [body, exports[`${body}${suffix}`]])) as Record<BodyName, Kernel>;
   const kernels = { runs: pick("Runs"), runsAhead: pick("RunsAhead"), lanes: pick("Lanes"), swapLanes: exports.swapLanesLanes };
   instances.set(buffer, kernels);
   return kernels;
@@ -384,21 +238,20 @@ const NO_NUMBERS = [0, 0, 0, 0, 0, 0, 0, 0] as const;
 
 /**
  * Runs iterations [from, to) of a pass in WebAssembly when it has a kernel here; false (nothing
- * done) otherwise. The body is the one kernels.ts picks for the pass, so the arithmetic matches.
+ * done) otherwise. The body is the one the JavaScript kernels run (bodies.ts, bodyOf), so the arithmetic matches.
  */
 export const runWasmPass = (kernels: WasmKernels, re: Float64Array, im: Float64Array, p: Pass, from: number, to: number): boolean => {
   const { kind, a, controls } = p;
-  let body: BodyName;
+  const body = bodyOf(p);
+  if (body === undefined) return false;
   let fixed = (1 << a) | controls;
   let orBits = controls;
   let hi = 1 << a;
   let other = 0;
   let swapLanes = false;
-  if (kind === PassKind.x) body = "swap";
-  else if (kind === PassKind.swap) {
+  if (kind === PassKind.swap) {
     const low = Math.min(a, p.b);
     const high = Math.max(a, p.b);
-    body = "swap";
     fixed |= 1 << p.b;
     if (low === 0) {
       // Qubit 0 with qubit `high`: the two amplitudes are lane 1 and lane 0 of two vectors.
@@ -408,13 +261,7 @@ export const runWasmPass = (kernels: WasmKernels, re: Float64Array, im: Float64A
       orBits |= 1 << low;
       hi = (1 << high) - (1 << low);
     }
-  } else if (kind === PassKind.zz || kind === PassKind.phaseRun) return false;
-  else if (controls !== 0) body = kind === PassKind.phase && (controls & (controls - 1)) === 0 ? "phase" : "matrix";
-  else if (kind === PassKind.matrix) body = "matrix";
-  else if (kind === PassKind.real) body = "real";
-  else if (kind === PassKind.diagonal) body = "diagonal";
-  else if (kind === PassKind.phase) body = "phase";
-  else return false;
+  }
   const masks = [0, 0, 0];
   let count = 0;
   for (let bit = 0; bit < 31; bit += 1) {

@@ -6,18 +6,17 @@
 // thread, so the result is bit-for-bit the one a single thread gives.
 //
 // The calling thread blocks (Atomics.wait) while helpers finish their chunks: simulations run on
-// the simulation pool's worker threads (lib/quantum/pool), never on the request thread. A helper
-// left idle for HELPER_IDLE_MS ends itself; the next large run starts a new one.
-import { existsSync } from "node:fs";
-import path from "node:path";
+// the caller's worker threads (the app's simulation pool), never on a request thread. A helper
+// left idle for HELPER_IDLE_MS ends itself; the next large run starts a new one. The helper's file
+// is the caller's to name (settings.ts); without one every pass runs on the calling thread.
 import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
-import { PassKind, passSpan, runPassRange, type Pass } from "./kernels";
-import { memoryOf } from "./memory";
-import { settings } from "./thread-settings";
-import type { StateVector } from "./statevector";
-
-export { PARALLEL_QUBITS, configureSimulatorThreads, sharesState } from "./thread-settings";
-
+import { runPassRange } from "../kernels/run-pass";
+import type { StateVector } from "../memory/registers";
+import { memoryOf } from "../memory/wasm-memory";
+import { compile } from "../passes/fuse";
+import type { GateOp } from "../passes/gates";
+import { PassKind, passSpan, type Pass } from "../passes/pass";
+import { settings } from "./settings";
 
 // Layout of the control words (Int32Array) and the task (Float64Array): a header, then up to
 // MAX_GROUP passes of PASS_WORDS numbers each.
@@ -81,18 +80,8 @@ type Helpers = { ctrl: Int32Array; params: Float64Array; workers: Worker[]; port
 
 const shared = globalThis as typeof globalThis & { __syndicateSimulatorHelpers?: Helpers };
 
-/** The helper's entry file: the build's compiled one, else the sources' (loaded through tsx). */
-const helperFile = (): string | undefined => {
-  // turbopackIgnore: run-time paths, not files for the build to trace (it would include the whole project).
-  const root = process.cwd();
-  const built = path.join(/*turbopackIgnore: true*/ root, process.env.NEXT_DIST_DIR || ".next", "workers", "simulator-helper.mjs");
-  if (process.env.NODE_ENV === "production" && existsSync(/*turbopackIgnore: true*/ built)) return built;
-  const source = path.join(/*turbopackIgnore: true*/ root, ["lib", "quantum", "simulator", "helper-worker.mjs"].join(path.sep));
-  return existsSync(/*turbopackIgnore: true*/ source) ? source : undefined;
-};
-
 const startHelper = (h: Helpers) => {
-  const file = helperFile();
+  const file = settings().helperFile;
   if (!file) return;
   const channel = new MessageChannel();
   // Reflect.construct, not `new Worker(file)`: the bundler follows a `new Worker(…)` whose file is
@@ -129,6 +118,9 @@ const helpers = (count: number): Helpers => {
   return h;
 };
 
+/** How many helper threads are running (tests: whether the parallel path was taken). */
+export const helperThreads = () => shared.__syndicateSimulatorHelpers?.workers.length ?? 0;
+
 /** Stops the helper threads (tests, the end of a benchmark). */
 export const closeSimulatorThreads = async () => {
   const h = shared.__syndicateSimulatorHelpers;
@@ -136,7 +128,6 @@ export const closeSimulatorThreads = async () => {
   shared.__syndicateSimulatorHelpers = undefined;
   await Promise.all(h.workers.map((worker) => worker.terminate()));
 };
-
 
 const isShared = (state: StateVector) => state.re.buffer instanceof SharedArrayBuffer && state.im.buffer instanceof SharedArrayBuffer;
 
@@ -229,3 +220,6 @@ export const runPasses = (state: StateVector, passes: readonly Pass[]) => {
     Atomics.notify(h.ctrl, CTRL.next);
   }
 };
+
+/** Applies the gates in order, fusing one-qubit runs (on several threads for large states). */
+export const applyFused = (state: StateVector, ops: readonly GateOp[]) => runPasses(state, compile(ops));

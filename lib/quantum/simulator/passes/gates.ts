@@ -1,7 +1,6 @@
 // The gate set: qelib1.inc / stdgates.inc names with Qiskit's conventions (matrices and
 // definitions), how each acts on a statevector, and how the rarer ones decompose into others.
-import { matrixPass, pass, PassKind, runPass, type Matrix2, type Pass } from "./kernels";
-import type { StateVector } from "./statevector";
+import { matrixPass, pass, PassKind, type Matrix2, type Pass } from "./pass";
 
 /**
  * One gate. With `controls` = k, the first k qubits are extra controls (the gate acts only where
@@ -134,9 +133,4 @@ export const gatePasses = (op: GateOp, out: Pass[] = [], extra = 0): Pass[] => {
   if (!parts) throw new Error(`unknown gate ${name}`);
   for (const part of parts) gatePasses(part, out, mask);
   return out;
-};
-
-/** Applies one gate in place (one thread). The caller has checked arity, parameters and qubit indexes. */
-export const applyGate = (state: StateVector, op: GateOp): void => {
-  for (const p of gatePasses(op)) runPass(state, p);
 };

@@ -13,19 +13,19 @@
 // ones when the run stops: the next copy reuses it instead of leaving it to the helper threads,
 // which hold every shared register posted to them until their own heap is collected.
 import { freemem } from "node:os";
-import { AppError } from "../../core/errors";
-import type { Circuit, Condition, Instruction } from "./circuit";
-import { applyFused } from "./fuse";
-import { applyGate } from "./gates";
-import { applyX } from "./kernels";
+import { SimulatorLimitError, SimulatorMemoryError } from "../errors";
+import { applyGate, applyX } from "../kernels/run-pass";
+import { BYTES_PER_AMPLITUDE, releaseState, type StateVector } from "../memory/registers";
+import type { Circuit, Condition, Instruction } from "../passes/circuit";
+import { applyFused } from "../threads/parallel";
 import { binomial } from "./binomial";
 import type { Rng } from "./random";
-import { BYTES_PER_AMPLITUDE, copyState, releaseState, zeroState, type StateVector } from "./statevector";
+import { copyState, zeroState } from "./statevector";
 
 export type BranchOptions = {
   shots: number;
   rng: Rng;
-  /** Gate applications × 2^qubits summed over all branches (QUANTUM_MAX_GATE_WORK). */
+  /** Gate applications × 2^qubits summed over all branches. */
   maxWork: number;
   /** Bytes of statevectors alive at once (the branch being run and the copies waiting). */
   maxBytes: number;
@@ -118,7 +118,7 @@ export const runBranching = (c: Circuit, options: BranchOptions): BranchResult =
   const addWork = (gates: number) => {
     work += gates * size;
     if (work > options.maxWork) {
-      throw new AppError("bad_request", `Following every measurement outcome of this circuit is more work than one request may take (gates × 2^qubits over all branches ≤ ${options.maxWork}, QUANTUM_MAX_GATE_WORK).`);
+      throw new SimulatorLimitError("maxWork", options.maxWork, work, { qubits: c.qubits }, `following every measurement outcome is more work than ${options.maxWork} (maxWork, gates × 2^qubits over all branches)`);
     }
   };
   const waiting: Branch[] = [{ state: zeroState(c.qubits, options.maxQubits), step: 0, shots: options.shots, weight: 1, bits: new Uint8Array(c.clbits) }];
@@ -155,10 +155,10 @@ export const runBranching = (c: Circuit, options: BranchOptions): BranchResult =
       };
       if (ones > 0 && zeros > 0) {
         if (exactMode && finished + waiting.length + 1 >= options.exactBranches!) {
-          throw new AppError("bad_request", `The exact distribution of this circuit has more than ${options.exactBranches} branches.`);
+          throw new SimulatorLimitError("exactBranches", options.exactBranches!, finished + waiting.length + 1, { qubits: c.qubits }, `the exact distribution has more than ${options.exactBranches} branches`);
         }
         if ((waiting.length + 2) * stateBytes > options.maxBytes || stateBytes > freemem() / 2) {
-          throw new AppError("unavailable", `This circuit's measurement outcomes need more statevector copies at once than the server keeps (${Math.floor(options.maxBytes / stateBytes)} of ${c.qubits} qubits).`);
+          throw new SimulatorMemoryError(c.qubits, stateBytes, Math.floor(options.maxBytes / stateBytes));
         }
         const other: Branch = {
           state: copyState(state),

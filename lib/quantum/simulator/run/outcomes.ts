@@ -2,9 +2,9 @@
 // rightmost); here it is first an integer key whose ascending order is the bitstrings' order, so
 // that counting, aggregating and choosing the most frequent outcomes work on typed arrays, and a
 // string is built only for the outcomes an answer actually holds.
-import type { Circuit } from "./circuit";
+import type { StateVector } from "../memory/registers";
+import type { Circuit } from "../passes/circuit";
 import type { IndexCounts } from "./sample";
-import type { StateVector } from "./statevector";
 
 /**
  * How a basis-state index becomes an outcome. `keyOf(index)` is an integer below 2^width whose

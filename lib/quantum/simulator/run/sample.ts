@@ -5,7 +5,7 @@
 // before the caller knows which outcomes it will answer.
 import { binomial } from "./binomial";
 import type { Rng } from "./random";
-import type { StateVector } from "./statevector";
+import type { StateVector } from "../memory/registers";
 
 /** Counts per basis-state index: `indices[j]` occurred `counts[j]` times, j < size, indices ascending. */
 export type IndexCounts = { indices: Uint32Array; counts: Float64Array; size: number };

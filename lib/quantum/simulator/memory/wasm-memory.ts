@@ -1,8 +1,8 @@
 // Which buffers are WebAssembly memory, and from which size registers live there. The bottom of the
-// simulator: statevector.ts allocates registers here, the kernels (wasm-kernels.ts) run on them and
-// the helper threads (parallel.ts) receive them; none of those is imported from here.
+// engine: registers.ts allocates registers here, the kernels (kernels/wasm-kernels.ts) run on them
+// and the helper threads (threads/parallel.ts) receive them.
 
-/** Registers from this size live in WebAssembly memory (statevector.ts, allocateState), where the WebAssembly kernels run. */
+/** Registers from this size live in WebAssembly memory (registers.ts, allocateState), where the WebAssembly kernels run. */
 export const WASM_MIN_QUBITS = 16;
 
 const memories = new WeakMap<ArrayBufferLike, WebAssembly.Memory>();

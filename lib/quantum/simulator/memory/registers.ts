@@ -1,39 +1,24 @@
-// A register of n qubits as 2^n complex amplitudes, split into real and imaginary Float64Arrays.
-// Basis state i has qubit k equal to bit k of i, so qubit 0 is the least significant bit and the
-// rightmost character of a bitstring (Qiskit's order). The size is checked before anything is
-// allocated: too many qubits is a 400, too little free memory a 503, never a crash.
-import { freemem } from "node:os";
-import { AppError } from "../../core/errors";
-import { quantumConfig } from "../config";
-import { WASM_MIN_QUBITS, memoryOf, registerMemory } from "./memory";
-import { sharesState } from "./thread-settings";
+// A register of n qubits as 2^n complex amplitudes, split into real and imaginary Float64Arrays,
+// and where they live: small registers in plain buffers, larger ones in WebAssembly memory (where
+// the SIMD kernels run), shared ones where helper threads can reach them. Basis state i has qubit k
+// equal to bit k of i, so qubit 0 is the least significant bit and the rightmost character of a
+// bitstring (Qiskit's order). Nothing here checks sizes: run/statevector.ts does, before anything
+// is allocated.
+import { WASM_MIN_QUBITS, memoryOf, registerMemory } from "./wasm-memory";
+
+/**
+ * The most qubits the engine can index: amplitude indexes are 32-bit integers in the kernels
+ * (bit tricks such as p + (p & −2^t)), so 2^30 amplitudes (16 GiB) is the ceiling whatever a
+ * caller allows.
+ */
+export const MAX_QUBITS = 30;
 
 export const BYTES_PER_AMPLITUDE = 16;
 
-/** Registers smaller than this (16 qubits) are allocated without asking how much memory is free. */
-const SMALL_REGISTER_BYTES = 2 ** 20;
+/** Registers smaller than this (16 qubits) are allocated without asking how much memory is free (run/statevector.ts). */
+export const SMALL_REGISTER_BYTES = 2 ** 20;
 
 export type StateVector = { qubits: number; re: Float64Array; im: Float64Array };
-
-const formatBytes = (bytes: number) =>
-  bytes >= 2 ** 30 ? `${(bytes / 2 ** 30).toFixed(1)} GiB` : bytes >= 2 ** 20 ? `${(bytes / 2 ** 20).toFixed(1)} MiB` : `${bytes} bytes`;
-
-/** Throws the AppError a caller should answer when n qubits cannot be simulated here. */
-export const checkQubits = (qubits: number, maxQubits = quantumConfig().QUANTUM_MAX_QUBITS) => {
-  if (!Number.isInteger(qubits) || qubits < 1) throw new AppError("bad_request", `A circuit needs at least one qubit; it has ${qubits}.`);
-  const bytes = 2 ** qubits * BYTES_PER_AMPLITUDE;
-  if (qubits > maxQubits) {
-    throw new AppError(
-      "bad_request",
-      `${qubits} qubits need ${formatBytes(bytes)} of statevector (2^${qubits} × 16 bytes); this server simulates at most ${maxQubits} qubits (QUANTUM_MAX_QUBITS).`,
-    );
-  }
-  // Keep half of what the machine has free for everything else. Registers under 1 MiB skip the
-  // look: reading the free memory (/proc/meminfo) took 10–15 µs, more than a gate on 12 qubits.
-  if (bytes >= SMALL_REGISTER_BYTES && bytes > freemem() / 2) {
-    throw new AppError("unavailable", `${qubits} qubits need ${formatBytes(bytes)} of statevector and the server has too little free memory right now.`);
-  }
-};
 
 /**
  * Bytes left between the real parts and the imaginary parts of a statevector's one buffer, so that
@@ -145,37 +130,3 @@ const touchPages = (buffer: ArrayBufferLike) => {
   const words = new Float64Array(buffer, 0, Math.floor(buffer.byteLength / 8));
   for (let i = 0; i < words.length; i += 512) words[i] = 0;
 };
-
-/** |0…0⟩ on `qubits` qubits, after the size check. */
-export const zeroState = (qubits: number, maxQubits?: number): StateVector => {
-  checkQubits(qubits, maxQubits);
-  // Large registers live in shared memory, so that helper threads can run passes on them.
-  const state = allocateState(qubits, sharesState(qubits));
-  state.re[0] = 1;
-  return state;
-};
-
-/** A copy of the state in a buffer of its own (shared when the original is). */
-export const copyState = (state: StateVector): StateVector => {
-  const copy = allocateState(state.qubits, state.re.buffer instanceof SharedArrayBuffer);
-  copy.re.set(state.re);
-  copy.im.set(state.im);
-  return copy;
-};
-
-/** Σ|amplitude|², 1 for a valid state. */
-export const norm = (state: StateVector) => {
-  let sum = 0;
-  for (let i = 0; i < state.re.length; i += 1) sum += state.re[i] * state.re[i] + state.im[i] * state.im[i];
-  return sum;
-};
-
-/** The probability of each basis state (a new array of 2^n numbers). */
-export const probabilities = (state: StateVector): Float64Array => {
-  const result = new Float64Array(state.re.length);
-  for (let i = 0; i < result.length; i += 1) result[i] = state.re[i] * state.re[i] + state.im[i] * state.im[i];
-  return result;
-};
-
-/** The bitstring of basis state `index` on n qubits, qubit 0 rightmost. */
-export const bitstring = (index: number, qubits: number) => index.toString(2).padStart(qubits, "0");

@@ -1,8 +1,8 @@
 // A helper thread of parallel.ts: waits for a pass, claims chunks of it, runs them on the shared
 // statevector, and ends itself after `idleMs` without work.
 import { receiveMessageOnPort, workerData, type MessagePort } from "node:worker_threads";
+import { registerMemory } from "../memory/wasm-memory";
 import { claimAndRun, CTRL, PARAM, readTask } from "./parallel";
-import { registerMemory } from "./memory";
 
 type Data = { ctrl: Int32Array; params: Float64Array; port: MessagePort; idleMs: number };
 

@@ -3,7 +3,7 @@
 // caller leaves out is drawn from node:crypto and reported with the result, so every run can be
 // repeated. Math.random() is never used.
 import { randomBytes } from "node:crypto";
-import { splitmix32 } from "../../core/mix";
+import { splitmix32 } from "./mix";
 
 export const MAX_SEED = Number.MAX_SAFE_INTEGER;
 

@@ -1,12 +1,10 @@
-// A gate list becomes a list of passes (kernels.ts). Runs of one-qubit gates on the same qubit
+// A gate list becomes a list of passes (pass.ts). Runs of one-qubit gates on the same qubit
 // (with no multi-qubit gate touching it in between) become one 2×2 matrix, so the statevector is
 // swept once per run instead of once per gate; the fused matrix then takes the cheapest exact
 // kernel (diagonal, phase, real, X or general). Runs of controlled phases on a shared qubit (a
 // QFT's rows) then become one phase-run pass each.
 import { gatePasses, matrixOf, type GateOp } from "./gates";
-import { matrixPass, PassKind, type Matrix2, type Pass } from "./kernels";
-import { runPasses } from "./parallel";
-import type { StateVector } from "./statevector";
+import { matrixPass, PassKind, type Matrix2, type Pass } from "./pass";
 
 /** m·n (n applied first). */
 export const multiply = (m: Matrix2, n: Matrix2): Matrix2 => {
@@ -140,6 +138,3 @@ const fuseOneQubitRuns = (ops: readonly GateOp[]): Pass[] => {
 
 /** The passes of a gate list: one-qubit runs fused, then runs of controlled phases. */
 export const compile = (ops: readonly GateOp[]): Pass[] => phaseRuns(fuseOneQubitRuns(ops));
-
-/** Applies the gates in order, fusing one-qubit runs (on several threads for large states). */
-export const applyFused = (state: StateVector, ops: readonly GateOp[]) => runPasses(state, compile(ops));

@@ -5,7 +5,8 @@
 // becomes a dense statevector and the remaining passes run on that. Permutations (X, SWAP, their
 // controlled forms) only rewrite indices and diagonal passes only multiply, both in place; a
 // general 2×2 matrix pairs each entry with its partner through an index → entry map.
-import { PassKind, phaseRunFactor, type Pass } from "./kernels";
+import { PassKind, type Pass } from "../passes/pass";
+import { phaseRunFactor } from "./diagonal";
 
 export type SparseState = { qubits: number; index: number[]; re: number[]; im: number[] };
 

@@ -1,16 +1,17 @@
 // Runs a circuit: evolve |0…0⟩ through the gates, then draw the shots. Results are keyed by the
 // classical bitstring (bit 0 rightmost) and sorted; probabilities are counts ÷ shots.
 import { performance } from "node:perf_hooks";
-import { quantumConfig } from "../config";
+import { basisState, densify, runSparse } from "../kernels/sparse";
+import { BYTES_PER_AMPLITUDE, MAX_QUBITS, allocateState, releaseState, type StateVector } from "../memory/registers";
+import { checkOps, type Circuit } from "../passes/circuit";
+import { compile } from "../passes/fuse";
+import { runPasses } from "../threads/parallel";
+import { sharesState } from "../threads/settings";
 import { runBranching } from "./branching";
-import { checkOps, type Circuit } from "./circuit";
-import { compile } from "./fuse";
-import { runPasses, sharesState } from "./parallel";
-import { basisState, densify, runSparse } from "./sparse";
-import { Rng, randomSeed } from "./random";
 import { outcomeCoder, tallyCounts, tallyExact, tallyRecord, topPositions, type Tally } from "./outcomes";
+import { Rng, randomSeed } from "./random";
 import { sampleIndexCounts } from "./sample";
-import { BYTES_PER_AMPLITUDE, allocateState, checkQubits, releaseState, type StateVector } from "./statevector";
+import { checkQubits } from "./statevector";
 
 export type RunOptions = {
   shots: number;
@@ -18,8 +19,9 @@ export type RunOptions = {
   seed?: number;
   /** Also return the exact distribution over the classical bits (the infinite-shot limit). */
   exact?: boolean;
+  /** The largest register allowed (default and at most MAX_QUBITS). */
   maxQubits?: number;
-  /** Dynamic circuits: gate work summed over all branches (default QUANTUM_MAX_GATE_WORK). */
+  /** Dynamic circuits: gate work (gates × 2^qubits) summed over all branches (default: no limit). */
   maxWork?: number;
 };
 
@@ -91,11 +93,10 @@ const runResult = (
 const simulateDynamic = (c: Circuit, options: RunOptions, seed: number): RunResult => {
   checkOps(c);
   const started = performance.now();
-  const config = quantumConfig();
-  const maxQubits = options.maxQubits ?? config.QUANTUM_MAX_QUBITS;
+  const maxQubits = Math.min(options.maxQubits ?? MAX_QUBITS, MAX_QUBITS);
   const common = {
     maxQubits,
-    maxWork: options.maxWork ?? config.QUANTUM_MAX_GATE_WORK,
+    maxWork: options.maxWork ?? Infinity,
     // The states alive at once may take as much as four registers of the largest size.
     maxBytes: 4 * 2 ** maxQubits * BYTES_PER_AMPLITUDE,
   };

@@ -1,7 +1,6 @@
 // A circuit: a register size, gates in order, and the classical bits each qubit is measured into
 // at the end. Without measurements every qubit is measured, qubit k into bit k.
-import { AppError } from "../../core/errors";
-import { quantumConfig } from "../config";
+import { SimulatorLimitError } from "../errors";
 import { GATES, type GateOp } from "./gates";
 
 export type Measurement = { qubit: number; clbit: number };
@@ -66,17 +65,21 @@ export const checkOps = (c: Circuit) => {
   }
 };
 
-/** The cost limits for circuits that come from users: gate count and gates × 2^n. */
-export const checkWork = (c: Circuit) => {
-  const config = quantumConfig();
-  if (c.ops.length > config.QUANTUM_MAX_GATES) {
-    throw new AppError("bad_request", `The circuit has ${c.ops.length} gates; at most ${config.QUANTUM_MAX_GATES} are simulated (QUANTUM_MAX_GATES).`);
-  }
-  const work = c.ops.length * 2 ** c.qubits;
-  if (work > config.QUANTUM_MAX_GATE_WORK) {
-    throw new AppError(
-      "bad_request",
-      `${c.ops.length} gates on ${c.qubits} qubits is more work than one request may take (gates × 2^qubits ≤ ${config.QUANTUM_MAX_GATE_WORK}).`,
-    );
+/** The cost limits a caller sets for the circuits it runs (for circuits from users: the app's settings). */
+export type SimulatorLimits = {
+  /** Gates in the circuit. */
+  maxGates: number;
+  /** Gates × 2^qubits: what evolving the statevector costs. */
+  maxGateWork: number;
+};
+
+/** Throws when a circuit costs more than the limits allow: gate count, and gates × 2^n. */
+export const checkWork = (c: Circuit, limits: SimulatorLimits) => {
+  const gates = c.ops.length;
+  const size = { qubits: c.qubits, gates };
+  if (gates > limits.maxGates) throw new SimulatorLimitError("maxGates", limits.maxGates, gates, size, `${gates} gates are more than ${limits.maxGates} (maxGates)`);
+  const work = gates * 2 ** c.qubits;
+  if (work > limits.maxGateWork) {
+    throw new SimulatorLimitError("maxGateWork", limits.maxGateWork, work, size, `${gates} gates on ${c.qubits} qubits are more work than ${limits.maxGateWork} (maxGateWork, gates × 2^qubits)`);
   }
 };
