@@ -11,10 +11,22 @@ const prismaClientImports = {
   ],
 };
 
+// The simulator engine: a library inside the quantum area that imports nothing of the app, only its
+// own files and node: builtins (layers/engine-self-contained). It is the bottom of the layers, in
+// layers of its own (memory, passes, kernels, threads, run, then its surface, index.ts), so that
+// lib/core may use it.
+const ENGINE = "lib/quantum/simulator";
+
 // The layers (ARCHITECTURE.md), bottom to top. A file may import its own layer and the layers below,
 // never one above (layers/no-upward-import). Files outside every layer (tests, scripts, e2e, the
 // configs) are not checked by it.
 const LAYERS = [
+  { name: "engine's memory (and its errors)", paths: [`${ENGINE}/errors`, `${ENGINE}/memory`] },
+  { name: "engine's passes", paths: [`${ENGINE}/passes`] },
+  { name: "engine's kernels", paths: [`${ENGINE}/kernels`] },
+  { name: "engine's threads", paths: [`${ENGINE}/threads`] },
+  { name: "engine's run", paths: [`${ENGINE}/run`] },
+  { name: "engine's surface", paths: [ENGINE] },
   { name: "base (lib/core, lib/config, lib/format, lib/client)", paths: ["lib/core", "lib/config", "lib/format", "lib/client"] },
   { name: "database (lib/db)", paths: ["lib/db"] },
   { name: "outbox and job engine (lib/outbox, lib/jobs)", paths: ["lib/outbox", "lib/jobs"] },
@@ -146,6 +158,21 @@ const layersPlugin = {
         return importVisitors(check);
       },
     },
+    // engine-self-contained: the simulator engine imports its own files and node: builtins, nothing of the
+    // app (no setting, no AppError, no package): what it needs is passed in.
+    "engine-self-contained": {
+      meta: { type: "problem", schema: [], docs: { description: "The simulator engine imports only its own files and node: builtins (ARCHITECTURE.md)" } },
+      create(context) {
+        const file = path.relative(ROOT, context.filename).split(path.sep).join("/");
+        if (!file.startsWith(`${ENGINE}/`)) return {};
+        return importVisitors((node, source) => {
+          if (typeof source !== "string" || source.startsWith("node:")) return;
+          const target = targetOf(context.filename, source);
+          if (target === ENGINE || target?.startsWith(`${ENGINE}/`)) return;
+          context.report({ node, message: `The simulator engine imports only its own files and node: builtins, not '${source}': pass settings in, and translate its errors where the app calls it (lib/quantum/pool/engine.ts).` });
+        });
+      },
+    },
     // no-cycle: an import whose target leads back to this file (through the files on disk) closes a circle.
     "no-cycle": {
       meta: { type: "problem", schema: [], docs: { description: "No import circle between files (ARCHITECTURE.md)" } },
@@ -221,14 +248,15 @@ const config = [
     files: ["lib/http/**/*.ts", "lib/startup/**/*.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: [apiTable] }] },
   },
-  // The core is the bottom layer: no area, no database, no HTTP (its tests may use the areas).
+  // The core is the bottom layer of the app: no area, no database, no HTTP (its tests may use the
+  // areas); only the simulator engine, below it, which imports nothing of the app.
   {
     files: ["lib/core/**/*.ts"],
     ignores: ["lib/core/**/*.test.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["../**", "@/**"], message: "lib/core imports nothing from the areas, lib/db or lib/http: it is the layer they all build on." }] },
+        { patterns: [{ regex: "^(\\.\\./(?!quantum/simulator/)|@/)", message: "lib/core imports nothing from the areas, lib/db or lib/http: it is the layer they all build on." }] },
       ],
     },
   },
@@ -241,6 +269,7 @@ const config = [
     rules: {
       "layers/no-upward-import": "error",
       "layers/no-cycle": "error",
+      "layers/engine-self-contained": "error",
     },
   },
   // Not React: test helpers and scripts may name functions use…(); tests may type loose JSON as any.

@@ -19,7 +19,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { memoryOf } from "../memory/wasm-memory";
 import { PassKind, type Pass } from "../passes/pass";
 import { BODIES, bodyOf, type BodyName } from "./bodies";
-import { L, LOCALS, P, PARAMS, im, lanesStep, runsStep, swapLanesStep, type WasmStep } from "./wasm-bodies";
+import { L, LOCALS, P, PARAMS, lanesStep, runsStep, swapLanesStep, type WasmStep } from "./wasm-bodies";
 import { op, wasmModule, type WasmFunction } from "./wasm-encoding";
 
 const { get, set, tee } = op;
