@@ -289,7 +289,7 @@ const streamPass = (a: Float64Array, from: number, to: number, k: number) => {
 // The statevector's memory as the simulator allocates it (zeroState: re and im in one buffer, a
 // small gap between them), which the bound's pass reads and writes as one Float64Array. An earlier
 // version laid re and im exactly 2^n·8 bytes apart, a layout the simulator never used and one that
-// made passes on qubit 11 of 22 three to five times slower (statevector.ts, allocateState).
+// made passes on qubit 11 of 22 three to five times slower (memory/registers.ts, allocateState).
 const stateMemory = (n: number) => {
   const { re, im } = zeroState(n, n);
   const buffer = re.buffer;

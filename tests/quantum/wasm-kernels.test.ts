@@ -1,6 +1,8 @@
-// The WebAssembly SIMD kernels (lib/quantum/simulator/wasm-kernels.ts) against the JavaScript ones
-// (kernels.ts): the same pass on the same amplitudes, one register in WebAssembly memory and one in
-// a plain buffer, must give the same bits, on every target and control pattern, whole or in pieces.
+// The WebAssembly SIMD kernels (lib/quantum/simulator/kernels/wasm-kernels.ts) against the
+// JavaScript ones (kernels/run-pass.ts), both generated from the same bodies (kernels/bodies.ts):
+// a check of the two generators. The same pass on the same amplitudes, one register in WebAssembly
+// memory and one in a plain buffer, must give the same bits, on every target and control pattern,
+// whole or in pieces.
 // kernels.test.ts checks the JavaScript kernels against a matrix-vector product.
 import { afterAll, describe, expect, it } from "vitest";
 import {

@@ -1,5 +1,5 @@
 // Diagonal passes without a pair body, in JavaScript only (the WebAssembly kernels leave them
-// here, so there is one copy of each): a run of controlled phases on one qubit (fuse.ts,
+// here, so there is one copy of each): a run of controlled phases on one qubit (passes/fuse.ts,
 // phaseRuns), and exp(−iθ/2·Z⊗Z). Both multiply each amplitude they change by a factor that
 // depends on its index. The single-qubit diagonal and phase bodies are in bodies.ts.
 import type { Matrix2, Pass, PhaseTables } from "../passes/pass";

@@ -25,7 +25,7 @@ export const runPassRange = (re: Float64Array, im: Float64Array, p: Pass, from: 
     if (wasm !== undefined && runWasmPass(wasm, re, im, p, from, to)) return;
   }
   const { kind, a, b, controls, m } = p;
-  // zz is never controlled (gates.ts writes a controlled rzz as CX · RZ · CX).
+  // zz is never controlled (passes/gates.ts writes a controlled rzz as CX · RZ · CX).
   if (controls !== 0 && kind !== PassKind.zz) {
     const body = bodyOf(p)!;
     const oneControl = kind !== PassKind.swap && (controls & (controls - 1)) === 0;

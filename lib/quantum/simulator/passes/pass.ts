@@ -26,7 +26,7 @@ export const PassKind = {
   /**
    * A run of controlled phases sharing qubit `a` (a QFT's row: cp(m, a) for every m < a): only the
    * amplitudes with bit `a` set change, each times (m[6], m[7]) and times `factors` bit k for
-   * every other bit k set in its index (fuse.ts, phaseRuns).
+   * every other bit k set in its index (passes/fuse.ts, phaseRuns).
    */
   phaseRun: 7,
 } as const;
