@@ -4,10 +4,10 @@
 // then run through the squad analysis itself (runSquadModel), and only those whose risk is
 // strictly below the current squad's are answered. Bounded by evaluations and member work (never
 // by the clock), so the same input always gives the same answer. docs/quantum-model.md, "Optimizer".
-import { splitmix32 } from "../../core/mix";
-import { chainRisk, runSquadModel, squadDimensions, type MemberMetrics, type SquadModelInput } from "../models";
-import { assessCoverage } from "../models/coverage";
-import { CORE_ROLES, deliveryScore, experienceScore, hasPerformanceMetrics, reliabilityScore, roleCoverage } from "../models/scores";
+import { splitmix32 } from "../../../core/mix";
+import { chainRisk, runSquadModel, squadDimensions, type MemberMetrics, type SquadModelInput } from "../../analyses/rules";
+import { assessCoverage } from "../../analyses/rules/coverage";
+import { CORE_ROLES, deliveryScore, experienceScore, hasPerformanceMetrics, reliabilityScore, roleCoverage } from "../../analyses/rules/scores";
 import { describeChanges } from "./reasons";
 
 export type OptimizeMember = MemberMetrics & { name: string };

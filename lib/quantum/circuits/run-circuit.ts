@@ -3,14 +3,14 @@
 // past one of the reading limits (QUANTUM_MAX_*) is a 400 naming the limit and its value, raised
 // while the program is read. The reading, the simulation and the choice of the `top` outcomes run
 // on worker threads of the sandbox (./pool); `signal` cancels the run.
-import { AppError } from "../core/errors";
-import { histogramBase64 } from "./histogram";
-import { formatDuration } from "./models";
-import { runSimulation } from "./pool";
-import { recordRun } from "./runs";
-import { AER, DEFAULT_SHOTS, type TRunCircuitBody, type TRunCircuitResult } from "./schemas";
+import { AppError } from "../../core/errors";
+import { histogramBase64 } from "../histogram";
+import { formatDuration } from "../analyses/rules";
+import { runSimulation } from "../pool";
+import { recordRun } from "../runs/record-run";
+import { AER, DEFAULT_SHOTS, type TRunCircuitBody, type TRunCircuitResult } from "../schemas";
 
-export { parseCircuit, qasmLimits, topEntries } from "./pool/tasks";
+export { parseCircuit, qasmLimits, topEntries } from "../pool/tasks";
 
 export const runCircuit = async (body: TRunCircuitBody, userId?: string, signal?: AbortSignal): Promise<TRunCircuitResult> => {
   const shots = body.shots ?? DEFAULT_SHOTS;

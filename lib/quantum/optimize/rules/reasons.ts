@@ -1,10 +1,10 @@
 // What changes between the current squad and a proposal, in the squad model's own terms: each
 // dimension whose score moves, with the aggregated metrics behind it, and the measured share.
 import { formatInteger, formatPercent } from "@/lib/format";
-import type { Dimension, SquadModelInput } from "../models";
-import { assessCoverage } from "../models/coverage";
-import { aggregateMembers } from "../models/group";
-import { CORE_ROLES, hasPerformanceMetrics } from "../models/scores";
+import type { Dimension, SquadModelInput } from "../../analyses/rules";
+import { assessCoverage } from "../../analyses/rules/coverage";
+import { aggregateMembers } from "../../analyses/rules/group";
+import { CORE_ROLES, hasPerformanceMetrics } from "../../analyses/rules/scores";
 
 /** Score changes smaller than this are not worth a sentence. */
 const NOTICEABLE = 0.0005;

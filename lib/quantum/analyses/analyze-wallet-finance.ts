@@ -1,11 +1,11 @@
 // POST /qmetrics/finance: the wallet's facts from the metrics engine, its circuit run on the simulator (aer)
 // or on IBM Quantum (ibm_quantum), every bitstring mapped to a financial behaviour, the histogram.
-import { histogramBase64 } from "./histogram";
-import { IBM_BACKEND, ibmSettings, runOnIbm } from "./ibm";
-import { runSimulation } from "./pool";
-import { recordRun } from "./runs";
-import { AER, DEFAULT_SHOTS, type TWalletFinanceBody, type TWalletFinanceResult } from "./schemas";
-import { loadWalletModelInput } from "./wallet-source";
+import { histogramBase64 } from "../histogram";
+import { IBM_BACKEND, ibmSettings, runOnIbm } from "../ibm";
+import { runSimulation } from "../pool";
+import { recordRun } from "../runs/record-run";
+import { AER, DEFAULT_SHOTS, type TWalletFinanceBody, type TWalletFinanceResult } from "../schemas";
+import { loadWalletModelInput } from "./load-wallet-input";
 
 export const analyzeWalletFinance = async (body: TWalletFinanceBody, userId?: string, signal?: AbortSignal): Promise<TWalletFinanceResult> => {
   const backend = body.quantumBackend ?? AER;

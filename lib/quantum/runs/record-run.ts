@@ -2,13 +2,13 @@
 // chart an entity's history; runs made without one are answered but not stored. The stored
 // result is the answer without its histogram, plus the numbers the charts need. Wallet and
 // circuit runs are private: only the user who ran them and admins see them.
-import { prisma, type QuantumEntity, type Role } from "../db";
-import type { Prisma } from "../db";
-import { encodeCursor } from "../core/paging";
-import { recordEvent } from "../outbox";
-import type { TQuantumRun } from "./schemas";
+import { prisma, type QuantumEntity, type Role } from "../../db";
+import type { Prisma } from "../../db";
+import { encodeCursor } from "../../core/paging";
+import { recordEvent } from "../../outbox";
+import type { TQuantumRun } from "../schemas";
 import type { z } from "zod";
-import type { ZRunsQuery } from "./schemas";
+import type { ZRunsQuery } from "../schemas";
 
 export type RunRecord = {
   /** The user who asked; without one the run is not stored. */

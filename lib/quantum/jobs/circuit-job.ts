@@ -2,18 +2,18 @@
 // quota, stores a QUEUED job and answers at once; a worker of the job engine (lib/jobs) runs it on
 // the simulator pool, or submits it to the hosted backend and polls there, never in a request.
 // Jobs are private: their owner and admins see them.
-import { prisma, type Prisma, type Role } from "../db";
-import { AppError, notFound } from "../core/errors";
-import { encodeCursor } from "../core/paging";
-import { cancelJob, cancelledByOwner, defineJobKind, enqueueJob, findJob, jobsConfig, wakeWorkers, type JobContext, type JobRow } from "../jobs";
-import { histogramBase64 } from "./histogram";
-import { backendTarget, cancelIbmJob, IBM_BACKEND, ibmJobCounts, ibmJobStatus, ibmSettings, submitIsaToIbm } from "./ibm";
-import { formatDuration } from "./models";
-import { runSimulation } from "./pool";
-import { runCircuit } from "./run-circuit";
-import { DEFAULT_SHOTS, type TQuantumJob, type TQuantumJobBody, type TQuantumJobResult, type TQuantumJobStatus } from "./schemas";
+import { prisma, type Prisma, type Role } from "../../db";
+import { AppError, notFound } from "../../core/errors";
+import { encodeCursor } from "../../core/paging";
+import { cancelJob, cancelledByOwner, defineJobKind, enqueueJob, findJob, jobsConfig, wakeWorkers, type JobContext, type JobRow } from "../../jobs";
+import { histogramBase64 } from "../histogram";
+import { backendTarget, cancelIbmJob, IBM_BACKEND, ibmJobCounts, ibmJobStatus, ibmSettings, submitIsaToIbm } from "../ibm";
+import { formatDuration } from "../analyses/rules";
+import { runSimulation } from "../pool";
+import { runCircuit } from "../circuits/run-circuit";
+import { DEFAULT_SHOTS, type TQuantumJob, type TQuantumJobBody, type TQuantumJobResult, type TQuantumJobStatus } from "../schemas";
 import type { z } from "zod";
-import type { ZQuantumJobsQuery } from "./schemas";
+import type { ZQuantumJobsQuery } from "../schemas";
 
 export const QUANTUM_JOB_KIND = "quantum.circuit";
 

@@ -3,7 +3,7 @@
 // scores an agent alone would have, plus its experience), the best DEFAULT_POOL of them, and the
 // best ROLE_POOL holders of each core or required role (so a missing role can be filled). One query.
 import { prisma } from "../../db";
-import { CORE_ROLES } from "../models/scores";
+import { CORE_ROLES } from "../analyses/rules/scores";
 
 export const DEFAULT_POOL = 40;
 export const ROLE_POOL = 5;

@@ -3,7 +3,8 @@
 // q2 capital (USD balance) — on the chain circuit of chain.ts. Every bitstring names a financial
 // behaviour; the probabilities say how strongly the wallet's facts point at each.
 import { evaluateChain, type Dimension } from "./chain";
-import { formatProbability, formatRiskScore, riskLevel, topOutcome } from "./format";
+import { formatProbability, formatRiskScore, topOutcome } from "./text";
+import { riskLevel } from "./risk";
 import { assessCoverage, assessmentOf, insufficientAnalysis, type AnalysisCoverage, type Assessment } from "./coverage";
 import { clamp01, UNKNOWN_SCORE } from "./scores";
 

@@ -1,8 +1,8 @@
 // The model inputs, read from the database: one query per analysis (Prisma may split the nested
 // relations into a fixed number of IN queries), whatever the number of members.
-import { prisma, type Prisma } from "../db";
-import { notFound } from "../core/errors";
-import type { AgentModelInput, MemberMetrics, SquadModelInput, SyndicateModelInput } from "./models";
+import { prisma, type Prisma } from "../../db";
+import { notFound } from "../../core/errors";
+import type { AgentModelInput, MemberMetrics, SquadModelInput, SyndicateModelInput } from "./rules";
 
 const METRICS_SELECT = {
   id: true,

@@ -3,8 +3,9 @@
 // chain circuit of chain.ts. The weakest squad, not the spread between squads, so that improving
 // any agent can never lower the score.
 import { evaluateChain, type Dimension } from "./chain";
-import type { TSyndicateQuantumResult, TQuantumRunField } from "../schemas";
-import { describeDimensions, formatDuration, formatPercent, formatProbability, formatRiskScore, riskLevel, topOutcome } from "./format";
+import type { TSyndicateQuantumResult, TQuantumRunField } from "../../schemas";
+import { describeDimensions, formatDuration, formatPercent, formatProbability, formatRiskScore, topOutcome } from "./text";
+import { riskLevel } from "./risk";
 import { aggregateMembers, deliveryOf, reliabilityOf, type MemberMetrics } from "./group";
 import { assessCoverage, assessmentOf, insufficientAnalysis } from "./coverage";
 import { clamp01, hasPerformanceMetrics, roleCoverage, UNKNOWN_SCORE } from "./scores";

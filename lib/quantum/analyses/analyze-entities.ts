@@ -3,16 +3,16 @@
 // histogram, keep the run, answer the model's fields plus seed, shots, backend and histogram.
 // One table says, per entity type, how its input is loaded and which model runs on it (on a worker
 // thread of the simulation pool; `signal` cancels the run).
-import type { QuantumEntity } from "../db";
-import { circuitDiagram } from "./diagram/svg";
-import { histogramBase64 } from "./histogram";
+import type { QuantumEntity } from "../../db";
+import { circuitDiagram } from "../diagram/svg";
+import { histogramBase64 } from "../histogram";
 import { loadAgentInput, loadSquadInput, loadSyndicateInput } from "./load-entities";
-import { agentDimensions, chainCircuit, squadDimensions, syndicateDimensions } from "./models";
-import type { ChainEvaluation, Dimension } from "./models";
-import { runSimulation, type Lane } from "./pool";
-import { toQasm3 } from "./qasm/emit";
-import { recordRun } from "./runs";
-import { AER, DEFAULT_SHOTS, type TAgentQuantumResult, type TAnalysisEntityType, type TAnalysisOptions, type TSquadQuantumResult, type TSyndicateQuantumResult } from "./schemas";
+import { agentDimensions, chainCircuit, squadDimensions, syndicateDimensions } from "./rules";
+import type { ChainEvaluation, Dimension } from "./rules";
+import { runSimulation, type Lane } from "../pool";
+import { toQasm3 } from "../qasm/emit";
+import { recordRun } from "../runs/record-run";
+import { AER, DEFAULT_SHOTS, type TAgentQuantumResult, type TAnalysisEntityType, type TAnalysisOptions, type TSquadQuantumResult, type TSyndicateQuantumResult } from "../schemas";
 
 type Named = { id: string; name: string };
 

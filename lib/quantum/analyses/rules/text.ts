@@ -1,14 +1,11 @@
-// How the analyses write numbers into the contract's string fields.
+// How the analyses write numbers into the contract's string fields. Percentages, probabilities and
+// risk scores are written as on every page (lib/format); the risk level is the analyses' own rule
+// (risk.ts), the duration the quantum area's (lib/quantum/rules.ts).
 import type { Dimension } from "./chain";
+import { formatProbability } from "../../../format";
 
-// Risk, percentages and probabilities are written as on every page (lib/format); the contract's
-// duration field stays in ms or s even past a minute (its documented shape is "<number> ms|s").
-import { formatDuration as formatDisplayDuration, formatProbability } from "@/lib/format";
-
-export { RISK_LEVELS, riskLevel, formatRiskScore, formatPercent, formatProbability, type RiskLevel } from "@/lib/format";
-
-/** The measured time with its unit: "0.084 ms", "3.2 ms", "1.45 s", "75.20 s". */
-export const formatDuration = (ms: number) => (ms < 59_995 ? formatDisplayDuration(ms) : `${(ms / 1000).toFixed(2)} s`);
+export { formatRiskScore, formatPercent, formatProbability } from "../../../format";
+export { formatDuration } from "../../rules";
 
 /** The most frequent bitstring of a sample (ties: the smaller bitstring). */
 export const topOutcome = (probabilities: Record<string, number>) => {
