@@ -11,8 +11,9 @@ import { agentDimensions, chainCircuit, squadDimensions, syndicateDimensions } f
 import type { ChainEvaluation, Dimension } from "./rules";
 import { runSimulation, type Lane } from "../pool";
 import { toQasm3 } from "../qasm/emit";
-import { recordRun } from "../runs/record-run";
-import { AER, DEFAULT_SHOTS, type TAgentQuantumResult, type TAnalysisEntityType, type TAnalysisOptions, type TSquadQuantumResult, type TSyndicateQuantumResult } from "../schemas";
+import { recordRun } from "../runs";
+import { AER, DEFAULT_SHOTS } from "../schemas";
+import { type TAgentQuantumResult, type TAnalysisEntityType, type TAnalysisOptions, type TSquadQuantumResult, type TSyndicateQuantumResult } from "./schemas";
 
 type Named = { id: string; name: string };
 

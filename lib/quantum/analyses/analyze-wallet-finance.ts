@@ -3,8 +3,9 @@
 import { histogramBase64 } from "../histogram";
 import { IBM_BACKEND, ibmSettings, runOnIbm } from "../ibm";
 import { runSimulation } from "../pool";
-import { recordRun } from "../runs/record-run";
-import { AER, DEFAULT_SHOTS, type TWalletFinanceBody, type TWalletFinanceResult } from "../schemas";
+import { recordRun } from "../runs";
+import { AER, DEFAULT_SHOTS } from "../schemas";
+import { type TWalletFinanceBody, type TWalletFinanceResult } from "./schemas";
 import { loadWalletModelInput } from "./load-wallet-input";
 
 export const analyzeWalletFinance = async (body: TWalletFinanceBody, userId?: string, signal?: AbortSignal): Promise<TWalletFinanceResult> => {

@@ -3,7 +3,7 @@
 // a run (parse errors are 400s naming the line and column), and drawn there; nothing is simulated
 // or stored. An entity's circuit is small and built from stored data, so it is drawn here.
 import { runSimulation } from "../pool";
-import type { TCircuitDiagramBody, TCircuitDiagramResult } from "../schemas";
+import type { TCircuitDiagramBody, TCircuitDiagramResult } from "./schemas";
 
 export { circuitDiagram, DIAGRAM_MAX_OPERATIONS, type Diagram } from "../diagram/svg";
 

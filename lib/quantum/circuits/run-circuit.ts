@@ -5,10 +5,11 @@
 // on worker threads of the sandbox (./pool); `signal` cancels the run.
 import { AppError } from "../../core/errors";
 import { histogramBase64 } from "../histogram";
-import { formatDuration } from "../analyses/rules";
+import { formatDuration } from "../rules";
 import { runSimulation } from "../pool";
-import { recordRun } from "../runs/record-run";
-import { AER, DEFAULT_SHOTS, type TRunCircuitBody, type TRunCircuitResult } from "../schemas";
+import { recordRun } from "../runs";
+import { AER, DEFAULT_SHOTS } from "../schemas";
+import { type TRunCircuitBody, type TRunCircuitResult } from "./schemas";
 
 export { parseCircuit, qasmLimits, topEntries } from "../pool/tasks";
 

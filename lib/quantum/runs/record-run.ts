@@ -1,14 +1,11 @@
 // Runs made with a credential are kept (QuantumRun), with who made them, so that the pages can
 // chart an entity's history; runs made without one are answered but not stored. The stored
-// result is the answer without its histogram, plus the numbers the charts need. Wallet and
-// circuit runs are private: only the user who ran them and admins see them.
-import { prisma, type QuantumEntity, type Role } from "../../db";
+// result is the answer without its histogram, plus the numbers the charts need.
+import { prisma, type QuantumEntity } from "../../db";
 import type { Prisma } from "../../db";
-import { encodeCursor } from "../../core/paging";
 import { recordEvent } from "../../outbox";
-import type { TQuantumRun } from "../schemas";
-import type { z } from "zod";
-import type { ZRunsQuery } from "../schemas";
+import { PUBLIC_KINDS } from "./rules";
+import { toRun } from "./shape";
 
 export type RunRecord = {
   /** The user who asked; without one the run is not stored. */
@@ -61,61 +58,4 @@ export const recordRun = async (run: RunRecord) => {
     // Seen by whoever may see the run in GET /quantum/runs: entity analyses by anyone, wallet and circuit runs by their user.
     await recordEvent(tx, { type: "quantum_run.completed", entityId: row.id, data: toRun(row), visibleTo: PUBLIC_KINDS.includes(row.entityType) ? null : row.userId });
   });
-};
-
-type StoredResult = { probabilities?: Record<string, number>; riskScore?: number | null; improvementPercent?: number | null };
-
-const toRun = (row: Prisma.QuantumRunGetPayload<object>): TQuantumRun => {
-  const result = (row.result ?? {}) as StoredResult;
-  return {
-    id: row.id,
-    entityType: row.entityType,
-    entityId: row.entityId,
-    backend: row.backend,
-    qubits: row.qubits,
-    shots: row.shots,
-    seed: row.seed,
-    durationMs: row.durationMs,
-    createdAt: row.createdAt.toISOString(),
-    riskScore: typeof result.riskScore === "number" ? result.riskScore : null,
-    improvementPercent: typeof result.improvementPercent === "number" ? result.improvementPercent : null,
-    probabilities: result.probabilities ?? {},
-  };
-};
-
-/** Who is looking at runs: a signed-in user or API key's owner, or nobody. */
-export type RunViewer = { userId: string; role: Role } | null;
-
-const PUBLIC_KINDS: QuantumEntity[] = ["agent", "squad", "syndicate"];
-
-// Entity analyses are public like the entities; wallet and circuit runs only for their user and admins.
-const visibleTo = (viewer: RunViewer): Prisma.QuantumRunWhereInput =>
-  viewer?.role === "admin"
-    ? {}
-    : viewer
-      ? { OR: [{ entityType: { in: PUBLIC_KINDS } }, { userId: viewer.userId }] }
-      : { entityType: { in: PUBLIC_KINDS } };
-
-/** Past runs the viewer may see, newest first, one page (cursor = the last run's id). */
-export const listRuns = async (query: z.output<typeof ZRunsQuery>, viewer: RunViewer) => {
-  const where: Prisma.QuantumRunWhereInput = {
-    AND: [
-      visibleTo(viewer),
-      {
-        ...(query.entityType ? { entityType: query.entityType } : {}),
-        ...(query.entityId ? { entityId: query.entityId } : {}),
-      },
-    ],
-  };
-  const [rows, total] = await Promise.all([
-    prisma.quantumRun.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: query.limit + 1,
-      ...(query.cursor ? { cursor: { id: query.cursor.id }, skip: 1 } : {}),
-    }),
-    prisma.quantumRun.count({ where }),
-  ]);
-  const items = rows.slice(0, query.limit).map(toRun);
-  return { items, total, nextCursor: rows.length > query.limit ? encodeCursor({ id: items[items.length - 1].id }) : undefined };
 };

@@ -1,7 +1,7 @@
 // Agent model: three qubits — q0 reliability (uptime, error rate), q1 delivery (completion rate,
 // response time), q2 growth (experience points) — on the chain circuit of chain.ts.
 import { evaluateChain, type ChainEvaluation, type Dimension } from "./chain";
-import type { TAgentQuantumResult, TQuantumRunField } from "../../schemas";
+import type { TAgentQuantumResult, TQuantumRunField } from "../schemas";
 import { describeDimensions, formatDuration, formatPercent, formatProbability, formatRiskScore, topOutcome } from "./text";
 import { riskLevel } from "./risk";
 import { assessCoverage, assessmentOf, INSUFFICIENT, insufficientAnalysis } from "./coverage";

@@ -2,7 +2,7 @@
 // mean error rate), q1 delivery (overall completion rate, mean response time), q2 cohesion (core
 // role coverage and mean experience) — on the chain circuit of chain.ts.
 import { evaluateChain, type Dimension } from "./chain";
-import type { TSquadQuantumResult, TQuantumRunField } from "../../schemas";
+import type { TSquadQuantumResult, TQuantumRunField } from "../schemas";
 import { describeDimensions, formatDuration, formatPercent, formatProbability, formatRiskScore, topOutcome } from "./text";
 import { riskLevel } from "./risk";
 import { aggregateMembers, deliveryOf, distributeRoles, missingRole, reliabilityOf, type MemberMetrics } from "./group";

@@ -3,7 +3,7 @@
 // chain circuit of chain.ts. The weakest squad, not the spread between squads, so that improving
 // any agent can never lower the score.
 import { evaluateChain, type Dimension } from "./chain";
-import type { TSyndicateQuantumResult, TQuantumRunField } from "../../schemas";
+import type { TSyndicateQuantumResult, TQuantumRunField } from "../schemas";
 import { describeDimensions, formatDuration, formatPercent, formatProbability, formatRiskScore, topOutcome } from "./text";
 import { riskLevel } from "./risk";
 import { aggregateMembers, deliveryOf, reliabilityOf, type MemberMetrics } from "./group";
