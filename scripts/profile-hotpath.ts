@@ -156,7 +156,7 @@ const sweeps = async () => {
   (await import("../lib/startup/register")).registerApp();
   const { sweepStaleDeployments } = await import("../lib/deployments/stale-sweep");
   const { sweepOverdueTasks } = await import("../lib/tasks/overdue-sweep");
-  const { refreshLinkedWallets } = await import("../lib/wallet/indexing/refresh-linked");
+  const { refreshLinkedWallets } = await import("../lib/wallet/indexing/refresh-job");
   const { sql } = getDb();
   const counts = async () =>
     (

@@ -30,7 +30,7 @@ import { enqueueJob } from "../../lib/jobs";
 import { claimJob, completeJob, saveJobProgress } from "../../lib/jobs/store";
 import { refreshLinkedWallets, WALLET_INDEX_KIND } from "../../lib/wallet";
 import { resetWalletEnv } from "../../lib/wallet/config";
-import { walletRefreshJob } from "../../lib/wallet/indexing/refresh-linked";
+import { walletRefreshJob } from "../../lib/wallet/indexing/refresh-job";
 import { queueWebhookDeliveries } from "../../lib/webhooks/fan-out";
 import { resetWebhooksConfig } from "../../lib/webhooks";
 import { useApiTest } from "../helpers/api";
