@@ -44,7 +44,7 @@ const seed = async (agents: number) => {
   process.env.DATABASE_URL = urlOf(TEMPLATE);
   const { applyMigrations, openDatabase, useDatabase, closeDatabase } = await import("../lib/db");
   const { seedDatabase, OPERATOR_USER_ID } = await import("../lib/seed");
-  const { createApiKey } = await import("../lib/auth/api-keys");
+  const { createApiKey } = await import("../lib/auth/manage-api-keys");
   const handle = openDatabase({ mode: "server", url: urlOf(TEMPLATE), timeouts: { statementMs: 600_000, transactionMs: 3_600_000 } });
   useDatabase(handle);
   await applyMigrations(handle.sql);

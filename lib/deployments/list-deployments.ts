@@ -4,7 +4,7 @@ import { containsInsensitive } from "../core/search";
 import { sortedPageArgs } from "../core/sorting";
 import type { TDeployment, TDeploymentListQuery } from "./schemas";
 import { currentStaleClock, toDeployment } from "./shape";
-import { staleWhere, type StaleClock } from "./staleness";
+import { staleWhere, type StaleClock } from "./rules";
 
 const deploymentWhere = (query: TDeploymentListQuery, clock: StaleClock): Prisma.DeploymentWhereInput => ({
   ...(query.status ? { status: query.status } : {}),

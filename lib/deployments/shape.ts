@@ -3,7 +3,7 @@
 import type { Deployment } from "../db/generated/client";
 import type { TDeployBody, TDeployment } from "./schemas";
 import { staleAfterMs } from "./config";
-import { staleness, type StaleClock } from "./staleness";
+import { staleness, type StaleClock } from "./rules";
 
 const present = <T extends Record<string, unknown>>(values: T) =>
   Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null && value !== undefined)) as {

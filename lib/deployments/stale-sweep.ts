@@ -7,7 +7,7 @@ import { defineJobKind } from "../jobs";
 import { recordEvents } from "../outbox";
 import { deploymentsConfig, staleAfterMs } from "./config";
 import { toDeployment } from "./shape";
-import { staleCutoff, type StaleClock } from "./staleness";
+import { staleCutoff, type StaleClock } from "./rules";
 import { DEPLOYMENT_MACHINE } from "./status-machine";
 
 export const STALE_SWEEP_KIND = "deployments.stale-sweep";

@@ -31,7 +31,7 @@ import { claimJob, completeJob, saveJobProgress } from "../../lib/jobs/store";
 import { refreshLinkedWallets, WALLET_INDEX_KIND } from "../../lib/wallet";
 import { resetWalletEnv } from "../../lib/wallet/config";
 import { walletRefreshJob } from "../../lib/wallet/indexing/refresh-job";
-import { queueWebhookDeliveries } from "../../lib/webhooks/fan-out";
+import { queueWebhookDeliveries } from "../../lib/webhooks/queue-deliveries";
 import { resetWebhooksConfig } from "../../lib/webhooks";
 import { useApiTest } from "../helpers/api";
 import { unique, userWithKey } from "../helpers/factories";

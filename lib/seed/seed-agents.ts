@@ -6,8 +6,8 @@
 // in milliseconds. History points are cumulative totals at 00:00 UTC on the first of each month.
 import type { Prisma } from "../db";
 import { AI_ENGINES, LESSEES, NAME_BRANDS, NAME_SUFFIXES, OPERATIONAL_EVENTS, ROLE_TRAITS, ROLE_WEIGHTS } from "./agent-catalog";
-import type { Prng } from "./prng";
-import { DAY, HOUR, after, before, bulkInsert, isoDay, monthStart, serialId, type SeedContext } from "./support";
+import type { Prng } from "./generator/prng";
+import { DAY, HOUR, after, before, bulkInsert, isoDay, monthStart, serialId, type SeedContext } from "./generator/support";
 
 export const ROLES_PER_AGENT = 5;
 export const HISTORY_POINTS = 12;

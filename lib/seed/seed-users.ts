@@ -4,8 +4,8 @@
 import { randomBytes } from "node:crypto";
 import { hashPassword } from "../auth";
 import type { Prisma } from "../db";
-import { DAY, after, before, type SeedContext } from "./support";
-import { WALLET_LABELS } from "./wallets";
+import { DAY, after, before, type SeedContext } from "./generator/support";
+import { WALLET_LABELS } from "./seed-wallets";
 
 export const ADMIN_USER_ID = "00000000-0000-4000-8000-000000000001";
 export const OPERATOR_USER_ID = "00000000-0000-4000-8000-000000000002";

@@ -1,7 +1,7 @@
 // The eight industry use cases of the contract, in the contract's order (position 0–7).
 // Metric values are display strings; their keys differ per industry.
 import type { Prisma } from "../db";
-import type { SeedContext } from "./support";
+import type { SeedContext } from "./generator/support";
 
 export const INDUSTRIES = ["Financial", "Healthcare", "Logistics", "Supply Chain", "Social Media", "Gaming", "Education", "Public Services"] as const;
 

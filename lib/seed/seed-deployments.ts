@@ -6,9 +6,9 @@
 // securityScore is 0–100 from the pre-deployment audit (null while queued).
 import type { DeploymentStatus, Prisma } from "../db";
 import { chainBySlug } from "./chain-catalog";
-import type { Prng } from "./prng";
-import { DAY, HOUR, MINUTE, after, before, bulkInsert, serialId, type SeedContext } from "./support";
-import type { Industry } from "./usecases";
+import type { Prng } from "./generator/prng";
+import { DAY, HOUR, MINUTE, after, before, bulkInsert, serialId, type SeedContext } from "./generator/support";
+import type { Industry } from "./seed-usecases";
 
 const DAPPS: readonly { name: string; industry: Industry; useCases: readonly string[] }[] = [
   { name: "YieldPilot Vaults", industry: "Financial", useCases: ["Auto-compounding stablecoin vault", "Treasury rebalancing"] },

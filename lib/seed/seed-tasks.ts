@@ -6,11 +6,11 @@
 // task's compute budget used; costEstimate and actualCost are USD. actualDuration, actualCost are
 // set once a task has finished (completed or failed); resourceUsage once it has started.
 import type { EntityType, Prisma, TaskStatus } from "../db";
-import { agentId } from "./agents";
-import { squadId, syndicateId } from "./groups";
-import { itemId } from "./marketplace";
-import type { Prng } from "./prng";
-import { DAY, HOUR, MINUTE, after, before, bulkInsert, serialId, type SeedContext } from "./support";
+import { agentId } from "./seed-agents";
+import { squadId, syndicateId } from "./seed-groups";
+import { itemId } from "./seed-marketplace";
+import type { Prng } from "./generator/prng";
+import { DAY, HOUR, MINUTE, after, before, bulkInsert, serialId, type SeedContext } from "./generator/support";
 
 const DESCRIPTIONS: Record<EntityType, readonly string[]> = {
   Agent: [

@@ -3,10 +3,10 @@
 // Activity is planned as intents (a time and an action) and executed in time order across all
 // wallets, so every outgoing amount is checked against the balance at that moment.
 import { chainBySlug } from "./chain-catalog";
-import type { Prng } from "./prng";
-import { DAY, HOUR, MINUTE, before, after } from "./support";
+import type { Prng } from "./generator/prng";
+import { DAY, HOUR, MINUTE, before, after } from "./generator/support";
 import { BASE_PRICES, EXCHANGE_WALLETS, type KnownContract, type NftCollection, type TokenFacts } from "./token-catalog";
-import { NULL_ADDRESS, share, toRaw, type Leg, type Ledger } from "./wallet-ledger";
+import { NULL_ADDRESS, share, toRaw, type Leg, type Ledger } from "./generator/ledger";
 
 export type Intent = { at: Date; seq: number; chain: string; counterparty?: string; run: () => void };
 

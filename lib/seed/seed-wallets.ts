@@ -3,12 +3,12 @@
 // twelve chains. The wallet data does not grow with --agents.
 import type { Prisma } from "../db";
 import { CHAINS } from "./chain-catalog";
-import type { Prng } from "./prng";
-import { DAY, before, bulkInsert, type SeedContext } from "./support";
+import type { Prng } from "./generator/prng";
+import { DAY, before, bulkInsert, type SeedContext } from "./generator/support";
 import { BASE_PRICES, ERC20_TOKENS, knownContracts, nativeToken, nftCollections, spamCollection, spamTokens, type PriceKey, type TokenFacts } from "./token-catalog";
-import { executeIntents, planActivity, type WalletProfile, type WalletWorld } from "./wallet-activity";
-import { planBurst, planDust, planFreshLargePayment, planLookalike, planSpamAirdrop, planSpamNft } from "./wallet-anomalies";
-import { Ledger, NULL_ADDRESS } from "./wallet-ledger";
+import { executeIntents, planActivity, type WalletProfile, type WalletWorld } from "./plan-wallet-activity";
+import { planBurst, planDust, planFreshLargePayment, planLookalike, planSpamAirdrop, planSpamNft } from "./plan-wallet-anomalies";
+import { Ledger, NULL_ADDRESS } from "./generator/ledger";
 
 export const PRICE_DAYS = 31;
 

@@ -4,7 +4,7 @@
 // Each area of the seed draws from its own stream (`rng.fork("agents")`), so adding a row to one
 // area does not shift the random values of every area after it.
 
-import { fnv1a, FNV_OFFSET_BASIS, splitmix32 } from "../core/mix";
+import { fnv1a, FNV_OFFSET_BASIS, splitmix32 } from "../../core/mix";
 
 /** FNV-1a over the label, mixed with the numeric seed. */
 const hashSeed = (seed: number, label: string) => fnv1a(label, FNV_OFFSET_BASIS ^ seed);

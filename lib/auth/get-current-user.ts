@@ -1,6 +1,6 @@
 // The signed-in user of a page request (server components), from the session cookie.
 import { cookies } from "next/headers";
-import { resolvePrincipal, type Principal } from "./principal";
+import { resolvePrincipal, type Principal } from "./resolve-principal";
 
 export const currentUser = async (): Promise<Principal | null> => {
   const jar = await cookies();

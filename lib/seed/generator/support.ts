@@ -1,6 +1,6 @@
 // Shared plumbing of the seed: the client type every area writes through, time arithmetic
 // relative to the epoch, ids, and set-based bulk inserts.
-import type { Prisma } from "../db";
+import type { Prisma } from "../../db";
 import type { Prng } from "./prng";
 
 /** The Prisma client or an interactive transaction; the seed writes through either. */

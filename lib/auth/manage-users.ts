@@ -1,7 +1,7 @@
 import { prisma, type Role } from "../db";
 import { AppError, notFound } from "../core/errors";
-import { hashPassword, verifyPassword } from "./password";
-import { forgetCachedApiKeys } from "./principal";
+import { hashPassword, verifyPassword } from "./hash-password";
+import { forgetCachedApiKeys } from "./resolve-principal";
 import type { TCreateUserBody, TUser } from "./schemas";
 
 const USER_SELECT = { id: true, email: true, name: true, role: true, createdAt: true } as const;

@@ -3,10 +3,10 @@
 // from strangers, a spam-token and a spam-NFT airdrop, a burst of transfers within minutes, and
 // a large one-off payment to an address first seen minutes earlier.
 import { chainBySlug } from "./chain-catalog";
-import { DAY, MINUTE, after, before } from "./support";
+import { DAY, MINUTE, after, before } from "./generator/support";
 import type { NftCollection, TokenFacts } from "./token-catalog";
-import { plan, priceOf, tokenOn, type WalletWorld } from "./wallet-activity";
-import { share, toRaw } from "./wallet-ledger";
+import { plan, priceOf, tokenOn, type WalletWorld } from "./plan-wallet-activity";
+import { share, toRaw } from "./generator/ledger";
 
 /**
  * A look-alike of `target` (same first four and last four hex characters after 0x) sends the

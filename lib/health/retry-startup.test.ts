@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeError } from "./startup";
+import { describeError } from "./retry-startup";
 
 describe("describeError (what start-up logs and readiness report for a failed attempt)", () => {
   it("is the first line of the message", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPrivateAddress } from "./url-safety";
+import { isPrivateAddress } from "./check-delivery-url";
 
 // [address, what it is]: every one must be refused.
 const REFUSED: [string, string][] = [

@@ -5,7 +5,7 @@ import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
-import { pinnedLookup, resolveDeliveryTarget } from "./url-safety";
+import { pinnedLookup, resolveDeliveryTarget } from "./check-delivery-url";
 
 /** How much of a receiver's answer the delivery log keeps. */
 export const RESPONSE_SNIPPET_BYTES = 1024;

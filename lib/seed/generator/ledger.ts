@@ -1,8 +1,8 @@
 // Records the demo wallets' transfers transaction by transaction and keeps their balances and
 // NFT ownership, so that the seeded holdings equal the sum of the seeded transfers and an
 // outgoing transfer never spends more than the wallet holds. (Gas fees are not modelled.)
-import type { Prisma } from "../db";
-import { blockAt, type ChainFacts } from "./chain-catalog";
+import type { Prisma } from "../../db";
+import { blockAt, type ChainFacts } from "../chain-catalog";
 import type { Prng } from "./prng";
 
 export const NULL_ADDRESS = "0x0000000000000000000000000000000000000000";

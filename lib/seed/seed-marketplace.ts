@@ -2,7 +2,7 @@
 // (a plain `price`, or `leasePrice` + `salePrice` + `supportedIndustries`). Prices are USD;
 // leasePrice is per month. Larger seeds add numbered editions of the catalogue.
 import type { Prisma } from "../db";
-import { DAY, HOUR, after, before, bulkInsert, serialId, type SeedContext } from "./support";
+import { DAY, HOUR, after, before, bulkInsert, serialId, type SeedContext } from "./generator/support";
 
 type Commerce = { price: number } | { lease: number; sale: number; industries: string[] };
 

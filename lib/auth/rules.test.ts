@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirectPath } from "./redirect";
+import { safeRedirectPath } from "./rules";
 
 describe("safeRedirectPath", () => {
   it("keeps paths of this origin, with their query and fragment", () => {

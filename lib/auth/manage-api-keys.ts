@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { prisma, type Role } from "../db";
 import { AppError, notFound } from "../core/errors";
-import { API_KEY_PREFIX, forgetCachedApiKeys, hashApiKey, type Principal } from "./principal";
+import { API_KEY_PREFIX, forgetCachedApiKeys, hashApiKey, type Principal } from "./resolve-principal";
 import { authConfig } from "./config";
-import { hasRole } from "./roles";
+import { hasRole } from "./rules";
 import type { TApiKey, TCreatedApiKey } from "./schemas";
 
 type KeyRow = { id: string; name: string; prefix: string; role: Role; userId: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };

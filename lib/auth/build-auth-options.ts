@@ -3,10 +3,10 @@
 // the token's session version (`sv`) so that signing out ends the session on the server too.
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { safeRedirectPath } from "./redirect";
-import { authSecret } from "./secret";
-import { revokeSessions } from "./sessions";
-import { authenticateUser } from "./users";
+import { safeRedirectPath } from "./rules";
+import { authSecret } from "./get-auth-secret";
+import { revokeSessions } from "./revoke-sessions";
+import { authenticateUser } from "./manage-users";
 
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 

@@ -1,15 +1,7 @@
-// Time windows of the overview: every figure is read relative to one instant (`now`), in UTC days.
-import { Prisma } from "../db";
-
+// Time windows of the overview (pure rules): every figure is read relative to one instant (`now`), in UTC days.
 export const DAY_MS = 86_400_000;
 
 export const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
-
-/**
- * An instant as SQL for the `timestamp(3)` columns Prisma writes (UTC wall time), independent of
- * the session's time zone.
- */
-export const sqlInstant = (at: Date) => Prisma.sql`(${at.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
 
 /** 00:00 UTC of the day `at` falls in. */
 export const dayStart = (at: Date) => new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);

@@ -2,8 +2,8 @@
 import { randomBytes } from "node:crypto";
 import { prisma, type Role } from "../db";
 import { AppError } from "../core/errors";
-import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys";
-import { createUser } from "./users";
+import { createApiKey, listApiKeys, revokeApiKey } from "./manage-api-keys";
+import { createUser } from "./manage-users";
 
 export const createKeyForEmail = async (email: string, role: Role, name: string, log: (line: string) => void) => {
   let user = await prisma.user.findUnique({ where: { email: email.toLowerCase() }, select: { id: true, role: true } });

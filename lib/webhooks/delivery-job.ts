@@ -9,8 +9,8 @@ import { prisma, Prisma } from "../db";
 import { defineJobKind, enqueueJob, wakeWorkers } from "../jobs";
 import { toEvent } from "../outbox";
 import { webhooksConfig } from "./config";
-import { WEBHOOK_DELIVER_KIND, enqueueDeliveries, type DeliverPayload } from "./fan-out";
-import { sendWebhook, type SendResult } from "./send";
+import { WEBHOOK_DELIVER_KIND, enqueueDeliveries, type DeliverPayload } from "./queue-deliveries";
+import { sendWebhook, type SendResult } from "./send-webhook";
 
 type Outcome = { outcome: "skipped" | "cancelled" | "waiting" | "succeeded" | "failed" | "retrying" | "disabled" };
 

@@ -1,3 +1,16 @@
+// The auth area's pure rules, client-safe: the role ranks (what a role may do, and the weaker of
+// two), and where the browser may go after signing in.
+import type { Role } from "../db";
+
+export const ROLES = ["viewer", "operator", "admin"] as const satisfies readonly Role[];
+
+const RANK: Record<Role, number> = { viewer: 0, operator: 1, admin: 2 };
+
+export const hasRole = (role: Role, atLeast: Role) => RANK[role] >= RANK[atLeast];
+
+/** The weaker of two roles (an API key never grants more than its owner has). */
+export const weakerRole = (a: Role, b: Role): Role => (RANK[a] <= RANK[b] ? a : b);
+
 // Where the browser may go after signing in: a path of this origin, nothing else. Browsers
 // read "/\evil", "/\t/evil" and "//evil" as another host, so backslashes, control characters and
 // a leading "//" are refused (also once percent-decoded), as are absolute URLs.

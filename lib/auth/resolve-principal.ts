@@ -4,8 +4,8 @@ import crypto from "node:crypto";
 import { decode } from "next-auth/jwt";
 import { getDb, prisma, type Role } from "../db";
 import { AppError } from "../core/errors";
-import { weakerRole } from "./roles";
-import { authSecret } from "./secret";
+import { weakerRole } from "./rules";
+import { authSecret } from "./get-auth-secret";
 
 export type Principal = {
   kind: "apiKey" | "session";

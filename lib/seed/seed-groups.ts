@@ -6,9 +6,9 @@
 // still at least 120 days old and every task (≤ 110 days old) postdates what it is assigned to.
 import type { Prisma } from "../db";
 import { ROLE_TRAITS } from "./agent-catalog";
-import { ROLES_PER_AGENT, agentId, type SeededAgents } from "./agents";
-import type { Prng } from "./prng";
-import { DAY, HOUR, MINUTE, after, before, earliest, bulkInsert, serialId, type SeedContext } from "./support";
+import { ROLES_PER_AGENT, agentId, type SeededAgents } from "./seed-agents";
+import type { Prng } from "./generator/prng";
+import { DAY, HOUR, MINUTE, after, before, earliest, bulkInsert, serialId, type SeedContext } from "./generator/support";
 
 const SQUAD_WORDS = ["Aurora", "Ironclad", "Blue Ledger", "Night Owl", "Crimson", "Silverline", "Northstar", "Tidal", "Granite", "Vanguard", "Phoenix", "Obsidian", "Emerald", "Skyline", "Harbor", "Redwood", "Cinder", "Glacier"] as const;
 const SQUAD_UNITS = ["Strike Team", "Audit Cell", "Task Force", "Recon Unit", "Ops Crew", "Response Team", "Guild", "Patrol", "Relay", "Crew"] as const;
