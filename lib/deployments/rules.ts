@@ -12,8 +12,10 @@ export type StaleClock = { now: Date; staleAfterMs: number };
 export const staleFrom = (status: DeploymentStatusValue, statusChangedAt: Date, staleAfterMs: number): Date | null =>
   status === "in_progress" ? new Date(statusChangedAt.getTime() + staleAfterMs) : null;
 
+export type Staleness = { stale: boolean; staleSince?: Date };
+
 /** In progress for strictly longer than the limit: at exactly the limit it is not stale yet. */
-export const staleness = (status: DeploymentStatusValue, statusChangedAt: Date, clock: StaleClock): { stale: boolean; staleSince?: Date } => {
+export const staleness = (status: DeploymentStatusValue, statusChangedAt: Date, clock: StaleClock): Staleness => {
   const since = staleFrom(status, statusChangedAt, clock.staleAfterMs);
   return since && since.getTime() < clock.now.getTime() ? { stale: true, staleSince: since } : { stale: false };
 };

@@ -8,7 +8,7 @@ import { daysBefore } from "./rules";
  * An instant as SQL for the `timestamp(3)` columns Prisma writes (UTC wall time), independent of
  * the session's time zone.
  */
-const sqlInstant = (at: Date) => Prisma.sql`(${at.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
+export const sqlInstant = (at: Date) => Prisma.sql`(${at.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
 
 export type Kpi = {
   key: string;

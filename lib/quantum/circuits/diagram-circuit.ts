@@ -9,13 +9,3 @@ export { circuitDiagram, DIAGRAM_MAX_OPERATIONS, type Diagram } from "../diagram
 
 export const diagramCircuit = async (body: TCircuitDiagramBody, signal?: AbortSignal): Promise<TCircuitDiagramResult> =>
   runSimulation({ kind: "diagram", qasm: body.qasm, title: body.title }, signal, "read");
-
-/** An SVG document as an answer: its own type, never sniffed, nothing active allowed in it. */
-export const svgResponse = (svg: string) =>
-  new Response(svg, {
-    headers: {
-      "content-type": "image/svg+xml; charset=utf-8",
-      "x-content-type-options": "nosniff",
-      "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'",
-    },
-  });

@@ -2,7 +2,5 @@
 export * from "./schemas";
 export * from "./operations";
 export { runCircuit, parseCircuit } from "./run-circuit";
-export { diagramCircuit, svgResponse } from "./diagram-circuit";
-
-/** An OpenQASM program as the answer of `?format=qasm`. */
-export const qasmResponse = (qasm: string) => new Response(qasm, { headers: { "content-type": "text/plain; charset=utf-8" } });
+export { diagramCircuit } from "./diagram-circuit";
+export { svgResponse, qasmResponse } from "./shape";

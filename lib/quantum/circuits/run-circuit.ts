@@ -5,7 +5,7 @@
 // on worker threads of the sandbox (./pool); `signal` cancels the run.
 import { AppError } from "../../core/errors";
 import { histogramBase64 } from "../histogram";
-import { formatDuration } from "../rules";
+import { formatDuration } from "../analyses/rules";
 import { runSimulation } from "../pool";
 import { recordRun } from "../runs";
 import { AER, DEFAULT_SHOTS } from "../schemas";

@@ -6,7 +6,7 @@ import { AppError } from "../../core/errors";
 import { cancelledByOwner, defineJobKind, type JobContext } from "../../jobs";
 import { histogramBase64 } from "../histogram";
 import { backendTarget, cancelIbmJob, IBM_BACKEND, ibmJobCounts, ibmJobStatus, ibmSettings, submitIsaToIbm } from "../ibm";
-import { formatDuration } from "../rules";
+import { formatDuration } from "../analyses/rules";
 import { DEFAULT_SHOTS } from "../schemas";
 import { runSimulation } from "../pool";
 import { runCircuit } from "../circuits";

@@ -1,11 +1,13 @@
-// How the analyses write numbers into the contract's string fields. Percentages, probabilities and
-// risk scores are written as on every page (lib/format); the risk level is the analyses' own rule
-// (risk.ts), the duration the quantum area's (lib/quantum/rules.ts).
+// How the analyses write numbers into the contract's string fields (circuit runs and jobs write
+// their duration the same way). Percentages, probabilities and risk scores are written as on every
+// page (lib/format); which level a risk is, is the analyses' rule (risk.ts).
 import type { Dimension } from "./chain";
-import { formatProbability } from "../../../format";
+import { formatDuration as formatDisplayDuration, formatProbability } from "../../../format";
 
 export { formatRiskScore, formatPercent, formatProbability } from "../../../format";
-export { formatDuration } from "../../rules";
+
+/** The measured time with its unit: "0.084 ms", "3.2 ms", "1.45 s", "75.20 s" — in ms or s even past a minute (the contract's duration fields are "<number> ms|s"). */
+export const formatDuration = (ms: number) => (ms < 59_995 ? formatDisplayDuration(ms) : `${(ms / 1000).toFixed(2)} s`);
 
 /** The most frequent bitstring of a sample (ties: the smaller bitstring). */
 export const topOutcome = (probabilities: Record<string, number>) => {
