@@ -284,14 +284,14 @@ function importVisitors(check) {
 
 const prismaPatterns = prismaClientImports.patterns;
 
-// Files a browser bundle may contain: schemas and status machines (pure), the API client, the formatters, the SVG
-// histogram geometry, the role ranks, the same-origin redirect rule, the event stream's query (its known types) and
-// the event catalog (the webhook form's types).
+// Files a browser bundle may contain: schemas (of an area or a sub-area) and status machines (pure), the API client,
+// the formatters, the SVG histogram geometry, the auth rules (role ranks, the same-origin redirect rule), the event
+// stream's query (its known types) and the event catalog (the webhook form's types).
 // Everything else under lib/ is server code.
 const clientSurface = {
-  regex: "^@/lib/(?!client/|format$|[^/]+/schemas$|[^/]+/status-machine$|quantum/histogram/svg$|auth/roles$|auth/redirect$|events/stream-schemas$|events/catalog$|core/text$)",
+  regex: "^@/lib/(?!client/|format$|[^/]+/(?:[^/]+/)?schemas$|[^/]+/status-machine$|quantum/histogram/svg$|auth/rules$|events/stream-schemas$|events/catalog$|core/text$)",
   allowTypeImports: true,
-  message: "Client code imports an area only through its client-safe files (schemas, status-machine, lib/client); call the API or pass data from a server page.",
+  message: "Client code imports an area only through its client-safe files (its or its sub-areas' schemas, status-machine, lib/client); call the API or pass data from a server page.",
 };
 
 const httpLayer = {

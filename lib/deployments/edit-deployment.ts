@@ -53,8 +53,8 @@ export const updateDeployment = async (deploymentId: string, body: TUpdateDeploy
         (status) => `Deployment '${deploymentId}' is ${status} and cannot be edited until it finishes (editable in: ${DEPLOYMENT_EDITABLE_STATUSES.join(", ")}).`,
       );
     }
-    const updated = await tx.deployment.findUniqueOrThrow({ where: { id: deploymentId } });
-    const deployment = toDeployment(updated, staleness(updated.status, updated.statusChangedAt, currentStaleClock()));
+    const row = await tx.deployment.findUniqueOrThrow({ where: { id: deploymentId } });
+    const deployment = toDeployment(row, staleness(row.status, row.statusChangedAt, currentStaleClock()));
     await recordEvent(tx, { type: "deployment.updated", entityId: deploymentId, data: deployment });
     return deployment;
   });
