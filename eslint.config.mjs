@@ -42,6 +42,8 @@ const LAYERS = [
 // areas it uses.
 const AREAS = ["auth", "agents", "groups", "squads", "syndicates", "marketplace", "deployments", "tasks", "usecases", "wallet", "quantum", "search", "overview", "webhooks", "health", "seed"];
 const AREA_LAYER = LAYERS.findIndex((layer) => layer.name === "areas");
+// The simulator engine and the base layer are pure computation and vocabulary: a rules file may use them.
+const BASE_LAYER = LAYERS.findIndex((layer) => layer.name.startsWith("base"));
 LAYERS[AREA_LAYER].paths = AREAS.map((area) => `lib/${area}`);
 const AREA_ENTRIES = new Set(["", "index", "schemas"]);
 
@@ -126,6 +128,70 @@ const wayOf = (graph, from, to) => {
   return way;
 };
 
+// The area template (docs/conventions.md, "The area template"). Every area, and every sub-area of
+// a group area (a folder of lib/<area>/ that is neither an engine nor a rules/ folder), has an
+// index.ts, and each of its files is one of: a role file (ROLE_NAMES), an operation or domain
+// function named <verb>-<noun>.ts (VERBS), a job kind (<noun>-job.ts, <noun>-sweep.ts), fixed data
+// (<noun>-catalog.ts), a test fixture (test-<noun>.ts), or a pure rule inside a rules/ folder.
+const ROLE_NAMES = new Set(["index", "schemas", "operations", "events", "rules", "status-machine", "config", "shape"]);
+const VERBS = [
+  "add", "analyze", "apply", "assign", "attach", "build", "cancel", "check", "compute", "create", "delete", "deliver", "deploy",
+  "diagram", "draw", "edit", "ensure", "fetch", "find", "format", "get", "hash", "import", "index", "ingest", "limit", "link",
+  "list", "load", "lock", "manage", "mark", "mint", "move", "optimize", "plan", "put", "queue", "read", "record", "refresh",
+  "remove", "render", "resolve", "retry", "revoke", "rotate", "run", "scan", "search", "seed", "send", "store", "submit",
+  "sweep", "unlink", "update", "verify",
+];
+const TEMPLATE_NAMES = [
+  { pattern: new RegExp(`^(?:${VERBS.join("|")})-[a-z0-9]+(?:-[a-z0-9]+)*$`), role: "operation" },
+  { pattern: /^[a-z0-9]+(?:-[a-z0-9]+)*-(?:job|sweep)$/, role: "job" },
+  { pattern: /^[a-z0-9]+(?:-[a-z0-9]+)*-catalog$/, role: "catalog" },
+  { pattern: /^test-[a-z0-9]+(?:-[a-z0-9]+)*$/, role: "test fixture" },
+];
+// Engines: folders of an area that hold code with a structure of its own (a simulator, a parser,
+// a renderer, a hosted backend's client, the seed's generator). Not areas: no template inside,
+// any file of the area may use them, and they never import the database, the outbox or the jobs.
+const ENGINES = new Set(["quantum/simulator", "quantum/pool", "quantum/qasm", "quantum/histogram", "quantum/diagram", "quantum/ibm", "seed/generator"]);
+// Files that are being brought to the template by the typed-reads work (issue #27): their names
+// are not checked yet. Remove a file from here once it follows the template.
+const TEMPLATE_PENDING = new Set([
+  "lib/agents/agent-shape", "lib/agents/agent-sql", "lib/groups/aggregate", "lib/groups/group-kind", "lib/groups/members",
+  "lib/squads/squad-shape", "lib/squads/squad-sql", "lib/squads/squads", "lib/syndicates/syndicate-shape",
+  "lib/syndicates/syndicate-sql", "lib/syndicates/syndicates",
+]);
+// How another sub-area of the same group comes in: its surface, its declarations, its pure rules.
+const SUB_AREA_ENTRIES = new Set(["index", "schemas", "operations", "events", "rules", "status-machine"]);
+// What a pure rule may not import (values; types are free): layers 2 and up but the areas, I/O
+// modules and packages, the environment readers.
+const IO_PACKAGES = /^(?:node:|(?:fs|fs\/promises|net|http|https|http2|dns|tls|dgram|child_process|cluster|worker_threads|readline)$|pg$|@electric-sql\/|pglite-|@prisma\/|ioredis$|piscina$|next(?:$|\/)|next-auth(?:$|\/)|standardwebhooks$|rate-limiter-flexible$|@resvg\/|pino$)/;
+
+/** Where a file of an area stands in the template, or undefined outside the areas. */
+const templatePlace = (relative) => {
+  const parts = relative.split("/");
+  if (parts[0] !== "lib" || !AREAS.includes(parts[1]) || parts.length < 3) return undefined;
+  const area = parts[1];
+  const folders = parts.slice(2, -1);
+  const name = parts[parts.length - 1];
+  if (folders.length > 0 && ENGINES.has(`${area}/${folders[0]}`)) return { area, name, engine: `lib/${area}/${folders[0]}` };
+  const rulesAt = folders.indexOf("rules");
+  const unitFolders = rulesAt >= 0 ? folders.slice(0, rulesAt) : folders;
+  return { area, name, sub: unitFolders[0], nested: unitFolders.length > 1, inRules: rulesAt >= 0, unit: ["lib", area, ...unitFolders].join("/") };
+};
+
+const isPureRule = (place) => place && !place.engine && (place.inRules || place.name === "rules" || place.name === "status-machine") && !place.name.startsWith("test-");
+
+/** Why a pure rule may not import `source` (resolved to `target`), or undefined when it may. */
+const impurity = (source, target) => {
+  if (target === undefined) return IO_PACKAGES.test(source) ? `'${source}' does I/O` : undefined;
+  if (!target.startsWith("lib/")) return undefined;
+  if (target === "lib/config" || target.startsWith("lib/config/")) return `'${source}' reads the environment: take the setting as an argument`;
+  const rank = rankOf(target);
+  if (rank > BASE_LAYER && rank !== AREA_LAYER) return `'${source}' is in the ${LAYERS[rank].name} layer`;
+  const place = templatePlace(target);
+  if (!place || place.engine || place.inRules || TEMPLATE_NAMES.some(({ pattern, role }) => role !== "operation" && role !== "job" && pattern.test(place.name))) return undefined;
+  if (["schemas", "events", "rules", "status-machine"].includes(place.name)) return undefined;
+  return `'${source}' is ${place.name === "index" ? "an area's surface" : `an area's ${place.name}`}, not a pure rule`;
+};
+
 // Rules of this config's own. no-upward-import: a file maps to its layer by its path (LAYERS), so an import up a
 // layer, or into another area other than by its surface or against the areas' order, is an error.
 const layersPlugin = {
@@ -173,6 +239,50 @@ const layersPlugin = {
         });
       },
     },
+    // area-template: the files an area may have, rules that stay pure, sub-areas entered by their surface.
+    "area-template": {
+      meta: { type: "problem", schema: [], docs: { description: "Areas follow the area template (docs/conventions.md)" } },
+      create(context) {
+        const file = path.relative(ROOT, context.filename).split(path.sep).join("/").replace(/\.[mc]?[jt]sx?$/, "");
+        const place = templatePlace(file);
+        if (!place) return {};
+        const pure = isPureRule(place);
+        const check = (node, source, typeOnly) => {
+          if (typeof source !== "string") return;
+          const target = resolveImport(context.filename, source)?.replace(/\.(d\.)?[mc]?[jt]sx?$/, "");
+          if (pure && !typeOnly) {
+            const why = impurity(source, target);
+            if (why) context.report({ node, message: `A rules file is pure (no database, no I/O): ${why}. Load in an operation file and pass the values in.` });
+          }
+          if (place.engine || target === undefined) return;
+          const to = templatePlace(target);
+          if (!to || to.engine || to.area !== place.area || !to.sub || to.sub === place.sub) return;
+          const entry = to.inRules || (to.unit === target.slice(0, target.lastIndexOf("/")) && SUB_AREA_ENTRIES.has(to.name));
+          if (!entry) context.report({ node, message: `Import the ${to.area}/${to.sub} sub-area through its index.ts (or its schemas, operations, events or rules), not '${source}'.` });
+        };
+        return {
+          Program(node) {
+            if (place.engine) return;
+            if (place.nested) {
+              context.report({ node, message: `Sub-areas are one level deep (lib/${place.area}/<sub-area>/): '${place.unit}' nests one in another. Make it a sibling, a rules/ folder, or an engine (eslint.config.mjs, ENGINES).` });
+              return;
+            }
+            if (!fs.existsSync(path.join(ROOT, `${place.unit}/index.ts`))) {
+              context.report({ node, message: `'${place.unit}' has no index.ts: every area and sub-area has one, the only way in from outside it (docs/conventions.md, "The area template").` });
+            }
+            if (place.inRules || TEMPLATE_PENDING.has(file) || ROLE_NAMES.has(place.name) || TEMPLATE_NAMES.some(({ pattern }) => pattern.test(place.name))) return;
+            context.report({
+              node,
+              message: `'${place.name}' is not a file of the area template: an operation or domain function is <verb>-<noun> (verbs: eslint.config.mjs, VERBS), a job <noun>-job or <noun>-sweep, fixed data <noun>-catalog, a pure rule rules.ts or a file in rules/; else one of ${[...ROLE_NAMES].join(", ")} (docs/conventions.md, "The area template").`,
+            });
+          },
+          ImportDeclaration: (node) => check(node, node.source.value, node.importKind === "type" || (node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === "type"))),
+          ExportNamedDeclaration: (node) => node.source && check(node, node.source.value, node.exportKind === "type"),
+          ExportAllDeclaration: (node) => check(node, node.source.value, node.exportKind === "type"),
+          ImportExpression: (node) => node.source.type === "Literal" && check(node, node.source.value, false),
+        };
+      },
+    },
     // no-cycle: an import whose target leads back to this file (through the files on disk) closes a circle.
     "no-cycle": {
       meta: { type: "problem", schema: [], docs: { description: "No import circle between files (ARCHITECTURE.md)" } },
@@ -203,14 +313,14 @@ function importVisitors(check) {
 
 const prismaPatterns = prismaClientImports.patterns;
 
-// Files a browser bundle may contain: schemas and status machines (pure), the API client, the formatters, the SVG
-// histogram geometry, the role ranks, the same-origin redirect rule, the event stream's query (its known types) and
-// the event catalog (the webhook form's types).
+// Files a browser bundle may contain: schemas (of an area or a sub-area) and status machines (pure), the API client,
+// the formatters, the SVG histogram geometry, the auth rules (role ranks, the same-origin redirect rule), the event
+// stream's query (its known types) and the event catalog (the webhook form's types).
 // Everything else under lib/ is server code.
 const clientSurface = {
-  regex: "^@/lib/(?!client/|format$|[^/]+/schemas$|[^/]+/status-machine$|quantum/histogram/svg$|auth/roles$|auth/redirect$|events/stream-schemas$|events/catalog$|core/text$)",
+  regex: "^@/lib/(?!client/|format$|[^/]+/(?:[^/]+/)?schemas$|[^/]+/status-machine$|quantum/histogram/svg$|auth/rules$|events/stream-schemas$|events/catalog$|core/text$)",
   allowTypeImports: true,
-  message: "Client code imports an area only through its client-safe files (schemas, status-machine, lib/client); call the API or pass data from a server page.",
+  message: "Client code imports an area only through its client-safe files (its or its sub-areas' schemas, status-machine, lib/client); call the API or pass data from a server page.",
 };
 
 const httpLayer = {
@@ -270,6 +380,7 @@ const config = [
       "layers/no-upward-import": "error",
       "layers/no-cycle": "error",
       "layers/engine-self-contained": "error",
+      "layers/area-template": "error",
     },
   },
   // Not React: test helpers and scripts may name functions use…(); tests may type loose JSON as any.
@@ -282,3 +393,6 @@ const config = [
 ];
 
 export default config;
+
+// The areas and the engines, for the test of the two-hop rule (tests/lint/hops.test.ts).
+export { AREAS, ENGINES };

@@ -14,7 +14,7 @@ export const register = async () => {
   // Then the event catalog, subscribers, guards and job kinds the areas register (lib/startup/register.ts).
   (await import("./lib/startup/register")).registerApp();
   const { prepareApp } = await import("./lib/startup");
-  const { prepareWithRetry } = await import("./lib/health/startup");
+  const { prepareWithRetry } = await import("./lib/health/retry-startup");
   const { closeDatabase } = await import("./lib/db");
   const { closeSimulationPool } = await import("./lib/quantum/pool");
   const { closeRateLimiter } = await import("./lib/http/rate-limit");

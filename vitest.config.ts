@@ -12,6 +12,8 @@ import { defineConfig } from "vitest/config";
 /** Test files of tests/ that open no database (lib/ and scripts/ tests are unit tests unless listed in LIB_INTEGRATION). */
 const UNIT_TESTS = [
   "tests/lint/layers.test.ts",
+  "tests/lint/template.test.ts",
+  "tests/lint/hops.test.ts",
   "tests/api/route-table.test.ts",
   "tests/api/openapi.test.ts",
   "tests/api/public-assets.test.ts",

@@ -4,8 +4,8 @@
 // `create` prints the key as its last line (shown once, stored only as a hash).
 import { parseArgs } from "node:util";
 import { closeDatabase, migrateDatabase } from "../lib/db";
-import { createKeyForEmail, listKeysForEmail, revokeKeyById } from "../lib/auth/cli";
-import { ROLES } from "../lib/auth/roles";
+import { createKeyForEmail, listKeysForEmail, revokeKeyById } from "../lib/auth/manage-keys-by-email";
+import { ROLES } from "../lib/auth/rules";
 import { isAppError } from "../lib/core/errors";
 import { registerApp } from "../lib/startup/register";
 

@@ -352,7 +352,7 @@ const runServerPart = async (options: ApiBenchOptions, bareNextBuilt: boolean, r
     rows.push(seedRow("PostgreSQL server", options.agents, db.seedSeconds, db.analyzeSeconds));
     // The key: made directly in the database, for the seeded operator.
     process.env.DATABASE_URL = db.url;
-    const { createApiKey } = await import("../lib/auth/api-keys");
+    const { createApiKey } = await import("../lib/auth/manage-api-keys");
     const { OPERATOR_USER_ID } = await import("../lib/seed");
     const { closeDatabase } = await import("../lib/db");
     const { key } = await createApiKey(OPERATOR_USER_ID, { name: "bench" });
@@ -596,8 +596,8 @@ const countOn = async (databaseUrl: string): Promise<Map<string, number>> => {
   await closeDatabase();
   process.env.DATABASE_URL = databaseUrl;
   Object.assign(process.env, LIMITS);
-  const { createApiKey } = await import("../lib/auth/api-keys");
-  const { forgetCachedApiKeys } = await import("../lib/auth/principal");
+  const { createApiKey } = await import("../lib/auth/manage-api-keys");
+  const { forgetCachedApiKeys } = await import("../lib/auth/resolve-principal");
   const { OPERATOR_USER_ID } = await import("../lib/seed");
   const { key } = await createApiKey(OPERATOR_USER_ID, { name: "bench queries" });
   const counts = new Map<string, number>();

@@ -6,7 +6,7 @@
 // process's memory (about 1.4 GB at 100,000 agents), released when it exits.
 import { applyMigrations, openDatabase, useDatabase } from "../lib/db";
 import { seedDatabase, OPERATOR_USER_ID } from "../lib/seed";
-import { createApiKey } from "../lib/auth/api-keys";
+import { createApiKey } from "../lib/auth/manage-api-keys";
 import { PASSWORD } from "../tests/system/server";
 
 const dataDir = process.env.DATA_DIR;

@@ -44,7 +44,7 @@ const seed = async (agents: number) => {
   process.env.DATABASE_URL = urlOf(TEMPLATE);
   const { applyMigrations, openDatabase, useDatabase, closeDatabase } = await import("../lib/db");
   const { seedDatabase, OPERATOR_USER_ID } = await import("../lib/seed");
-  const { createApiKey } = await import("../lib/auth/api-keys");
+  const { createApiKey } = await import("../lib/auth/manage-api-keys");
   const handle = openDatabase({ mode: "server", url: urlOf(TEMPLATE), timeouts: { statementMs: 600_000, transactionMs: 3_600_000 } });
   useDatabase(handle);
   await applyMigrations(handle.sql);
@@ -156,7 +156,7 @@ const sweeps = async () => {
   (await import("../lib/startup/register")).registerApp();
   const { sweepStaleDeployments } = await import("../lib/deployments/stale-sweep");
   const { sweepOverdueTasks } = await import("../lib/tasks/overdue-sweep");
-  const { refreshLinkedWallets } = await import("../lib/wallet/indexing/refresh-linked");
+  const { refreshLinkedWallets } = await import("../lib/wallet/indexing/refresh-job");
   const { sql } = getDb();
   const counts = async () =>
     (

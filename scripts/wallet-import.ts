@@ -4,7 +4,7 @@
 // Exit codes: 0 imported, 1 failed (nothing stored), 2 bad arguments.
 import { closeDatabase, migrateDatabase } from "../lib/db";
 import { isAppError } from "../lib/core/errors";
-import { importWalletFile } from "../lib/wallet/import-file";
+import { importWalletFile } from "../lib/wallet/import/import-wallet-file";
 import { registerApp } from "../lib/startup/register";
 
 // An app process: what the areas register with the layers below (docs/events.md, "Registration").

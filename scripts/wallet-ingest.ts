@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 import { closeDatabase, migrateDatabase } from "../lib/db";
 import { isAppError } from "../lib/core/errors";
 import { ingestWallet } from "../lib/wallet/ingest/ingest-wallet";
-import { rpcUrlFor } from "../lib/wallet/ingest/rpc";
+import { rpcUrlFor } from "../lib/wallet/ingest/create-rpc-client";
 import { registerApp } from "../lib/startup/register";
 
 // An app process: what the areas register with the layers below (docs/events.md, "Registration").

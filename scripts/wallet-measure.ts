@@ -4,7 +4,7 @@
 import { performance } from "node:perf_hooks";
 import { applyMigrations, closeDatabase, openDatabase, useDatabase } from "../lib/db";
 import { demoWalletAddresses, seedDatabase } from "../lib/seed";
-import { Prng } from "../lib/seed/prng";
+import { Prng } from "../lib/seed/generator/prng";
 import { DEFAULT_SEED } from "../lib/seed";
 import { buildMetricsReport } from "../lib/wallet";
 import { registerApp } from "../lib/startup/register";

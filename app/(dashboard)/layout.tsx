@@ -5,7 +5,7 @@ import { NavigationProgress } from "@/components/layout/navigation-progress";
 import { SearchPalette } from "@/components/search/search-palette";
 import { UserMenu } from "@/components/auth/user-menu";
 import { ThemeToggle } from "@/components/ui/theme-toggle";
-import { currentUser } from "@/lib/auth/session";
+import { currentUser } from "@/lib/auth/get-current-user";
 
 export const dynamic = "force-dynamic";
 

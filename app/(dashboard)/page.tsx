@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { ActivityChart } from "@/components/charts/activity-chart";
 import { RunSubject } from "@/components/quantum/run-subject";
 import { Card, Stat } from "@/components/ui/card";
-import { currentUser } from "@/lib/auth/session";
+import { currentUser } from "@/lib/auth/get-current-user";
 import { formatDateTime, formatDecimal, formatInteger, formatPercent, formatStatus } from "@/lib/format";
 import { getOverview, type Kpi } from "@/lib/overview";
 import { taskHref } from "@/components/tasks/task-href";

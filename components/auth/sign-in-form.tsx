@@ -4,7 +4,7 @@ import { getCsrfToken } from "next-auth/react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { FormField } from "@/components/ui/form-field";
-import { safeRedirectPath } from "@/lib/auth/redirect";
+import { safeRedirectPath } from "@/lib/auth/rules";
 
 const waitText = (seconds: number) => (seconds >= 90 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`);
 

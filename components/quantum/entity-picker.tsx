@@ -4,7 +4,7 @@
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { FormField } from "@/components/ui/form-field";
-import { ANALYSIS_ENTITY_TYPES, type TAnalysisEntityType } from "@/lib/quantum/schemas";
+import { ANALYSIS_ENTITY_TYPES, type TAnalysisEntityType } from "@/lib/quantum/analyses/schemas";
 
 export const EntityPicker = () => {
   const router = useRouter();

@@ -12,7 +12,8 @@ import { ProblemAlert } from "@/components/ui/problem-alert";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { ApiError, apiFetch } from "@/lib/client/api";
 import { useLiveQuery } from "@/components/shared/use-event-stream";
-import { DEFAULT_SHOTS, QUANTUM_BACKENDS, type TQuantumJob, type TQuantumJobBody } from "@/lib/quantum/schemas";
+import { DEFAULT_SHOTS, QUANTUM_BACKENDS } from "@/lib/quantum/schemas";
+import { type TQuantumJob, type TQuantumJobBody } from "@/lib/quantum/jobs/schemas";
 import { EXAMPLE_QASM } from "./circuit-runner";
 import { optionalInteger } from "./values";
 

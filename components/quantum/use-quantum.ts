@@ -4,18 +4,9 @@
 // and the past runs of an entity.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiFetch, type ProblemBody } from "@/lib/client/api";
-import type {
-  TAgentQuantumResult,
-  TCircuitDiagramResult,
-  TAnalysisEntityType,
-  TQuantumRun,
-  TRunCircuitBody,
-  TRunCircuitResult,
-  TSquadQuantumResult,
-  TSyndicateQuantumResult,
-  TWalletFinanceBody,
-  TWalletFinanceResult,
-} from "@/lib/quantum/schemas";
+import type { TAgentQuantumResult, TAnalysisEntityType, TSquadQuantumResult, TSyndicateQuantumResult, TWalletFinanceBody, TWalletFinanceResult } from "@/lib/quantum/analyses/schemas";
+import type { TCircuitDiagramResult, TRunCircuitBody, TRunCircuitResult } from "@/lib/quantum/circuits/schemas";
+import type { TQuantumRun } from "@/lib/quantum/runs/schemas";
 
 export const quantumKeys = {
   runs: (entityType: string, entityId: string) => ["quantum", "runs", entityType, entityId] as const,

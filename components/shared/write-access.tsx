@@ -2,9 +2,9 @@
 // and admins only. Signed-out visitors and viewers see nothing, or a short prompt where it helps.
 import Link from "next/link";
 import { cache, type ReactNode } from "react";
-import { hasRole } from "@/lib/auth/roles";
+import { hasRole } from "@/lib/auth/rules";
 // eslint-disable-next-line no-restricted-imports -- server components (no "use client"): they read the session cookie
-import { currentUser as readUser } from "@/lib/auth/session";
+import { currentUser as readUser } from "@/lib/auth/get-current-user";
 
 /** The signed-in user, read once per request however many controls ask. */
 const currentUser = cache(readUser);

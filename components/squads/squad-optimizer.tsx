@@ -15,7 +15,7 @@ import { optionalInteger } from "@/components/quantum/values";
 import { ApiError, apiFetch } from "@/lib/client/api";
 import { formatRiskScore } from "@/lib/format";
 import type { TRole } from "@/lib/agents/schemas";
-import { OPTIMIZE_DEFAULT_PROPOSALS, OPTIMIZE_MAX_PROPOSALS, type TOptimizeSquadBody, type TSquadOptimization, type TSquadProposal } from "@/lib/quantum/schemas";
+import { OPTIMIZE_DEFAULT_PROPOSALS, OPTIMIZE_MAX_PROPOSALS, type TOptimizeSquadBody, type TSquadOptimization, type TSquadProposal } from "@/lib/quantum/optimize/schemas";
 import type { TSquadBody } from "@/lib/squads/schemas";
 
 const CORE_ROLES = ["Scout", "Builder", "Defender", "Healer"];

@@ -6,7 +6,7 @@ import { ChartFrame } from "@/components/charts/chart-frame";
 import { ChartSkeleton } from "@/components/charts/chart-skeleton";
 import { ProblemAlert } from "@/components/ui/problem-alert";
 import { apiFetch } from "@/lib/client/api";
-import type { TBalanceHistory } from "@/lib/wallet/history-schemas";
+import type { TBalanceHistory } from "@/lib/wallet/history/schemas";
 import { formatUsd } from "@/lib/format";
 
 const HEIGHT = 220;

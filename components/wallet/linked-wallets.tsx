@@ -8,7 +8,7 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import { FormField } from "@/components/ui/form-field";
 import { ProblemAlert } from "@/components/ui/problem-alert";
 import { apiFetch, ApiError } from "@/lib/client/api";
-import { ZLinkWalletBody, type TWalletLink } from "@/lib/wallet/schemas";
+import { ZLinkWalletBody, type TWalletLink } from "@/lib/wallet/links/schemas";
 import { useDeleteByAddress, useWalletLinks, walletKeys } from "./use-wallet";
 
 export const LinkedWallets = () => {

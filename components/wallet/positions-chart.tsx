@@ -1,7 +1,7 @@
 "use client";
 
 // A wallet's positions: the largest ten as bars, the rest summed as "Other", every position in the table.
-import type { TFinancialMetrics } from "@/lib/wallet/schemas";
+import type { TFinancialMetrics } from "@/lib/wallet/metrics/schemas";
 import { ChartFrame } from "@/components/charts/chart-frame";
 import { formatPercent, formatUsd } from "@/lib/format";
 

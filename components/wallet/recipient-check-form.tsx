@@ -7,7 +7,7 @@ import { useMutation } from "@tanstack/react-query";
 import { FormField } from "@/components/ui/form-field";
 import { ProblemAlert } from "@/components/ui/problem-alert";
 import { apiFetch } from "@/lib/client/api";
-import type { TRecipientCheckResult } from "@/lib/wallet/recipient-schemas";
+import type { TRecipientCheckResult } from "@/lib/wallet/recipient/schemas";
 import { ZWalletAddress } from "@/lib/wallet/schemas";
 
 const VERDICT_TEXT: Record<TRecipientCheckResult["verdict"], string> = {

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
-import type { TWalletApprovals } from "@/lib/wallet/approval-schemas";
+import type { TWalletApprovals } from "@/lib/wallet/approvals/schemas";
 import { walletKeys, type MetricsRequest } from "./use-wallet";
 
 export const useWalletApprovals = (metricsUrl: string, request: MetricsRequest) =>

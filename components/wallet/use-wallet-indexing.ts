@@ -6,7 +6,7 @@
 import { useEffect } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
-import type { TWalletIndexing } from "@/lib/wallet/schemas";
+import type { TWalletIndexing } from "@/lib/wallet/indexing/schemas";
 import { useLiveQuery } from "@/components/shared/use-event-stream";
 import { walletKeys, type MetricsRequest } from "./use-wallet";
 

@@ -4,7 +4,7 @@
 // GET /api/wallets/{address}/transactions with its total and next cursor (from the headers).
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ApiError, type ProblemBody } from "@/lib/client/api";
-import type { TWalletTransaction } from "@/lib/wallet/transaction-schemas";
+import type { TWalletTransaction } from "@/lib/wallet/transactions/schemas";
 
 export type TransactionsRequest = { address: string; chains: string[] | null; direction: "" | "in" | "out" | "self"; token: string; cursor: string | null };
 

@@ -4,7 +4,8 @@
 // METRICS_URL (same origin unless configured), with the session cookie as the credential.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
-import type { TUncommonReport, TWalletLink, TWalletMetricsResult } from "@/lib/wallet/schemas";
+import type { TUncommonReport, TWalletMetricsResult } from "@/lib/wallet/metrics/schemas";
+import type { TWalletLink } from "@/lib/wallet/links/schemas";
 
 export type MetricsRequest = { address: string; chains: string[] | null };
 

@@ -2,7 +2,7 @@
 // addresses (GET /api/wallets/{address}/uncommon). docs/wallet-metrics.md explains each.
 import { Card, Stat } from "@/components/ui/card";
 import { ProblemAlert } from "@/components/ui/problem-alert";
-import type { TFinancialMetrics, TUncommonReport } from "@/lib/wallet/schemas";
+import type { TFinancialMetrics, TUncommonReport } from "@/lib/wallet/metrics/schemas";
 import { formatAddress, formatInteger, formatUsd } from "@/lib/format";
 import { PositionsChart } from "./positions-chart";
 import { ScrollRegion } from "@/components/ui/scroll-region";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { prisma } from "../db";
-import { hashPassword } from "./password";
+import { hashPassword } from "./hash-password";
 
 /**
  * The first start creates an admin: password from ADMIN_PASSWORD, or generated and printed

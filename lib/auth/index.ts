@@ -1,9 +1,9 @@
 export * from "./schemas";
 export * from "./operations";
-export { createUser, listUsers, updateUserRole, authenticateUser } from "./users";
-export { createApiKey, listApiKeys, revokeApiKey } from "./api-keys";
+export { createUser, listUsers, updateUserRole, authenticateUser } from "./manage-users";
+export { createApiKey, listApiKeys, revokeApiKey } from "./manage-api-keys";
 export { ensureAdmin } from "./ensure-admin";
-export { hashPassword, verifyPassword } from "./password";
-export { hasRole, weakerRole, ROLES } from "./roles";
-export { resolvePrincipal, type Principal } from "./principal";
-export { authSecret } from "./secret";
+export { hashPassword, verifyPassword } from "./hash-password";
+export { hasRole, weakerRole, ROLES } from "./rules";
+export { resolvePrincipal, type Principal } from "./resolve-principal";
+export { authSecret } from "./get-auth-secret";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROLES } from "./roles";
+import { ROLES } from "./rules";
 
 export const ZRole = z.enum(ROLES).describe("viewer < operator < admin");
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { mintRoles } from "../agents/mint-roles";
 import { Rng } from "../quantum/simulator/run/random";
-import { Prng } from "../seed/prng";
+import { Prng } from "../seed/generator/prng";
 import { fnv1a, splitmix32 } from "./mix";
 
 // Pinned outputs: seeds, minted roles and shot samples depend on these bits.

@@ -2,6 +2,7 @@
 // read from the environment once per process by the shared section reader.
 import { z } from "zod";
 import { ZEnvFlag, envSection, type EnvSource } from "../config/section";
+import type { StaleClock } from "./rules";
 
 const ZDeploymentsEnv = z.object({
   DEPLOYMENT_STALE_AFTER_MINUTES: z.coerce
@@ -24,6 +25,9 @@ export const deploymentsConfig = (): TDeploymentsEnv => section.get();
 
 /** How long a deployment may stay in_progress before it is stale, in milliseconds. */
 export const staleAfterMs = () => deploymentsConfig().DEPLOYMENT_STALE_AFTER_MINUTES * 60_000;
+
+/** The clock answers are judged by: now and the configured limit (rules.ts, `staleness`). */
+export const currentStaleClock = (): StaleClock => ({ now: new Date(), staleAfterMs: staleAfterMs() });
 
 /** Forget the parsed settings (tests that change process.env). */
 export const resetDeploymentsConfig = section.reset;

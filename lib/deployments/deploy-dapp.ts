@@ -3,6 +3,8 @@ import { alreadyExists } from "../core/errors";
 import { recordEvent } from "../outbox";
 import type { TDeployBody, TDeployment } from "./schemas";
 import { toDeployment, toDeploymentColumns } from "./shape";
+import { currentStaleClock } from "./config";
+import { staleness } from "./rules";
 
 /**
  * Starts a dApp deployment: stores the status the body carries, records it as the first entry of
@@ -14,7 +16,7 @@ export const deployDapp = async (body: TDeployBody): Promise<TDeployment> =>
     const now = new Date();
     const row = await tx.deployment.create({ data: { ...toDeploymentColumns(body, now), createdAt: now, updatedAt: now, statusChangedAt: now } });
     await tx.deploymentStatusChange.create({ data: { deploymentId: row.id, fromStatus: null, toStatus: row.status, changedAt: now } });
-    const deployment = toDeployment(row);
+    const deployment = toDeployment(row, staleness(row.status, row.statusChangedAt, currentStaleClock()));
     await recordEvent(tx, { type: "deployment.created", entityId: row.id, data: deployment });
     return deployment;
   });

@@ -8,6 +8,8 @@ import { recordEvent } from "../outbox";
 import type { TDeployment, TUpdateDeploymentBody } from "./schemas";
 import { toDeployment } from "./shape";
 import { DEPLOYMENT_DELETABLE_STATUSES, DEPLOYMENT_EDITABLE_STATUSES, type DeploymentStatusValue } from "./status-machine";
+import { currentStaleClock } from "./config";
+import { staleness } from "./rules";
 
 /** After a write that changed no row: 404 when the deployment does not exist, else the 409 `refusal` gives. */
 const missingOrRefused = async (tx: Prisma.TransactionClient, deploymentId: string, refusal: (status: DeploymentStatusValue) => string) => {
@@ -51,7 +53,8 @@ export const updateDeployment = async (deploymentId: string, body: TUpdateDeploy
         (status) => `Deployment '${deploymentId}' is ${status} and cannot be edited until it finishes (editable in: ${DEPLOYMENT_EDITABLE_STATUSES.join(", ")}).`,
       );
     }
-    const deployment = toDeployment(await tx.deployment.findUniqueOrThrow({ where: { id: deploymentId } }));
+    const row = await tx.deployment.findUniqueOrThrow({ where: { id: deploymentId } });
+    const deployment = toDeployment(row, staleness(row.status, row.statusChangedAt, currentStaleClock()));
     await recordEvent(tx, { type: "deployment.updated", entityId: deploymentId, data: deployment });
     return deployment;
   });

@@ -2,6 +2,8 @@ import { prisma } from "../db";
 import { notFound } from "../core/errors";
 import type { TDeploymentWithHistory } from "./schemas";
 import { toDeployment } from "./shape";
+import { currentStaleClock } from "./config";
+import { staleness } from "./rules";
 
 /** A deployment with its current status, metrics and status history (oldest first), or null. */
 export const findDeploymentStatus = async (deploymentId: string): Promise<TDeploymentWithHistory | null> => {
@@ -14,7 +16,7 @@ export const findDeploymentStatus = async (deploymentId: string): Promise<TDeplo
   if (!row) return null;
   const { statusHistory, ...deployment } = row;
   return {
-    ...toDeployment(deployment),
+    ...toDeployment(deployment, staleness(deployment.status, deployment.statusChangedAt, currentStaleClock())),
     statusHistory: statusHistory.map((change) => ({ from: change.fromStatus, to: change.toStatus, at: change.changedAt.toISOString() })),
   };
 };

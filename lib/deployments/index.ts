@@ -9,4 +9,4 @@ export { moveDeploymentStatus } from "./move-deployment-status";
 export { updateDeployment, deleteDeployment } from "./edit-deployment";
 export { sweepStaleDeployments, staleDeploymentsSweepJob, STALE_SWEEP_KIND, type StaleSweepOptions, type StaleSweepResult } from "./stale-sweep";
 export { deploymentsConfig, resetDeploymentsConfig, readDeploymentsEnv, staleAfterMs } from "./config";
-export { staleness, staleFrom, staleCutoff, type StaleClock } from "./staleness";
+export { staleness, staleFrom, staleCutoff, type StaleClock } from "./rules";

@@ -3,8 +3,9 @@ import { toPage, type Page } from "../core/paging";
 import { containsInsensitive } from "../core/search";
 import { sortedPageArgs } from "../core/sorting";
 import type { TDeployment, TDeploymentListQuery } from "./schemas";
-import { currentStaleClock, toDeployment } from "./shape";
-import { staleWhere, type StaleClock } from "./staleness";
+import { currentStaleClock } from "./config";
+import { toDeployment } from "./shape";
+import { staleness, staleWhere, type StaleClock } from "./rules";
 
 const deploymentWhere = (query: TDeploymentListQuery, clock: StaleClock): Prisma.DeploymentWhereInput => ({
   ...(query.status ? { status: query.status } : {}),
@@ -29,5 +30,5 @@ export const listDeployments = async (query: TDeploymentListQuery): Promise<Page
   const where = deploymentWhere(query, clock);
   const [rows, total] = await Promise.all([prisma.deployment.findMany(sortedPageArgs(query, where)), prisma.deployment.count({ where })]);
   const page = toPage(rows, total, query.limit, query.sort);
-  return { ...page, items: page.items.map((row) => toDeployment(row, clock)) };
+  return { ...page, items: page.items.map((row) => toDeployment(row, staleness(row.status, row.statusChangedAt, clock))) };
 };

@@ -4,6 +4,8 @@ import { recordEvent } from "../outbox";
 import type { TDeployment } from "./schemas";
 import { toDeployment } from "./shape";
 import { DEPLOYMENT_MACHINE, type DeploymentStatusValue } from "./status-machine";
+import { currentStaleClock } from "./config";
+import { staleness } from "./rules";
 
 /**
  * Moves a deployment along its state machine and records when and a
@@ -33,7 +35,8 @@ export const moveDeploymentStatus = async (deploymentId: string, to: DeploymentS
       }),
     );
     await tx.deploymentStatusChange.create({ data: { deploymentId, fromStatus: current.status, toStatus: to, changedAt: now } });
-    const deployment = toDeployment(await tx.deployment.findUniqueOrThrow({ where: { id: deploymentId } }));
+    const updated = await tx.deployment.findUniqueOrThrow({ where: { id: deploymentId } });
+    const deployment = toDeployment(updated, staleness(updated.status, updated.statusChangedAt, currentStaleClock()));
     await recordEvent(tx, { type: "deployment.status_changed", entityId: deploymentId, data: { from: current.status, to, deployment } });
     return deployment;
   });

@@ -2,20 +2,15 @@
 // metadata; absent values left out rather than sent as null).
 import type { Deployment } from "../db/generated/client";
 import type { TDeployBody, TDeployment } from "./schemas";
-import { staleAfterMs } from "./config";
-import { staleness, type StaleClock } from "./staleness";
+import type { Staleness } from "./rules";
 
 const present = <T extends Record<string, unknown>>(values: T) =>
   Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null && value !== undefined)) as {
     [K in keyof T]?: NonNullable<T[K]>;
   };
 
-/** The clock answers are judged by: now and the configured limit. */
-export const currentStaleClock = (): StaleClock => ({ now: new Date(), staleAfterMs: staleAfterMs() });
-
-/** The API's deployment; `stale` and `staleSince` are judged against `clock` (default: now). */
-export const toDeployment = (row: Deployment, clock: StaleClock = currentStaleClock()): TDeployment => {
-  const { stale, staleSince } = staleness(row.status, row.statusChangedAt, clock);
+/** The API's deployment, with its staleness as the operation judged it (rules.ts, `staleness`). */
+export const toDeployment = (row: Deployment, { stale, staleSince }: Staleness): TDeployment => {
   return {
     id: row.id,
     name: row.name,

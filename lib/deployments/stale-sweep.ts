@@ -7,7 +7,7 @@ import { defineJobKind } from "../jobs";
 import { recordEvents } from "../outbox";
 import { deploymentsConfig, staleAfterMs } from "./config";
 import { toDeployment } from "./shape";
-import { staleCutoff, type StaleClock } from "./staleness";
+import { staleCutoff, staleness, type StaleClock } from "./rules";
 import { DEPLOYMENT_MACHINE } from "./status-machine";
 
 export const STALE_SWEEP_KIND = "deployments.stale-sweep";
@@ -45,7 +45,7 @@ const sweepBatch = async (clock: StaleClock, fail: boolean, batch: number): Prom
 
     if (toMark.length) await tx.deployment.updateMany({ where: { id: { in: toMark } }, data: { staleMarkedAt: clock.now } });
     const markedRows = toMark.length ? await tx.deployment.findMany({ where: { id: { in: toMark } }, orderBy: { id: "asc" } }) : [];
-    const staleEvents = markedRows.map((row) => ({ type: "deployment.stale", entityId: row.id, data: toDeployment(row, clock) }));
+    const staleEvents = markedRows.map((row) => ({ type: "deployment.stale", entityId: row.id, data: toDeployment(row, staleness(row.status, row.statusChangedAt, clock)) }));
 
     if (!fail) {
       await recordEvents(tx, staleEvents);
@@ -69,7 +69,7 @@ const sweepBatch = async (clock: StaleClock, fail: boolean, batch: number): Prom
       ...failedRows.map((row) => ({
         type: "deployment.status_changed",
         entityId: row.id,
-        data: { from: "in_progress", to: "failed", deployment: toDeployment(row, clock) },
+        data: { from: "in_progress", to: "failed", deployment: toDeployment(row, staleness(row.status, row.statusChangedAt, clock)) },
       })),
     ]);
     return { locked: locked.length, marked: toMark.length, failed: ids.length };

@@ -17,14 +17,12 @@ import {
   formatProbability,
   formatRating,
   formatRelative,
-  formatRisk,
   formatRiskScore,
   formatShare,
   formatStatus,
   formatTimestamp,
   formatUsd,
   isoDay,
-  riskLevel,
 } from ".";
 
 describe("numbers", () => {
@@ -89,13 +87,8 @@ describe("numbers", () => {
     expect(formatBytes(3 * 1024 ** 4)).toBe("3.0 TB");
   });
 
-  it("rates risk and writes it with its score", () => {
-    expect(riskLevel(0.1)).toBe("Low");
-    expect(riskLevel(0.2)).toBe("Moderate");
-    expect(riskLevel(0.45)).toBe("High");
-    expect(riskLevel(0.6)).toBe("Critical");
+  it("writes a risk as a score out of 100", () => {
     expect(formatRiskScore(0.234)).toBe("23.4/100");
-    expect(formatRisk(0.234)).toBe("Moderate · 23.4/100");
   });
 
   it("writes ratings, addresses and enum values", () => {

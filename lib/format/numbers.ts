@@ -1,4 +1,4 @@
-// Numbers, money, percentages, sizes and risk, written the same way on every page. Fixed en-US
+// Numbers, money, percentages, sizes and risk scores, written the same way on every page. Fixed en-US
 // locale and no clock or environment input, so the server's HTML and the browser's hydration agree.
 
 const MISSING = "—";
@@ -81,17 +81,8 @@ export const formatBytes = (bytes: number) => {
   return `${formatDecimal(size, 1)} ${BYTE_UNITS[unit]}`;
 };
 
-export const RISK_LEVELS = ["Low", "Moderate", "High", "Critical"] as const;
-export type RiskLevel = (typeof RISK_LEVELS)[number];
-
-/** risk 0–1: below 0.2 Low, below 0.4 Moderate, below 0.6 High, else Critical. */
-export const riskLevel = (risk: number): RiskLevel => (risk < 0.2 ? "Low" : risk < 0.4 ? "Moderate" : risk < 0.6 ? "High" : "Critical");
-
-/** A risk 0–1 as a score out of 100: 0.234 → "23.4/100". */
+/** A risk 0–1 as a score out of 100: 0.234 → "23.4/100". (Which level a risk is, is the analyses' rule: lib/quantum/analyses/rules/risk.ts.) */
 export const formatRiskScore = (risk: number) => `${(risk * 100).toFixed(1)}/100`;
-
-/** A risk 0–1 with its rating: 0.234 → "Moderate · 23.4/100". */
-export const formatRisk = (risk: number) => `${riskLevel(risk)} · ${formatRiskScore(risk)}`;
 
 /** A rating out of 5: "4.5 / 5". */
 export const formatRating = (rating: number) => `${rating.toFixed(1)} / 5`;

@@ -2,7 +2,7 @@
 // line names the operation's path template, never the raw URL (a query string can carry a secret),
 // and never holds a body, a header or a cookie. Fields and levels: docs/operations.md ("Logs").
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from "pino";
-import type { Principal } from "../auth/principal";
+import type { Principal } from "../auth/resolve-principal";
 import { env } from "../config/env";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;

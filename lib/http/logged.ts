@@ -1,6 +1,6 @@
 // For the few handlers outside the route wrapper (next-auth's endpoints): the same one log line
 // per request, the same x-request-id, and a problem+json instead of a bare 500 for anything thrown.
-import { SESSION_COOKIES, sessionPrincipal, type Principal } from "../auth/principal";
+import { SESSION_COOKIES, sessionPrincipal, type Principal } from "../auth/resolve-principal";
 import { logRequest } from "./log";
 import { problemResponse } from "./problem";
 import { requestIdOf } from "./route";

@@ -1,7 +1,8 @@
 // Activity per UTC day over the last weeks, from the stored history: tasks moved to completed,
 // deployments moved to deployed, and entity quantum analyses run. One query for all three series.
 import { prisma, Prisma } from "../db";
-import { DAY_MS, dayStart, lastDays, sqlInstant } from "./window";
+import { sqlInstant } from "./get-kpis";
+import { DAY_MS, dayStart, lastDays } from "./rules";
 
 export type ActivityDay = { date: string; tasksCompleted: number; deploymentsDeployed: number; quantumRuns: number };
 

@@ -2,7 +2,13 @@
 // database stores: creation times, the status-change history of deployments and tasks, and the
 // quantum runs. A fixed number of set-based queries, run in parallel, whatever the data size.
 import { prisma, Prisma } from "../db";
-import { daysBefore, sqlInstant } from "./window";
+import { daysBefore } from "./rules";
+
+/**
+ * An instant as SQL for the `timestamp(3)` columns Prisma writes (UTC wall time), independent of
+ * the session's time zone.
+ */
+export const sqlInstant = (at: Date) => Prisma.sql`(${at.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
 
 export type Kpi = {
   key: string;

@@ -6,20 +6,20 @@
 // the default size takes a few seconds; the large tables go in set-based inserts of 10,000 rows
 // a statement (support.ts, bulkInsert), so 100,000 agents take well under a minute on a server.
 import type { PrismaClient } from "../db";
-import { seedAgents } from "./agents";
-import { seedDeployments, deploymentCountFor } from "./deployments";
-import { seedGroups } from "./groups";
-import { itemCountFor, seedMarketplace } from "./marketplace";
-import { Prng } from "./prng";
-import { formatCount, type SeedContext } from "./support";
-import { seedTasks, taskCountFor } from "./tasks";
-import { seedUseCases } from "./usecases";
-import { preparePasswordHashes, seedUsers } from "./users";
-import { demoWalletAddresses, seedWallets } from "./wallets";
+import { seedAgents } from "./seed-agents";
+import { seedDeployments, deploymentCountFor } from "./seed-deployments";
+import { seedGroups } from "./seed-groups";
+import { itemCountFor, seedMarketplace } from "./seed-marketplace";
+import { Prng } from "./generator/prng";
+import { formatCount, type SeedContext } from "./generator/support";
+import { seedTasks, taskCountFor } from "./seed-tasks";
+import { seedUseCases } from "./seed-usecases";
+import { preparePasswordHashes, seedUsers } from "./seed-users";
+import { demoWalletAddresses, seedWallets } from "./seed-wallets";
 
-export { ADMIN_USER_ID, OPERATOR_USER_ID, VIEWER_USER_ID, OPERATOR_EMAIL, VIEWER_EMAIL } from "./users";
-export { dominantRole } from "./agents";
-export { demoWalletAddresses } from "./wallets";
+export { ADMIN_USER_ID, OPERATOR_USER_ID, VIEWER_USER_ID, OPERATOR_EMAIL, VIEWER_EMAIL } from "./seed-users";
+export { dominantRole } from "./seed-agents";
+export { demoWalletAddresses } from "./seed-wallets";
 
 export type SeedOptions = {
   /** Number of agents (default 64); squads, syndicates, items, deployments and tasks scale with it. */

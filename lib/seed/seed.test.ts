@@ -1,7 +1,7 @@
 // The demo seed: deterministic to the row, big enough to look real, consistent with the domain
 // rules. Runs on the embedded database, or on the server at DATABASE_URL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifyPassword } from "../auth/password";
+import { verifyPassword } from "../auth/hash-password";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/db";
 import { ADMIN_USER_ID, dominantRole, seedDatabase } from "./index";
 

@@ -1,7 +1,7 @@
 // Tokens, well-known contracts and NFT collections of the demo wallets. Contract addresses are the
 // public mainnet ones where they are well known; a few invented ones (spam tokens, small
 // collections, some routers) are drawn from the PRNG so that they stay deterministic.
-import type { Prng } from "./prng";
+import type { Prng } from "./generator/prng";
 
 /** USD reference prices at the epoch, by price key. */
 export const BASE_PRICES = {

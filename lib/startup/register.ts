@@ -13,8 +13,8 @@
 import { registerDeletionGuards, registerEventCatalog, registerEventSubscribers } from "../outbox";
 import { EVENT_DEFINITIONS } from "../events/catalog";
 // The modules themselves, not the areas' index.ts: every test file registers, and needs no more.
-import { webhookSubscriber } from "../webhooks/fan-out";
-import { openTasksGuard } from "../tasks/entities";
+import { webhookSubscriber } from "../webhooks/queue-deliveries";
+import { openTasksGuard } from "../tasks/find-entities";
 
 export const registerApp = () => {
   registerEventCatalog(EVENT_DEFINITIONS);

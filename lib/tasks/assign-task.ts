@@ -1,7 +1,7 @@
 import { prisma } from "../db";
 import { alreadyExists } from "../core/errors";
 import { recordEvent } from "../outbox";
-import { requireAssignable } from "./entities";
+import { requireAssignable } from "./find-entities";
 import type { TAssignTaskBody, TTask } from "./schemas";
 import { TASK_COLUMNS, toTask, toTaskColumns } from "./shape";
 

@@ -1,6 +1,6 @@
 import { prisma } from "../db";
 import { recordEvent } from "../outbox";
-import { lockTaskForChange } from "./edit-guard";
+import { lockTaskForChange } from "./lock-task-for-change";
 
 /**
  * Deletes a task with its status history: 404 when there is none, 409 while it is in progress.

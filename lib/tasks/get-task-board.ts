@@ -1,5 +1,5 @@
 import { prisma } from "../db";
-import { entityNames } from "./entities";
+import { entityNames } from "./find-entities";
 import { taskWhere } from "./list-tasks";
 import type { TEntityType, TTask } from "./schemas";
 import { TASK_COLUMNS, toTask } from "./shape";

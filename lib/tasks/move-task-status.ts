@@ -1,7 +1,7 @@
 import { prisma } from "../db";
 import { notFound } from "../core/errors";
 import { recordEvents, type EventInput } from "../outbox";
-import { applyOutcome } from "./outcome";
+import { applyOutcome } from "./apply-outcome";
 import type { TTask, TTaskResultBody } from "./schemas";
 import { TASK_COLUMNS, toResultColumns, toTask } from "./shape";
 import { TASK_MACHINE, type TaskStatusValue } from "./status-machine";

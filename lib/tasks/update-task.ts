@@ -1,8 +1,8 @@
 import { prisma } from "../db";
 import { AppError, idMismatch } from "../core/errors";
 import { recordEvent } from "../outbox";
-import { lockTaskForChange } from "./edit-guard";
-import { requireAssignable } from "./entities";
+import { lockTaskForChange } from "./lock-task-for-change";
+import { requireAssignable } from "./find-entities";
 import { mayCarryResult, type TTask, type TUpdateTaskBody } from "./schemas";
 import { TASK_COLUMNS, toEditedColumns, toTask } from "./shape";
 

@@ -1,27 +1,18 @@
-// The wallet area's public surface.
+// The wallet area's public surface: its sub-areas (metrics, links, address-book, transactions,
+// approvals, history, recipient, import, indexing) and the parts they share (the chain catalog, the
+// known chains, the flag list, the settings, the metrics rules). docs/conventions.md, "The area template".
 export * from "./schemas";
-export * from "./operations";
-export { ZImportBody, ZImportResult, IMPORT_MAX_BYTES, type TImportBody, type TImportResult } from "./import-schema";
-export { CHAIN_REGISTRY, LAYERS, registryChain, type ChainInfo, type ChainLayer } from "./chains";
-export { listKnownChains, type KnownChain } from "./known-chains";
-export { getWalletMetrics, getUncommonReport, resolveWalletAddress, buildMetricsReport } from "./get-wallet-metrics";
-export { listWalletLinks, linkWallet, updateWalletLink, unlinkWallet } from "./wallet-links";
-export { importWalletData } from "./import-wallet-data";
-export { computeWalletMetrics, type FinancialMetrics, type MetricsReport, type FlaggedAddress } from "./metrics/compute";
-export { FLAG_LIST } from "./flag-list";
+export * from "./metrics";
+export * from "./links";
+export * from "./address-book";
+export * from "./transactions";
+export * from "./approvals";
+export * from "./history";
+export * from "./recipient";
+export * from "./import";
+export * from "./indexing";
+export { CHAIN_REGISTRY, LAYERS, registryChain, type ChainInfo, type ChainLayer } from "./chain-catalog";
+export { listKnownChains, type KnownChain } from "./list-known-chains";
+export { computeWalletMetrics, type FinancialMetrics, type MetricsReport, type FlaggedAddress } from "./rules/compute";
+export { FLAG_LIST } from "./load-flag-list";
 export { walletEnv, thresholdsOf, DEFAULT_THRESHOLDS, type MetricsThresholds } from "./config";
-export { listWalletTransactions } from "./list-wallet-transactions";
-export { transactionsCsv } from "./transactions-csv";
-export { ZTransactionsQuery, ZWalletTransaction, type TTransactionsQuery, type TWalletTransaction } from "./transaction-schemas";
-export { type TCoverage, ZCoverage } from "./schemas";
-export { checkWalletRecipient } from "./check-wallet-recipient";
-export { ZCheckRecipientBody, ZRecipientCheckResult, type TCheckRecipientBody, type TRecipientCheckResult } from "./recipient-schemas";
-export { listAddressBook, putAddressBookEntry, deleteAddressBookEntry } from "./address-book";
-export { ZAddressBookBody, ZAddressBookEntry, type TAddressBookBody, type TAddressBookEntry } from "./address-book-schemas";
-export { getBalanceHistory } from "./get-balance-history";
-export { ZBalanceHistory, ZBalanceHistoryQuery, type TBalanceHistory } from "./history-schemas";
-export { listWalletApprovals } from "./list-wallet-approvals";
-export { ZWalletApprovals, type TWalletApprovals } from "./approval-schemas";
-export { walletIndexJob, enqueueWalletIndexing, walletIndexingJobs, WALLET_INDEX_KIND } from "./indexing/wallet-index-job";
-export { getWalletIndexing } from "./indexing/get-wallet-indexing";
-export { walletRefreshJob, refreshLinkedWallets, WALLET_REFRESH_KIND } from "./indexing/refresh-linked";

@@ -1,9 +1,9 @@
 // Reads everything stored about one wallet in a fixed number of queries (one per table, in two
 // parallel rounds), whatever the size of its history, and turns rows into the engine's facts.
 import { prisma } from "../db";
-import { FLAG_LIST } from "./flag-list";
-import type { KnownChain } from "./known-chains";
-import type { WalletFacts } from "./metrics/types";
+import { FLAG_LIST } from "./load-flag-list";
+import type { KnownChain } from "./list-known-chains";
+import type { WalletFacts } from "./rules/types";
 
 const toBigInt = (value: { toFixed: (digits: number) => string }) => BigInt(value.toFixed(0));
 

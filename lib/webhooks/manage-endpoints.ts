@@ -3,10 +3,10 @@ import { randomUUID } from "node:crypto";
 import { prisma } from "../db";
 import { AppError, notFound } from "../core/errors";
 import { webhooksConfig } from "./config";
-import { cancelPendingDeliveries } from "./deliver";
+import { cancelPendingDeliveries } from "./delivery-job";
 import { ENDPOINT_COLUMNS, toWebhookEndpoint } from "./shape";
-import { newWebhookSecret } from "./send";
-import { assertDeliverableUrl } from "./url-safety";
+import { newWebhookSecret } from "./send-webhook";
+import { assertDeliverableUrl } from "./check-delivery-url";
 import type { TCreateWebhookBody, TUpdateWebhookBody, TWebhookEndpoint, TWebhookWithSecret } from "./schemas";
 import { ZCreateWebhookBody } from "./schemas";
 

@@ -4,7 +4,7 @@ import { prisma } from "../db";
 import { notFound } from "../core/errors";
 import { recordEvent } from "../outbox";
 import { wakeWorkers } from "../jobs";
-import { queueWebhookDeliveries } from "./fan-out";
+import { queueWebhookDeliveries } from "./queue-deliveries";
 import { requireEnabled } from "./manage-endpoints";
 import { toWebhookDelivery } from "./shape";
 import type { TWebhookDelivery } from "./schemas";

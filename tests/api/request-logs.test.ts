@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetEnv } from "../../lib/config/env";
 import { readEnv } from "../../lib/config/env";
 import { AppError, defineOperation, type Operation } from "../../lib/core";
-import { recordSignInFailure } from "../../lib/auth/sign-in-limit";
+import { recordSignInFailure } from "../../lib/auth/limit-sign-ins";
 import { route, methods } from "../../lib/http";
 import { useLogDestination } from "../../lib/http/log";
 import { memoryRateLimiter, useRateLimiter } from "../../lib/http/rate-limit";

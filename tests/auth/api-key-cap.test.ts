@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as keysRoute from "../../app/api/keys/route";
 import * as keyRoute from "../../app/api/keys/[keyId]/route";
 import { createApiKey, createUser } from "../../lib/auth";
-import { createKeyForEmail } from "../../lib/auth/cli";
+import { createKeyForEmail } from "../../lib/auth/manage-keys-by-email";
 import { resetAuthConfig } from "../../lib/auth/config";
 import { prisma } from "../../lib/db";
 import { openApiDocument } from "../../lib/http/api-document";

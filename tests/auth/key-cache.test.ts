@@ -7,7 +7,7 @@ import * as agentsRoute from "../../app/api/agents/route";
 import * as keyRoute from "../../app/api/keys/[keyId]/route";
 import * as usersRoute from "../../app/api/users/route";
 import * as userRoute from "../../app/api/users/[userId]/route";
-import { API_KEY_CACHE_MS, forgetCachedApiKeys, useKeyCacheClock } from "../../lib/auth/principal";
+import { API_KEY_CACHE_MS, forgetCachedApiKeys, useKeyCacheClock } from "../../lib/auth/resolve-principal";
 import { prisma } from "../../lib/db";
 import { useApiTest } from "../helpers/api";
 import { userWithKey } from "../helpers/factories";

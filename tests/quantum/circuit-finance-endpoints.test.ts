@@ -4,7 +4,7 @@ import * as runRoute from "../../app/quantum/run/route";
 import * as financeRoute from "../../app/qmetrics/finance/route";
 import { prisma } from "../../lib/db";
 import { resetQuantumConfig } from "../../lib/quantum/config";
-import { WALLET_BEHAVIORS } from "../../lib/quantum/models";
+import { WALLET_BEHAVIORS } from "../../lib/quantum/analyses/rules";
 import { buildMetricsReport } from "../../lib/wallet";
 import { useApiTest } from "../helpers/api";
 import { userWithKey } from "../helpers/factories";

@@ -12,9 +12,9 @@ import {
   WALLET_BEHAVIORS,
   type AgentModelInput,
   type MemberMetrics,
-} from "../../lib/quantum/models";
-import { distributeRoles } from "../../lib/quantum/models/group";
-import { errorScore, uptimeScore } from "../../lib/quantum/models/scores";
+} from "../../lib/quantum/analyses/rules";
+import { distributeRoles } from "../../lib/quantum/analyses/rules/group";
+import { errorScore, uptimeScore } from "../../lib/quantum/analyses/rules/scores";
 import { toQasm3 } from "../../lib/quantum/qasm";
 
 const RUNS = { seed: 424242, numRuns: 60 };

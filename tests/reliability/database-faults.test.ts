@@ -7,7 +7,7 @@ import * as agents from "../../app/api/agents/route";
 import { GET as ready } from "../../app/api/health/ready/route";
 import { resetEnv } from "../../lib/config/env";
 import { applyMigrations, closeDatabase, openDatabase, prisma, useDatabase, type DbHandle } from "../../lib/db";
-import { prepareWithRetry, startupState } from "../../lib/health/startup";
+import { prepareWithRetry, startupState } from "../../lib/health/retry-startup";
 import { prepareApp } from "../../lib/startup";
 import { toProblem } from "../../lib/http/to-problem";
 import { memoryRateLimiter, useRateLimiter } from "../../lib/http/rate-limit";

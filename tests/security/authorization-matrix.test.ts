@@ -5,7 +5,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey, revokeApiKey } from "../../lib/auth";
-import { hashApiKey } from "../../lib/auth/principal";
+import { hashApiKey } from "../../lib/auth/resolve-principal";
 import type { Operation } from "../../lib/core";
 import { resetEnv } from "../../lib/config/env";
 import { prisma } from "../../lib/db";

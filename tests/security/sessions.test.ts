@@ -3,8 +3,8 @@
 import { describe, expect, it } from "vitest";
 import * as keysRoute from "../../app/api/keys/route";
 import * as agentsRoute from "../../app/api/agents/route";
-import { authOptions } from "../../lib/auth/next-auth";
-import { assertSignInAllowed, clearSignInFailures, recordSignInFailure } from "../../lib/auth/sign-in-limit";
+import { authOptions } from "../../lib/auth/build-auth-options";
+import { assertSignInAllowed, clearSignInFailures, recordSignInFailure } from "../../lib/auth/limit-sign-ins";
 import { resetEnv } from "../../lib/config/env";
 import { isAppError } from "../../lib/core";
 import { prisma } from "../../lib/db";

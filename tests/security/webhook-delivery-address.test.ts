@@ -5,8 +5,8 @@
 // "rebinds" to 127.0.0.1 or ::ffff:127.0.0.1); the receiver listens on 127.0.0.1.
 import type { LookupAddress } from "node:dns";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { sendWebhook } from "../../lib/webhooks/send";
-import { assertDeliverableUrl, useDeliveryResolver } from "../../lib/webhooks/url-safety";
+import { sendWebhook } from "../../lib/webhooks/send-webhook";
+import { assertDeliverableUrl, useDeliveryResolver } from "../../lib/webhooks/check-delivery-url";
 import { startReceiver } from "../webhooks/receiver";
 
 let receiver: Awaited<ReturnType<typeof startReceiver>>;

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import * as importRoute from "../../app/api/wallets/import/route";
 import { prisma } from "../../lib/db";
 import { getWalletMetrics } from "../../lib/wallet";
-import { importWalletFile } from "../../lib/wallet/import-file";
+import { importWalletFile } from "../../lib/wallet/import/import-wallet-file";
 import packageJson from "../../package.json" with { type: "json" };
 import { useApiTest } from "../helpers/api";
 import { userWithKey } from "../helpers/factories";

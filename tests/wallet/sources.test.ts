@@ -3,8 +3,8 @@
 // Etherscan's "Max rate limit reached" body) with back-off, refusals, server errors and timeouts.
 import { afterEach, describe, expect, it } from "vitest";
 import { AppError } from "../../lib/core/errors";
-import { createExplorerClient, type ExplorerRecord } from "../../lib/wallet/sources/explorer-client";
-import { createPriceClient } from "../../lib/wallet/sources/price-client";
+import { createExplorerClient, type ExplorerRecord } from "../../lib/wallet/sources/create-explorer-client";
+import { createPriceClient } from "../../lib/wallet/sources/create-price-client";
 import { startExplorer, startPriceApi, type StandIn } from "./stand-ins";
 
 const WALLET = "0x1111111111111111111111111111111111111111";

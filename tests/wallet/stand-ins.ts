@@ -3,7 +3,7 @@
 // records the requests it got, and can be told to rate limit, fail or hang.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { ExplorerRecord } from "../../lib/wallet/sources/explorer-client";
+import type { ExplorerRecord } from "../../lib/wallet/sources/create-explorer-client";
 
 type Handler = (url: URL, response: ServerResponse) => void;
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { currentUser } from "@/lib/auth/session";
+import { currentUser } from "@/lib/auth/get-current-user";
 import { EVENT_ENTITY_TYPES, EVENT_TYPES, ZEventListQuery, actorNames, listEvents, type TEvent } from "@/lib/events";
 import { formatDateTime, formatRelative } from "@/lib/format";
 import { Pager } from "@/components/ui/pager";

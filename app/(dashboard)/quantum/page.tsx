@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { EntityPicker } from "@/components/quantum/entity-picker";
 import { RunSubject } from "@/components/quantum/run-subject";
 import { Card } from "@/components/ui/card";
-import { currentUser } from "@/lib/auth/session";
+import { currentUser } from "@/lib/auth/get-current-user";
 import { listQuantumCandidates, listRuns } from "@/lib/quantum";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { formatDecimal } from "@/lib/format";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import type { Metadata } from "next";
-import { currentUser } from "@/lib/auth/session";
+import { currentUser } from "@/lib/auth/get-current-user";
 import { ApiKeys } from "@/components/settings/api-keys";
 import { LinkedWallets } from "@/components/wallet/linked-wallets";
 

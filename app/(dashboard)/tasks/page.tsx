@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { hasRole } from "@/lib/auth/roles";
-import { currentUser } from "@/lib/auth/session";
+import { hasRole } from "@/lib/auth/rules";
+import { currentUser } from "@/lib/auth/get-current-user";
 import { ENTITY_TYPES, ZEntityType, getTaskBoard } from "@/lib/tasks";
 import { ENTITY_TYPE_LABELS } from "@/components/tasks/labels";
 import { TaskBoard } from "@/components/tasks/task-board";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import type { Metadata } from "next";
-import { currentUser } from "@/lib/auth/session";
+import { currentUser } from "@/lib/auth/get-current-user";
 import { env } from "@/lib/config/env";
 import { listKnownChains, listWalletLinks } from "@/lib/wallet";
 import { WalletExplorer } from "@/components/wallet/wallet-explorer";

@@ -2,11 +2,11 @@
 // constraints (422 naming what cannot be met), runs the search on the simulation pool (never on
 // the request thread) and answers the current squad's risk with the best few proposals.
 import { AppError, type FieldError } from "../../core/errors";
-import { formatRiskScore } from "../models/format";
-import { loadAgentInputs, loadSquadInput } from "../load-entities";
+import { formatRiskScore } from "../analyses/rules";
+import { loadAgentInputs, loadSquadInput } from "../analyses";
 import { runSimulation } from "../pool";
-import { OPTIMIZE_MAX_SIZE, type TOptimizeSquadBody, type TSquadOptimization } from "../schemas";
-import { defaultCandidateIds } from "./candidate-pool";
+import { OPTIMIZE_MAX_SIZE, type TOptimizeSquadBody, type TSquadOptimization } from "./schemas";
+import { defaultCandidateIds } from "./find-candidates";
 
 const unprocessable = (errors: FieldError[]) => new AppError("unprocessable", `The constraints cannot be met: ${errors.map((e) => `${e.path} ${e.message}`).join("; ")}.`, { errors });
 

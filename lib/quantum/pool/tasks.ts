@@ -14,7 +14,7 @@ import {
   type SquadModelInput,
   type SyndicateModelInput,
   type WalletModelInput,
-} from "../models";
+} from "../analyses/rules";
 import { resetEnv } from "../../config/env";
 import { resetLimits } from "../../config/limits";
 import { quantumConfig, resetQuantumConfig } from "../config";
@@ -23,7 +23,7 @@ import { parseQasm, QasmError, QasmLimitError, toQasm3, type QasmLimits } from "
 import { transpile, TranspileError, type BackendTarget } from "../ibm/transpile";
 import { DEFAULT_TOP_OUTCOMES, MAX_STATEVECTOR_QUBITS } from "../schemas";
 import { checkQubits, checkWork, evolve, simulateTop, type Circuit } from "../simulator";
-import { optimizeSquadSearch, type OptimizeSearchInput } from "../optimize/search";
+import { optimizeSquadSearch, type OptimizeSearchInput } from "../optimize/rules/search";
 import { configureEngine, simulatorLimits, withAppErrors } from "./engine";
 
 // The engine starts its helper threads (states of 20 qubits and more) from the file named here.

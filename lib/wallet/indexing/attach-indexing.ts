@@ -1,8 +1,8 @@
 // Indexing in an answer's coverage: an answer about a wallet with nothing stored on a chain that
 // has an explorer or a JSON-RPC endpoint configured starts a background job for it, and says so (status "indexing", the
 // job and how far it got); without a source the chain stays "not-indexed" and the detail says why.
-import type { Coverage, IndexingCoverage } from "../metrics/coverage";
-import { canIndexOnDemand } from "../sources/source-config";
+import type { Coverage, IndexingCoverage } from "../rules/coverage";
+import { canIndexOnDemand } from "../sources";
 import { enqueueWalletIndexing, walletIndexingJobs } from "./wallet-index-job";
 
 const ACTIVE = new Set(["QUEUED", "RUNNING"]);

@@ -1,9 +1,9 @@
 // GET /api/wallets/{address}/indexing: how far the wallet is indexed per chain and its background
 // jobs — what the wallet page polls while a job runs. Four queries whatever the history's size.
 import { prisma } from "../../db";
-import { checkChains, listKnownChains } from "../known-chains";
-import type { TWalletIndexing } from "../schemas";
-import { canIndexOnDemand, chainSources } from "../sources/source-config";
+import { checkChains, listKnownChains } from "../list-known-chains";
+import type { TWalletIndexing } from "./schemas";
+import { canIndexOnDemand, chainSources } from "../sources";
 import { walletIndexingJobs } from "./wallet-index-job";
 
 const ACTIVE = new Set(["QUEUED", "RUNNING"]);

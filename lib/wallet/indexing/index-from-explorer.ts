@@ -8,11 +8,10 @@
 import { prisma } from "../../db";
 import { AppError } from "../../core/errors";
 import { walletEnv } from "../config";
-import { storeChainRows } from "../known-chains";
-import { storeNfts } from "../ingest/store-nfts";
-import { createExplorerClient, type ExplorerAction, type ExplorerRecord } from "../sources/explorer-client";
-import { chainSources, sourcePolicy } from "../sources/source-config";
-import { explorerRows, explorerTokens } from "./explorer-rows";
+import { storeChainRows } from "../list-known-chains";
+import { storeNfts } from "../ingest";
+import { createExplorerClient, type ExplorerAction, type ExplorerRecord, chainSources, sourcePolicy } from "../sources";
+import { explorerRows, explorerTokens } from "./rules";
 import { pricesConfigured, storePrices } from "./store-prices";
 
 const ACTIONS: ExplorerAction[] = ["txlist", "txlistinternal", "tokentx", "tokennfttx"];

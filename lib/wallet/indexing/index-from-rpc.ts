@@ -5,8 +5,8 @@
 // with the cursor in one transaction, so a retried or re-claimed job continues after it.
 import { prisma } from "../../db";
 import { AppError } from "../../core/errors";
-import { ingestWallet } from "../ingest/ingest-wallet";
-import { chainSources } from "../sources/source-config";
+import { ingestWallet } from "../ingest";
+import { chainSources } from "../sources";
 import type { IndexProgress, IndexSummary } from "./index-from-explorer";
 import { pricesConfigured, storePrices } from "./store-prices";
 

@@ -3,8 +3,7 @@
 // the explorer and the JSON-RPC sources; stored idempotently by (chain, token, asOf).
 import { prisma } from "../../db";
 import { walletEnv } from "../config";
-import { createPriceClient } from "../sources/price-client";
-import { priceSource, sourcePolicy } from "../sources/source-config";
+import { createPriceClient, priceSource, sourcePolicy } from "../sources";
 
 /** Whether a price API is configured (the job shows a "prices" stage only then). */
 export const pricesConfigured = () => priceSource() !== null;

@@ -7,8 +7,8 @@
 import { prisma, type Prisma } from "../../db";
 import { defineJobKind, enqueueJobs, jobsConfig, wakeWorkers, ACTIVE_STATUSES, type JobRow } from "../../jobs";
 import { AppError, isAppError } from "../../core/errors";
-import type { IndexingCoverage } from "../metrics/coverage";
-import { canIndexOnDemand, chainSources } from "../sources/source-config";
+import type { IndexingCoverage } from "../rules/coverage";
+import { canIndexOnDemand, chainSources } from "../sources";
 import { indexWalletFromExplorer, type IndexProgress, type IndexSummary } from "./index-from-explorer";
 import { indexWalletFromRpc } from "./index-from-rpc";
 

@@ -16,11 +16,11 @@ import type { PublicClient } from "viem";
 import { prisma } from "../../db";
 import { AppError } from "../../core/errors";
 import { walletEnv } from "../config";
-import { listKnownChains, storeChainRows } from "../known-chains";
+import { listKnownChains, storeChainRows } from "../list-known-chains";
 import { ADDRESS_PATTERN } from "../schemas";
-import { readBalances, readCollectionNames, readIsContract, readTokenMetadata } from "./enrich";
-import { createRpcClient } from "./rpc";
-import { LogRangeRefused, scanRange, type ApprovalRow, type TransferRow } from "./scan";
+import { readBalances, readCollectionNames, readIsContract, readTokenMetadata } from "./read-chain-facts";
+import { createRpcClient } from "./create-rpc-client";
+import { LogRangeRefused, scanRange, type ApprovalRow, type TransferRow } from "./scan-range";
 import { storeNfts } from "./store-nfts";
 
 const NULL_ADDRESS = "0x0000000000000000000000000000000000000000";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { hasRole } from "@/lib/auth/roles";
-import { currentUser } from "@/lib/auth/session";
+import { hasRole } from "@/lib/auth/rules";
+import { currentUser } from "@/lib/auth/get-current-user";
 import { findDeploymentStatus } from "@/lib/deployments";
 import { LiveDeployment } from "@/components/deployments/live-deployment";
 import { Breadcrumbs } from "@/components/layout/breadcrumbs";

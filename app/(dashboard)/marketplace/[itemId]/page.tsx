@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { hasRole } from "@/lib/auth/roles";
-import { currentUser } from "@/lib/auth/session";
+import { hasRole } from "@/lib/auth/rules";
+import { currentUser } from "@/lib/auth/get-current-user";
 import { findMarketplaceItem } from "@/lib/marketplace";
 import { listTasks } from "@/lib/tasks";
 import { DeleteRecordButton } from "@/components/shared/delete-record-button";

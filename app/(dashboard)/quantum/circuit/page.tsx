@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { DEFAULT_EXAMPLE } from "@/components/quantum/circuit-examples";
 import { CircuitStudio } from "@/components/quantum/circuit-studio";
 import { decodeProgram, SHARE_PARAM } from "@/components/quantum/share-link";
-import { currentUser } from "@/lib/auth/session";
+import { currentUser } from "@/lib/auth/get-current-user";
 import { env } from "@/lib/config/env";
 
 export const dynamic = "force-dynamic";

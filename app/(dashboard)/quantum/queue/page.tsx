@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { Metadata } from "next";
 import { QuantumJobs } from "@/components/quantum/quantum-jobs";
-import { currentUser } from "@/lib/auth/session";
+import { currentUser } from "@/lib/auth/get-current-user";
 import { env } from "@/lib/config/env";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import type { Metadata } from "next";
-import { currentUser } from "@/lib/auth/session";
+import { currentUser } from "@/lib/auth/get-current-user";
 import { listAddressBook } from "@/lib/wallet";
 import { AddressBook } from "@/components/wallet/address-book";
 

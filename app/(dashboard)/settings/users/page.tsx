@@ -1,6 +1,6 @@
 import { notFound, redirect } from "next/navigation";
 import type { Metadata } from "next";
-import { currentUser } from "@/lib/auth/session";
+import { currentUser } from "@/lib/auth/get-current-user";
 import { listUsers } from "@/lib/auth";
 import { UsersAdmin } from "@/components/settings/users-admin";
 

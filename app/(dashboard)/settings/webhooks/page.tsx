@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import type { Metadata } from "next";
-import { currentUser } from "@/lib/auth/session";
-import { hasRole } from "@/lib/auth/roles";
+import { currentUser } from "@/lib/auth/get-current-user";
+import { hasRole } from "@/lib/auth/rules";
 import { WriteAccessPrompt } from "@/components/shared/write-access";
 import { WebhookEndpoints } from "@/components/webhooks/webhook-endpoints";
 

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 import NextAuth from "next-auth";
-import { assertSignInAllowed, clearSignInFailures, recordSignInFailure } from "@/lib/auth/sign-in-limit";
-import { authOptions } from "@/lib/auth/next-auth";
+import { assertSignInAllowed, clearSignInFailures, recordSignInFailure } from "@/lib/auth/limit-sign-ins";
+import { authOptions } from "@/lib/auth/build-auth-options";
 import { problemResponse } from "@/lib/http";
 import { clientAddress } from "@/lib/http/client-address";
 import { logged } from "@/lib/http/logged";

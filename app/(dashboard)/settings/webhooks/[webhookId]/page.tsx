@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import type { Metadata } from "next";
-import { currentUser } from "@/lib/auth/session";
-import { hasRole } from "@/lib/auth/roles";
+import { currentUser } from "@/lib/auth/get-current-user";
+import { hasRole } from "@/lib/auth/rules";
 import { findWebhookEndpoint } from "@/lib/webhooks";
 import { DeleteRecordButton } from "@/components/shared/delete-record-button";
 import { WebhookDetail } from "@/components/webhooks/webhook-detail";

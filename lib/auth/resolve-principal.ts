@@ -1,0 +1,160 @@
+// Who is calling: an API key (Authorization: Bearer) or a dashboard session (next-auth JWT
+// cookie). A credential that is presented but invalid is an error, never silently anonymous.
+import crypto from "node:crypto";
+import { decode } from "next-auth/jwt";
+import { getDb, prisma, type Role } from "../db";
+import { AppError } from "../core/errors";
+import { weakerRole } from "./rules";
+import { authSecret } from "./get-auth-secret";
+
+export type Principal = {
+  kind: "apiKey" | "session";
+  userId: string;
+  email: string;
+  role: Role;
+  keyId?: string;
+};
+
+export const API_KEY_PREFIX = "sk_syn_";
+
+// The one-shot digest (Node 20.12 on) where there is one: no Hash object per request.
+export const hashApiKey: (key: string) => string =
+  typeof crypto.hash === "function" ? (key) => crypto.hash("sha256", key, "hex") : (key) => crypto.createHash("sha256").update(key).digest("hex");
+
+export const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
+
+const bearerChallenge = { "www-authenticate": 'Bearer realm="syndicate"' };
+
+export const unauthorized = (detail: string) => new AppError("unauthorized", detail, { headers: bearerChallenge });
+
+// Recording use is best effort and must not slow or fail the request. It is written at most once a
+// minute per key and process (lastUsedAt is precise to a minute): a write on every request made
+// concurrent requests of one key queue on that row's lock.
+export const LAST_USED_RESOLUTION_MS = 60_000;
+
+// The key cache and the last recorded uses are the process's, on globalThis: Next bundles the
+// route files and instrumentation.ts (whose router answers most API requests, lib/api/router.ts)
+// as separate module instances, and a revocation through one must empty the cache the other reads.
+const shared = globalThis as typeof globalThis & { __syndicateKeyCache?: Map<string, CachedKey>; __syndicateKeyUses?: Map<string, number> };
+const lastRecorded = (shared.__syndicateKeyUses ??= new Map<string, number>());
+
+const recordUse = (keyId: string, now = Date.now()) => {
+  const previous = lastRecorded.get(keyId);
+  if (previous !== undefined && now - previous < LAST_USED_RESOLUTION_MS) return;
+  lastRecorded.set(keyId, now);
+  if (lastRecorded.size > 10_000) for (const [id, at] of lastRecorded) if (now - at >= LAST_USED_RESOLUTION_MS) lastRecorded.delete(id);
+  void prisma.apiKey.update({ where: { id: keyId }, data: { lastUsedAt: new Date(now) } }).catch(() => {});
+};
+
+// The key and its owner in one statement through the process's SQL runner: the lookup runs on
+// every request with a key, and Prisma's query engine cost more than the statement itself.
+const KEY_SQL = `SELECT k.id, k.role, k."revokedAt" IS NOT NULL AS revoked, u.id AS "userId", u.email, u.role AS "userRole"
+  FROM "ApiKey" k JOIN "User" u ON u.id = k."userId" WHERE k."keyHash" = $1`;
+
+type KeyRow = { id: string; role: Role; revoked: boolean; userId: string; email: string; userRole: Role };
+
+const lookUpKey = async (hash: string): Promise<KeyRow | undefined> => (await getDb().sql.query<KeyRow>(KEY_SQL, [hash]))[0];
+
+// A valid key's row, kept for API_KEY_CACHE_MS, for the operations any valid credential may call
+// (access "read" and "public": the role decides nothing at their gate). Concurrent requests of one
+// key share one lookup. An entry's age counts from the start of its lookup, so a key revoked, or
+// an owner demoted, on another instance (or by a direct database write) is refused within
+// API_KEY_CACHE_MS; on this instance revokeApiKey and updateUserRole empty the cache at once
+// (forgetCachedApiKeys). Unknown and revoked keys are never kept. Every other operation reads the
+// key afresh. docs/security.md and docs/performance.md.
+export const API_KEY_CACHE_MS = 1_000;
+const MAX_CACHED_KEYS = 10_000;
+type CachedKey = { at: number; row: Promise<KeyRow | undefined> };
+const keyCache = (shared.__syndicateKeyCache ??= new Map<string, CachedKey>());
+let clock = () => performance.now();
+
+/** Tests: the clock the key cache reads (milliseconds, monotonic); no argument restores the real one. */
+export const useKeyCacheClock = (now?: () => number) => {
+  clock = now ?? (() => performance.now());
+};
+
+/** Empties this process's key cache: after a revocation or a role change, the next request reads the key afresh. */
+export const forgetCachedApiKeys = () => keyCache.clear();
+
+const cachedKey = (hash: string): Promise<KeyRow | undefined> => {
+  const now = clock();
+  const cached = keyCache.get(hash);
+  if (cached && now - cached.at < API_KEY_CACHE_MS) return cached.row;
+  if (keyCache.size >= MAX_CACHED_KEYS) {
+    for (const [other, entry] of keyCache) if (now - entry.at >= API_KEY_CACHE_MS) keyCache.delete(other);
+    if (keyCache.size >= MAX_CACHED_KEYS) keyCache.clear();
+  }
+  const entry: CachedKey = { at: now, row: lookUpKey(hash) };
+  keyCache.set(hash, entry);
+  const drop = () => {
+    if (keyCache.get(hash) === entry) keyCache.delete(hash);
+  };
+  entry.row.then((row) => (!row || row.revoked ? drop() : undefined), drop);
+  return entry.row;
+};
+
+const fromApiKey = async (key: string, cached: boolean): Promise<Principal> => {
+  const hash = hashApiKey(key);
+  const found = await (cached ? cachedKey(hash) : lookUpKey(hash));
+  if (!found || found.revoked) throw unauthorized("The API key is not valid or has been revoked.");
+  recordUse(found.id);
+  return {
+    kind: "apiKey",
+    userId: found.userId,
+    email: found.email,
+    role: weakerRole(found.role, found.userRole),
+    keyId: found.id,
+  };
+};
+
+const invalidSession = () => unauthorized("The session is not valid or has ended; sign in again.");
+
+const readCookie = (header: string | null, name: string) => {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(value.join("="));
+    } catch {
+      throw invalidSession();
+    }
+  }
+  return undefined;
+};
+
+// A session cookie that is presented must be valid: forged, expired, malformed or signed-out
+// tokens are a 401, like a bad API key.
+const fromSession = async (cookieHeader: string | null): Promise<Principal | null> => {
+  for (const name of SESSION_COOKIES) {
+    const token = readCookie(cookieHeader, name);
+    if (!token) continue;
+    const payload = await decode({ token, secret: await authSecret() }).catch(() => null);
+    if (!payload?.sub || typeof payload.sv !== "number") throw invalidSession();
+    // The role is read fresh: a demoted or deleted user loses access at once.
+    const user = await prisma.user.findUnique({
+      where: { id: payload.sub },
+      select: { id: true, email: true, role: true, sessionVersion: true },
+    });
+    if (!user || user.sessionVersion !== payload.sv) throw invalidSession();
+    return { kind: "session", userId: user.id, email: user.email, role: user.role };
+  }
+  return null;
+};
+
+/**
+ * The caller, or null without a credential. `cachedKey`: an API key may be served from the key
+ * cache (only for operations where any valid credential is enough; see API_KEY_CACHE_MS).
+ */
+export const resolvePrincipal = async (request: Request, options: { cachedKey?: boolean } = {}): Promise<Principal | null> => {
+  const authorization = request.headers.get("authorization");
+  if (authorization !== null) {
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
+    if (!match) throw unauthorized("The Authorization header must be 'Bearer <API key>'.");
+    return fromApiKey(match[1], options.cachedKey === true);
+  }
+  return fromSession(request.headers.get("cookie"));
+};
+
+/** The dashboard session a request carries, or null (API keys are not looked at). */
+export const sessionPrincipal = (request: Request): Promise<Principal | null> => fromSession(request.headers.get("cookie"));
