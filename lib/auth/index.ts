@@ -5,5 +5,5 @@ export { createApiKey, listApiKeys, revokeApiKey } from "./api-keys";
 export { ensureAdmin } from "./ensure-admin";
 export { hashPassword, verifyPassword } from "./password";
 export { hasRole, weakerRole, ROLES } from "./roles";
-export { resolvePrincipal, type Principal } from "./principal";
-export { authSecret } from "./secret";
+export { resolvePrincipal, resetPrincipalState, type Principal } from "./principal";
+export { authSecret, forgetAuthSecret } from "./secret";

@@ -285,6 +285,12 @@ export const openEventStream = (input: OpenStreamInput) => hub().open(input);
 /** Ends every open stream and stops polling: graceful shutdown, before the server waits for in-flight requests. */
 export const closeEventStreams = () => state.__syndicateEventHub?.closeAll();
 
+/** Ends every open stream and forgets the hub, whose place in the event log is that of the database it read (tests: the process moves on to another database). */
+export const resetEventHub = () => {
+  state.__syndicateEventHub?.closeAll();
+  state.__syndicateEventHub = undefined;
+};
+
 /** How many streams are open in this process, and whether the hub is polling (tests, diagnostics). */
 export const eventStreamStats = () => state.__syndicateEventHub?.stats() ?? { open: 0, polling: false };
 

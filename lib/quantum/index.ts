@@ -9,6 +9,7 @@ export { listRuns, recordRun, type RunViewer } from "./runs";
 export { simulationPoolStatus, closeSimulationPool, type SimulationPoolStatus } from "./pool";
 export { findEntityName, listQuantumCandidates } from "./load-entities";
 export { quantumConfig, resetQuantumConfig } from "./config";
+export { forgetIbmTokens } from "./ibm";
 export { optimizeSquad } from "./optimize/optimize-squad";
 
 /** An OpenQASM program as the answer of `?format=qasm`. */

@@ -8,4 +8,4 @@ export { sendWebhookTest } from "./send-test";
 export { webhookDeliverJob, webhookBody } from "./deliver";
 export { WEBHOOK_DELIVER_KIND, queueWebhookDeliveries, webhookSubscriber } from "./fan-out";
 export { webhooksConfig, resetWebhooksConfig, type TWebhooksConfig } from "./config";
-export { isPrivateAddress } from "./url-safety";
+export { isPrivateAddress, useDeliveryResolver } from "./url-safety";
