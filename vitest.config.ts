@@ -71,9 +71,13 @@ export default defineConfig({
           name: "integration",
           include: ["tests/**/*.test.ts", ...LIB_INTEGRATION],
           exclude: [...EXCLUDE, ...UNIT_TESTS],
-          // Every file gets its own fresh database, copied from the run's migrated template.
+          // Every file gets its own fresh database, copied from the run's migrated template. One
+          // module graph per worker, as for the unit files (importing the app for each file cost
+          // more than most files take): what a file changes of the process is undone when it ends
+          // (tests/helpers/isolation.ts).
+          isolate: false,
           globalSetup: ["tests/helpers/global-setup.ts", "tests/helpers/worker-bundle.ts"],
-          setupFiles: ["tests/helpers/quiet-logs.ts"],
+          setupFiles: ["tests/helpers/quiet-logs.ts", "tests/helpers/isolation.ts"],
         },
       },
     ],

@@ -20,3 +20,8 @@ export const authSecret = (): Promise<string> => {
     throw error;
   }));
 };
+
+/** Forgets the secret read from the database: the process is about to use another database (tests). */
+export const forgetAuthSecret = () => {
+  cached = undefined;
+};

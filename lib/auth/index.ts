@@ -5,5 +5,5 @@ export { createApiKey, listApiKeys, revokeApiKey } from "./manage-api-keys";
 export { ensureAdmin } from "./ensure-admin";
 export { hashPassword, verifyPassword } from "./hash-password";
 export { hasRole, weakerRole, ROLES } from "./rules";
-export { resolvePrincipal, type Principal } from "./resolve-principal";
-export { authSecret } from "./get-auth-secret";
+export { resolvePrincipal, resetPrincipalState, type Principal } from "./resolve-principal";
+export { authSecret, forgetAuthSecret } from "./get-auth-secret";

@@ -66,15 +66,23 @@ export const API_KEY_CACHE_MS = 1_000;
 const MAX_CACHED_KEYS = 10_000;
 type CachedKey = { at: number; row: Promise<KeyRow | undefined> };
 const keyCache = (shared.__syndicateKeyCache ??= new Map<string, CachedKey>());
-let clock = () => performance.now();
+const realClock = () => performance.now();
+let clock = realClock;
 
 /** Tests: the clock the key cache reads (milliseconds, monotonic); no argument restores the real one. */
 export const useKeyCacheClock = (now?: () => number) => {
-  clock = now ?? (() => performance.now());
+  clock = now ?? realClock;
 };
 
 /** Empties this process's key cache: after a revocation or a role change, the next request reads the key afresh. */
 export const forgetCachedApiKeys = () => keyCache.clear();
+
+/** Forgets the key cache, the recorded uses and a test's clock: the process is about to use another database (tests). */
+export const resetPrincipalState = () => {
+  keyCache.clear();
+  lastRecorded.clear();
+  clock = realClock;
+};
 
 const cachedKey = (hash: string): Promise<KeyRow | undefined> => {
   const now = clock();

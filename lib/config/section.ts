@@ -5,6 +5,10 @@ import { z } from "zod";
 
 export type EnvSource = Record<string, string | undefined>;
 
+// Every section's reset, so that one call forgets them all (resetEnvSections: a test process that
+// runs many files in one module graph starts each file from the environment as it then is).
+const resets = new Set<() => void>();
+
 const cleaned = (source: EnvSource) => Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
 
 /** `label` names the section in the error ("configuration", "wallet configuration"). */
@@ -18,16 +22,21 @@ export const envSection = <T>(label: string, schema: z.ZodType<T>) => {
     return parsed.data;
   };
   let cached: T | undefined;
+  const reset = () => {
+    cached = undefined;
+  };
+  resets.add(reset);
   return {
     read,
     /** The parsed section, read once. */
     get: (): T => (cached ??= read()),
     /** Forget the parsed section (tests that change process.env). */
-    reset: () => {
-      cached = undefined;
-    },
+    reset,
   };
 };
+
+/** Forget every parsed section: the next read of each takes process.env as it is then. */
+export const resetEnvSections = () => resets.forEach((reset) => reset());
 
 /** A yes/no setting: true, 1, yes or false, 0, no. */
 export const ZEnvFlag = z

@@ -11,6 +11,6 @@ export { listEvents, visibleEvents, type EventViewer } from "./list-events";
 export { canSeeEvent, visibleEventsWhere, type EventAudience } from "./visibility";
 export { listEventsOperation } from "./operations";
 export { actorNames, YOU, ANOTHER_USER } from "./activity";
-export { openEventStream, streamEvents, streamCursor, closeEventStreams, eventStreamStats, EVENT_STREAM_HEADERS, type StreamViewer, type StreamFilter } from "./stream";
+export { openEventStream, streamEvents, streamCursor, closeEventStreams, eventStreamStats, whenEventStreamsIdle, EVENT_STREAM_HEADERS, type StreamViewer, type StreamFilter } from "./stream";
 export { ZEventStreamQuery, ZEventCursor, ZEventStreamReady, type TEventStreamQuery } from "./stream-schemas";
 export { streamEventsOperation } from "./stream-operations";

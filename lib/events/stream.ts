@@ -100,9 +100,24 @@ class EventHub {
   private head: bigint | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private ticking = false;
+  private idleWaiters: (() => void)[] = [];
 
   stats() {
     return { open: this.subscribers.size, polling: this.timer !== null || this.ticking };
+  }
+
+  /** Resolves once no stream is open and no poll is scheduled or under way. */
+  whenIdle() {
+    if (this.idle()) return Promise.resolve();
+    return new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private idle() {
+    return this.subscribers.size === 0 && this.timer === null && !this.ticking;
+  }
+
+  private reportIdle() {
+    if (this.idle()) this.idleWaiters.splice(0).forEach((resolve) => resolve());
   }
 
   private countFor(userId: string) {
@@ -200,6 +215,7 @@ class EventHub {
   private stop() {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.reportIdle();
   }
 
   private schedule(delay: number) {
@@ -224,6 +240,7 @@ class EventHub {
       this.ticking = false;
     }
     this.schedule(next);
+    this.reportIdle();
   }
 
   /** One round: new events to the streams in step, a batch of backlog to each stream behind. True: more to read at once. */
@@ -284,6 +301,15 @@ export const openEventStream = (input: OpenStreamInput) => hub().open(input);
 
 /** Ends every open stream and stops polling: graceful shutdown, before the server waits for in-flight requests. */
 export const closeEventStreams = () => state.__syndicateEventHub?.closeAll();
+
+/** Tests: resolves once this process has no stream open and its hub neither polls nor waits to. */
+export const whenEventStreamsIdle = () => state.__syndicateEventHub?.whenIdle() ?? Promise.resolve();
+
+/** Ends every open stream and forgets the hub, whose place in the event log is that of the database it read (tests: the process moves on to another database). */
+export const resetEventHub = () => {
+  state.__syndicateEventHub?.closeAll();
+  state.__syndicateEventHub = undefined;
+};
 
 /** How many streams are open in this process, and whether the hub is polling (tests, diagnostics). */
 export const eventStreamStats = () => state.__syndicateEventHub?.stats() ?? { open: 0, polling: false };

@@ -11,6 +11,11 @@ const state = globalThis as typeof globalThis & { __syndicateStartup?: StartupSt
 /** undefined when nothing prepares this process (tests, scripts). */
 export const startupState = (): StartupState | undefined => state.__syndicateStartup;
 
+/** Forgets the start-up and ends its background retries, if any (tests: the process moves on to another database). */
+export const resetStartupState = () => {
+  state.__syndicateStartup = undefined;
+};
+
 /**
  * One line saying what failed. Some errors have an empty message (a connection refused on every
  * address of a host is an AggregateError whose message is ""): then their code, their inner
@@ -58,6 +63,8 @@ export const prepareWithRetry = async (
     let delay = options.firstDelayMs ?? 500;
     for (;;) {
       await sleep(delay);
+      // Forgotten meanwhile (resetStartupState): a later start-up, or none, is the process's now.
+      if (state.__syndicateStartup !== current) return;
       if (await attempt()) {
         log(`startup: ready after ${current.attempts} attempts`);
         return;

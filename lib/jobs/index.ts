@@ -3,6 +3,7 @@
 export {
   defineJobKind,
   registerJobKinds,
+  forgetJobKinds,
   defaultRetryable,
   cancelledByOwner,
   JobStopped,
@@ -29,6 +30,7 @@ export {
   type EnqueueInput,
 } from "./store";
 export { JobWorker, wakeWorkers, abortLocally, whenJobsIdle, type WorkerOptions } from "./worker";
+export { stopAllJobWorkers } from "./registry";
 export type { JobLog, JobLogLevel } from "./log";
 export { jobsConfig, resetJobsConfig, type TJobsConfig } from "./config";
 

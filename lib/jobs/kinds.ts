@@ -78,6 +78,9 @@ export const registerJobKinds = (kinds: readonly AnyJobKind[]) => {
   for (const kind of kinds) defined.set(kind.kind, kind);
 };
 
+/** Forgets every kind defined or registered (tests: kinds of their own go; the application registers its kinds again). */
+export const forgetJobKinds = () => defined.clear();
+
 /** The lifecycle events of a kind defined with defineJobKind (none for an unknown kind). */
 export const lifecycleEventsOf = (kind: string): JobLifecycleEvents | undefined => defined.get(kind)?.events;
 

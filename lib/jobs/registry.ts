@@ -10,6 +10,8 @@ export type RegisteredWorker = {
   whenIdle: () => Promise<void>;
   /** Claims made so far. */
   readonly claims: number;
+  /** Stops claiming; running jobs get `graceMs`, then go back to the queue. */
+  stop: (graceMs?: number) => Promise<void>;
 };
 
 const registry = globalThis as typeof globalThis & { __syndicateJobWorkers?: Set<RegisteredWorker> };
@@ -36,4 +38,9 @@ export const whenJobsIdle = async () => {
     await Promise.all([...registeredWorkers()].map((worker) => worker.whenIdle()));
     quiet = claims() === before ? quiet + 1 : 0;
   }
+};
+
+/** Stops every worker of this process at once, running jobs back to the queue (tests: the process moves on to another database). */
+export const stopAllJobWorkers = async () => {
+  await Promise.all([...registeredWorkers()].map((worker) => worker.stop(0)));
 };

@@ -8,3 +8,4 @@ export * from "./jobs";
 export * from "./optimize";
 export { simulationPoolStatus, closeSimulationPool, type SimulationPoolStatus } from "./pool";
 export { quantumConfig, resetQuantumConfig } from "./config";
+export { forgetIbmTokens } from "./ibm";

@@ -8,4 +8,4 @@ export { sendWebhookTest } from "./send-test";
 export { webhookDeliverJob, webhookBody } from "./delivery-job";
 export { WEBHOOK_DELIVER_KIND, queueWebhookDeliveries, webhookSubscriber } from "./queue-deliveries";
 export { webhooksConfig, resetWebhooksConfig, type TWebhooksConfig } from "./config";
-export { isPrivateAddress } from "./check-delivery-url";
+export { isPrivateAddress, useDeliveryResolver } from "./check-delivery-url";

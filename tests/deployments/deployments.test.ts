@@ -5,6 +5,7 @@ import * as deployRoute from "../../app/api/deployments/dapp/deploy/route";
 import * as statusRoute from "../../app/api/deployments/dapp/[deploymentId]/status/route";
 import * as listRoute from "../../app/api/deployments/route";
 import { ZDeployBody, deployDapp } from "../../lib/deployments";
+import { prisma } from "../../lib/db";
 import { useApiTest } from "../helpers/api";
 import { call, errorPaths } from "../helpers/http";
 
@@ -107,7 +108,9 @@ describe("PATCH /api/deployments/dapp/{deploymentId}/status", () => {
     expect(started.json.deploymentDate).toEqual(expect.any(String));
     const deployed = await move("dep-path", "deployed");
     expect(deployed.json.deploymentStatus).toBe("deployed");
-    expect(deployed.json.deploymentMetrics.deploymentTime).toBeGreaterThanOrEqual(0);
+    // Seconds from the start to the move, as both were recorded.
+    const recorded = await prisma.deployment.findUniqueOrThrow({ where: { id: "dep-path" } });
+    expect(deployed.json.deploymentMetrics.deploymentTime).toBe((recorded.statusChangedAt.getTime() - recorded.deploymentDate!.getTime()) / 1000);
     expect((await move("dep-path", "rolled_back")).json.deploymentStatus).toBe("rolled_back");
 
     const read = (await status("dep-path")).json;

@@ -5,7 +5,7 @@
 // or the server shuts down, and then nothing polls any more.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "../../lib/db";
-import { recordEvent, closeEventStreams, eventStreamStats } from "../../lib/events";
+import { recordEvent, closeEventStreams, eventStreamStats, whenEventStreamsIdle } from "../../lib/events";
 import { resetStreamConfig } from "../../lib/events/stream";
 import { GET } from "../../app/api/events/stream/route";
 import { useApiTest } from "../helpers/api";
@@ -62,11 +62,6 @@ const record = async (entityId: string, options: { type?: string; visibleTo?: st
 };
 const numbers = (events: StreamEnvelope[]) => events.map((event) => event.data.n);
 
-/** Waits (no bound of its own: the test's timeout is the bound) until the hub has no stream and no timer. */
-const untilIdle = async () => {
-  while (eventStreamStats().open > 0 || eventStreamStats().polling) await new Promise((resolve) => setTimeout(resolve, 10));
-};
-
 describe("GET /api/events/stream", () => {
   it("sends events recorded after connecting, in seq order, and none from before", async () => {
     const before = await record("task-live-1");
@@ -84,7 +79,7 @@ describe("GET /api/events/stream", () => {
     expect(received.map((event) => event.seq)).toEqual(committed.map((row) => row.seq.toString()));
     expect(received[0]).toMatchObject({ type: "task.updated", entity: { type: "task", id: expect.any(String) }, id: expect.stringMatching(/^evt_/) });
     stream.disconnect();
-    await untilIdle();
+    await whenEventStreamsIdle();
   });
 
   it("resumed with Last-Event-ID, gets exactly the events it missed, then live ones", async () => {
@@ -204,12 +199,12 @@ describe("GET /api/events/stream", () => {
   });
 
   it("ends when the client goes away, and then nothing polls", async () => {
-    await untilIdle();
+    await whenEventStreamsIdle();
     const stream = await openStream({ key: api.viewer });
     expect(eventStreamStats()).toEqual({ open: 1, polling: true });
     stream.disconnect();
     expect(await stream.next()).toBeNull();
-    await untilIdle();
+    await whenEventStreamsIdle();
     expect(eventStreamStats()).toEqual({ open: 0, polling: false });
   });
 
@@ -220,6 +215,6 @@ describe("GET /api/events/stream", () => {
       await stream.drain();
       expect(await stream.next()).toBeNull();
     }
-    await untilIdle();
+    await whenEventStreamsIdle();
   });
 });

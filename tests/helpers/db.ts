@@ -105,7 +105,11 @@ export const createTestDatabase = async (): Promise<TestDatabase> => {
     mode: "embedded",
     loadDataDir: template ? new Blob([readFileSync(template)]) : undefined,
   });
-  if (!template) await applyMigrations(handle.sql);
+  if (template) {
+    // PGlite starts (unpacks the copy, boots PostgreSQL) at its first statement: here, in the
+    // file's setup, rather than in whichever test happens to ask first (seconds on a loaded machine).
+    await handle.sql.query("SELECT 1");
+  } else await applyMigrations(handle.sql);
   return { ...handle, dispose: () => handle.close() };
 };
 

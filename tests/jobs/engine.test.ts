@@ -40,13 +40,24 @@ const markStarted = () => {
   onStart = undefined;
 };
 
-// Doubles its input after `ms` (a job that works for a while: part of the scenario); stops when its signal aborts.
-const doubling = defineJobKind<{ n: number; ms?: number }, { doubled: number }>({
+/** Jobs with `hold` run until the test calls `held.release()`. */
+const holdJobs = () => {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return { released, release };
+};
+let held = holdJobs();
+
+// Doubles its input after `ms`, or once released when it `hold`s (a job that works for a while:
+// part of the scenario); stops when its signal aborts.
+const doubling = defineJobKind<{ n: number; ms?: number; hold?: boolean }, { doubled: number }>({
   kind: "test.double",
   run: ({ payload, signal }) =>
     new Promise((resolve, reject) => {
       markStarted();
-      const timer = setTimeout(() => resolve({ doubled: payload.n * 2 }), payload.ms ?? 0);
+      const done = () => resolve({ doubled: payload.n * 2 });
+      const timer = payload.hold ? undefined : setTimeout(done, payload.ms ?? 0);
+      if (payload.hold) void held.released.then(done);
       signal.addEventListener("abort", () => {
         clearTimeout(timer);
         reject(signal.reason);
@@ -83,14 +94,18 @@ describe("job engine", () => {
     let running = 0;
     let peak = 0;
     const runs = new Map<number, number>();
+    let overlap!: () => void;
+    const overlapped = new Promise<void>((resolve) => (overlap = resolve));
     const counted = defineJobKind<{ n: number }, number>({
       kind: "test.counted",
       run: async ({ payload }) => {
         running += 1;
         peak = Math.max(peak, running);
         runs.set(payload.n, (runs.get(payload.n) ?? 0) + 1);
-        // The work itself: long enough for the runs of both workers to overlap.
-        await new Promise((resolve) => setTimeout(resolve, 40));
+        // The work itself: no run ends before two have run at once, however fast or loaded the
+        // machine (a worker that ran one job at a time would hang here, and fail the test).
+        if (running >= 2) overlap();
+        await overlapped;
         running -= 1;
         return payload.n;
       },
@@ -121,14 +136,22 @@ describe("job engine", () => {
   });
 
   it("never claims again a job it still runs when its own renewal came late", async () => {
-    const job = await enqueueJob({ kind: "test.double", payload: { n: 3, ms: 300 } });
+    held = holdJobs();
+    const job = await enqueueJob({ kind: "test.double", payload: { n: 3, hold: true } });
     const running = nextStart();
     const worker = startWorker([doubling], { leaseMs: 3000, workerId: "slow-renewer" });
     await running;
     // The lease runs out while the work goes on (as when the event loop stalled past the renewal).
     await expireLease(job.id);
+    // A later job of the kind: the claim that starts it would have taken the expired one first
+    // (older, same load), had the worker not known it still runs it.
+    const laterStarted = nextStart();
+    const later = await enqueueJob({ kind: "test.double", payload: { n: 7 } });
     worker.wake();
-    expect(await settled(job.id)).toMatchObject({ status: "DONE", attempts: 1, result: { doubled: 6 } });
+    await laterStarted;
+    held.release();
+    expect(await settled(later.id)).toMatchObject({ status: "DONE", attempts: 1 });
+    expect(await getJob(job.id)).toMatchObject({ status: "DONE", attempts: 1, result: { doubled: 6 } });
   });
 
   it("keeps a running job's lease while it works longer than the lease", async () => {
@@ -195,14 +218,15 @@ describe("job engine", () => {
   });
 
   it("hands running jobs back at shutdown; the next worker runs them to the end", async () => {
-    const job = await enqueueJob({ kind: "test.double", payload: { n: 4, ms: 60_000 } });
+    held = holdJobs();
+    const job = await enqueueJob({ kind: "test.double", payload: { n: 4, hold: true } });
     const running = nextStart();
     const first = startWorker([doubling]);
     await running;
     await first.stop(0);
     expect(await getJob(job.id)).toMatchObject({ status: "QUEUED", attempts: 0, lockedBy: null });
-    // The restarted process (shorter work this time, so the test ends soon).
-    await prisma.job.update({ where: { id: job.id }, data: { payload: { n: 4, ms: 10 } } });
+    // The restarted process (work that does not wait this time, so the test ends soon).
+    await prisma.job.update({ where: { id: job.id }, data: { payload: { n: 4 } } });
     startWorker([doubling]);
     expect(await settled(job.id)).toMatchObject({ status: "DONE", attempts: 1, result: { doubled: 8 } });
   });

@@ -27,6 +27,8 @@ export type StandIn = {
   submitted: { body: { program_id: string; backend: string; params: { pubs: [string, null, number][] } }; headers: IncomingMessage["headers"] }[];
   cancelled: string[];
   tokenRequests: number;
+  /** Resolves once hosted job `id` has been asked for its status (so it was submitted, and whoever polls holds its id). */
+  polled: (id: string) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -54,7 +56,26 @@ const readBody = (request: IncomingMessage) =>
   });
 
 export const startStandIn = async (scenario: Scenario): Promise<StandIn> => {
-  const state: StandIn = { iamUrl: "", baseUrl: "", scenario, submitted: [], cancelled: [], tokenRequests: 0, close: async () => {} };
+  const firstPolls = new Map<string, { promise: Promise<void>; resolve: () => void }>();
+  const firstPoll = (id: string) => {
+    let entry = firstPolls.get(id);
+    if (!entry) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((done) => (resolve = done));
+      firstPolls.set(id, (entry = { promise, resolve }));
+    }
+    return entry;
+  };
+  const state: StandIn = {
+    iamUrl: "",
+    baseUrl: "",
+    scenario,
+    submitted: [],
+    cancelled: [],
+    tokenRequests: 0,
+    polled: (id) => firstPoll(id).promise,
+    close: async () => {},
+  };
   const jobs = new Map<string, { polls: number; qasm: string; shots: number }>();
   const json = (response: ServerResponse, status: number, body: unknown) => {
     response.writeHead(status, { "content-type": "application/json" });
@@ -108,6 +129,7 @@ export const startStandIn = async (scenario: Scenario): Promise<StandIn> => {
     if (request.method === "GET" && !jobMatch[2]) {
       const status = scenario.statuses[Math.min(job.polls, scenario.statuses.length - 1)];
       job.polls += 1;
+      firstPoll(jobMatch[1]).resolve();
       return json(response, 200, { id: jobMatch[1], backend: BACKEND, state: { status, ...(status === "Failed" ? { reason: scenario.reason } : {}) }, status });
     }
     if (request.method === "GET" && jobMatch[2] === "/results") {

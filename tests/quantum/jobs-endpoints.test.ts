@@ -72,17 +72,6 @@ const settled = async (jobId: string) => {
   return (await status(jobId)).json;
 };
 
-// Only for the hosted backend's jobs, which wait on the stand-in's answers while they run.
-const until = async (jobId: string, ok: (job: { status: string }) => boolean, timeoutMs = 20_000) => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const answer = await status(jobId);
-    if (ok(answer.json)) return answer.json;
-    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${answer.json.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-};
-
 describe("POST /quantum/jobs on the simulator", () => {
   it("answers 202 with Location at once, and the worker runs the job to a result like /quantum/run's", async () => {
     const submitted = await submit({ qasm: BELL, shots: 400, seed: 7 });
@@ -244,7 +233,8 @@ describe("POST /quantum/jobs on the hosted backend", () => {
     expect(submitted.status).toBe(202);
     expect(standIn.submitted).toHaveLength(0);
     startWorker();
-    const done = await until(submitted.json.id, (job) => job.status === "DONE");
+    const done = await settled(submitted.json.id);
+    expect(done.status).toBe("DONE");
     expect(standIn.submitted).toHaveLength(1);
     expect(done.hostedJobId).toBe("job-1");
     const answer = await result(submitted.json.id);
@@ -257,20 +247,21 @@ describe("POST /quantum/jobs on the hosted backend", () => {
     configure(standIn);
     const first = (await submit({ qasm: BELL, backend: "ibm_quantum" })).json;
     startWorker();
-    await until(first.id, (job) => (job as { hostedJobId?: string }).hostedJobId === "job-1");
+    // The worker submitted it, kept the hosted job's id, and now waits on its status.
+    await standIn.polled("job-1");
     await worker!.stop(0);
     worker = undefined;
     expect((await status(first.id)).json).toMatchObject({ status: "QUEUED", hostedJobId: "job-1" });
     standIn.scenario.statuses = ["Running", "Completed"];
     startWorker();
-    await until(first.id, (job) => job.status === "DONE");
+    expect(await settled(first.id)).toMatchObject({ status: "DONE", hostedJobId: "job-1" });
     expect(standIn.submitted).toHaveLength(1);
 
     standIn.scenario.statuses = ["Queued"];
     const second = (await submit({ qasm: BELL, backend: "ibm_quantum" })).json;
-    await until(second.id, (job) => (job as { hostedJobId?: string }).hostedJobId === "job-2");
+    await standIn.polled("job-2");
     expect((await cancel(second.id)).status).toBe(200);
-    await until(second.id, (job) => job.status === "CANCELLED");
+    expect(await settled(second.id)).toMatchObject({ status: "CANCELLED" });
     expect(standIn.cancelled).toEqual(["job-2"]);
   });
 

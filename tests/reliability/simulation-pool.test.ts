@@ -1,19 +1,21 @@
 // The simulation pool: work runs on worker threads with a bounded queue, a time limit that stops
 // the thread, cancellation by signal, and domain errors that keep their status across threads.
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { resetEnv } from "../../lib/config/env";
 import { AppError } from "../../lib/core/errors";
 import { rejection as rejectionOf } from "../helpers/rejection";
-import { closeSimulationPool, runSimulation, simulationPoolStatus } from "../../lib/quantum/pool";
-import { heavyCircuit, smallCircuit } from "./circuits";
+import { closeSimulationPool, runSimulation, simulationPoolStatus, simulationWorkerFile } from "../../lib/quantum/pool";
+import { HOLD_CHANNEL, HOLD_PROGRAM } from "../helpers/holding-worker.mjs";
+import { smallCircuit } from "./circuits";
 
 const configure = (settings: Record<string, string>) => {
   Object.assign(process.env, settings);
   resetEnv();
 };
 
-const SETTINGS = ["SIMULATION_THREADS", "SIMULATION_QUEUE_MAX", "SIMULATION_TIMEOUT_MS"];
+const SETTINGS = ["SIMULATION_THREADS", "SIMULATION_QUEUE_MAX", "SIMULATION_TIMEOUT_MS", "SIMULATION_REAL_WORKER_FILE"];
 // The compiled entry the run uses (tests/helpers/worker-bundle.ts), put back after a test that changes it.
 const workerFile = process.env.SIMULATION_WORKER_FILE;
 
@@ -25,8 +27,21 @@ afterEach(async () => {
   resetEnv();
 });
 
-// ~20 s of work on one thread: far longer than any bound these tests wait for.
-const LONG = heavyCircuit(20, 8192);
+// A run that holds its thread until it is stopped (tests/helpers/holding-worker.mjs), however fast
+// the machine: what a long simulation is to the pool, without its work.
+const HOLDING_WORKER = fileURLToPath(new URL("../helpers/holding-worker.mjs", import.meta.url));
+const LONG = HOLD_PROGRAM;
+const holding = () => ({ SIMULATION_REAL_WORKER_FILE: simulationWorkerFile(), SIMULATION_WORKER_FILE: HOLDING_WORKER });
+/** Resolves once a thread holds a LONG run. */
+const nextHeld = () => {
+  const channel = new BroadcastChannel(HOLD_CHANNEL);
+  return new Promise<void>((resolve) => {
+    channel.onmessage = () => {
+      channel.close();
+      resolve();
+    };
+  });
+};
 
 const rejection = (promise: Promise<unknown>) => rejectionOf<AppError>(promise);
 
@@ -54,7 +69,7 @@ describe("simulation pool", () => {
   });
 
   it("stops a run past the time limit (503 with Retry-After) and frees its thread", async () => {
-    configure({ SIMULATION_THREADS: "1", SIMULATION_TIMEOUT_MS: "1000" });
+    configure({ SIMULATION_THREADS: "1", SIMULATION_TIMEOUT_MS: "1000", ...holding() });
     const error = await rejection(runSimulation({ kind: "circuit", qasm: LONG, shots: 100 }));
     expect(error.status).toBe(503);
     expect(error.headers?.["retry-after"]).toBeDefined();
@@ -66,12 +81,12 @@ describe("simulation pool", () => {
   });
 
   it("cancels a running simulation when its signal aborts (the client went away)", async () => {
-    configure({ SIMULATION_THREADS: "1" });
+    configure({ SIMULATION_THREADS: "1", ...holding() });
     const controller = new AbortController();
+    const held = nextHeld();
     const running = rejection(runSimulation({ kind: "circuit", qasm: LONG, shots: 100 }, controller.signal));
-    // Part of the scenario: the run gets going on its thread before the client goes away (the pool
-    // has no hook that tells when a run has started; a cancel before that is a cancel too).
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The run is going on its thread when the client goes away.
+    await held;
     controller.abort();
     const error = await running;
     expect(error.status).toBe(503);
@@ -81,7 +96,7 @@ describe("simulation pool", () => {
   });
 
   it("answers 503 with Retry-After when the queue is full, and reports saturation", async () => {
-    configure({ SIMULATION_THREADS: "1", SIMULATION_QUEUE_MAX: "1" });
+    configure({ SIMULATION_THREADS: "1", SIMULATION_QUEUE_MAX: "1", ...holding() });
     const controller = new AbortController();
     const first = rejection(runSimulation({ kind: "circuit", qasm: LONG, shots: 100 }, controller.signal));
     // The one thread is taken by the first (whether it has started yet or waits for the thread to

@@ -1,15 +1,20 @@
 // POST /quantum/run through its route: a full simulation queue is a 503 problem with Retry-After,
 // and a request whose client goes away (request.signal) has its run stopped.
+import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { POST as run } from "../../app/quantum/run/route";
 import { resetEnv } from "../../lib/config/env";
 import { memoryRateLimiter, useRateLimiter } from "../../lib/http/rate-limit";
 import { resetQuantumConfig } from "../../lib/quantum/config";
-import { closeSimulationPool, simulationPoolStatus } from "../../lib/quantum/pool";
+import { closeSimulationPool, simulationWorkerFile } from "../../lib/quantum/pool";
+import { HOLD_CHANNEL, HOLD_PROGRAM } from "../helpers/holding-worker.mjs";
 import { useTestDatabase, type TestDatabase } from "../helpers/db";
 import { userWithKey } from "../helpers/factories";
 import { call } from "../helpers/http";
-import { heavyCircuit, smallCircuit } from "./circuits";
+import { smallCircuit } from "./circuits";
+
+const HOLDING_WORKER = fileURLToPath(new URL("../helpers/holding-worker.mjs", import.meta.url));
+const WORKER_FILE = process.env.SIMULATION_WORKER_FILE;
 
 let db: TestDatabase;
 let key: string;
@@ -17,14 +22,25 @@ beforeAll(async () => {
   db = await useTestDatabase();
   useRateLimiter(memoryRateLimiter());
   key = (await userWithKey("operator")).key;
-  // Reading deadlines a loaded machine never misses: reading is not what this file tests.
-  Object.assign(process.env, { SIMULATION_THREADS: "1", SIMULATION_QUEUE_MAX: "0", READER_TIMEOUT_MS: "30000", QUANTUM_READ_TIMEOUT_MS: "30000" });
+  // Reading deadlines a loaded machine never misses: reading is not what this file tests. One
+  // simulation thread, no queue; a run of HOLD_PROGRAM holds it (tests/helpers/holding-worker.mjs).
+  Object.assign(process.env, {
+    SIMULATION_THREADS: "1",
+    SIMULATION_QUEUE_MAX: "0",
+    READER_TIMEOUT_MS: "30000",
+    QUANTUM_READ_TIMEOUT_MS: "30000",
+    SIMULATION_REAL_WORKER_FILE: simulationWorkerFile(),
+    SIMULATION_WORKER_FILE: HOLDING_WORKER,
+  });
   resetEnv();
   resetQuantumConfig();
 });
 afterEach(() => closeSimulationPool());
 afterAll(async () => {
-  for (const name of ["SIMULATION_THREADS", "SIMULATION_QUEUE_MAX", "READER_TIMEOUT_MS", "QUANTUM_READ_TIMEOUT_MS"]) delete process.env[name];
+  await closeSimulationPool();
+  for (const name of ["SIMULATION_THREADS", "SIMULATION_QUEUE_MAX", "READER_TIMEOUT_MS", "QUANTUM_READ_TIMEOUT_MS", "SIMULATION_REAL_WORKER_FILE"]) delete process.env[name];
+  if (WORKER_FILE === undefined) delete process.env.SIMULATION_WORKER_FILE;
+  else process.env.SIMULATION_WORKER_FILE = WORKER_FILE;
   resetEnv();
   resetQuantumConfig();
   await db.dispose();
@@ -44,10 +60,12 @@ const post = (body: unknown, signal?: AbortSignal) =>
 describe("POST /quantum/run on the simulation pool", () => {
   it("answers 503 with Retry-After while the pool is full, and stops a run whose client went away", async () => {
     const client = new AbortController();
-    // ~20 s of work on the one thread (with no queue): far longer than this test waits.
-    const long = post({ qasm: heavyCircuit(20, 8192, 3), shots: 1000 }, client.signal);
-    // Once it has been read, it holds the one simulation thread (the pool's own state, in this process).
-    while (simulationPoolStatus().status !== "saturated") await new Promise((resolve) => setTimeout(resolve, 5));
+    // Read like any program, then held on the one simulation thread (no queue) until its run is stopped.
+    const channel = new BroadcastChannel(HOLD_CHANNEL);
+    const held = new Promise<void>((resolve) => (channel.onmessage = () => resolve()));
+    const long = post({ qasm: `${smallCircuit}\n${HOLD_PROGRAM}`, shots: 1000 }, client.signal);
+    await held;
+    channel.close();
     const refused = await call(run, "POST", "/quantum/run", { key, body: { qasm: smallCircuit, shots: 10 } });
     expect(refused.status).toBe(503);
     expect(refused.headers.get("content-type")).toBe("application/problem+json");

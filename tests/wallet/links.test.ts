@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import * as collection from "../../app/api/wallets/links/route";
 import * as item from "../../app/api/wallets/links/[address]/route";
+import { prisma } from "../../lib/db";
 import { useApiTest } from "../helpers/api";
 import { userWithKey } from "../helpers/factories";
 import { call, errorPaths } from "../helpers/http";
@@ -10,36 +11,45 @@ import { randomAddress } from "./factory";
 useApiTest();
 
 const list = async (key: string) => (await call(collection.GET, "GET", "/api/wallets/links", { key })).json as { address: string; isDefault: boolean; label: string | null }[];
-// Links are ordered by creation time (milliseconds): keep consecutive links apart.
-const link = async (key: string, body: unknown) => {
-  await new Promise((resolve) => setTimeout(resolve, 5));
-  return call(collection.POST, "POST", "/api/wallets/links", { key, body });
+type Owner = { key: string; user: { id: string } };
+let made = 0;
+// Links are listed by creation time. Each link made here is given a time of its own, a second after
+// the one made before it, instead of the millisecond its request ran in (two requests may share one).
+const link = async (owner: Owner, body: unknown) => {
+  const response = await call(collection.POST, "POST", "/api/wallets/links", { key: owner.key, body });
+  if (response.status === 201) {
+    made += 1;
+    await prisma.userWallet.update({ where: { userId_address: { userId: owner.user.id, address: response.json.address } }, data: { createdAt: new Date(Date.UTC(2025, 0, 1) + made * 1000) } });
+  }
+  return response;
 };
 const patch = (key: string, address: string, body: unknown) => call(item.PATCH, "PATCH", `/api/wallets/links/${address}`, { key, params: { address }, body });
 const unlink = (key: string, address: string) => call(item.DELETE, "DELETE", `/api/wallets/links/${address}`, { key, params: { address } });
 
 describe("linked wallets", () => {
   it("makes the first linked wallet the default, lists the default first, and keeps links per user", async () => {
-    const { key } = await userWithKey("viewer");
+    const owner = await userWithKey("viewer");
+    const { key } = owner;
     const other = await userWithKey("viewer");
     const [a, b] = [randomAddress(), randomAddress()];
     expect(await list(key)).toEqual([]);
-    const first = await link(key, { address: a.toUpperCase().replace("0X", "0x"), label: "Main" });
+    const first = await link(owner, { address: a.toUpperCase().replace("0X", "0x"), label: "Main" });
     expect(first.status).toBe(201);
     expect(first.json).toEqual({ address: a, label: "Main", isDefault: true, createdAt: expect.any(String) });
-    expect((await link(key, { address: b })).json.isDefault).toBe(false);
+    expect((await link(owner, { address: b })).json.isDefault).toBe(false);
     expect((await list(key)).map((entry) => [entry.address, entry.isDefault])).toEqual([[a, true], [b, false]]);
     expect(await list(other.key)).toEqual([]);
-    expect((await link(other.key, { address: a })).status).toBe(201);
+    expect((await link(other, { address: a })).status).toBe(201);
   });
 
   it("moves the default with isDefault or PATCH, and relabels", async () => {
-    const { key } = await userWithKey("viewer");
+    const owner = await userWithKey("viewer");
+    const { key } = owner;
     const [a, b, c] = [randomAddress(), randomAddress(), randomAddress()];
-    await link(key, { address: a });
-    await link(key, { address: b, isDefault: true });
+    await link(owner, { address: a });
+    await link(owner, { address: b, isDefault: true });
     expect((await list(key)).filter((entry) => entry.isDefault).map((entry) => entry.address)).toEqual([b]);
-    await link(key, { address: c });
+    await link(owner, { address: c });
     const changed = await patch(key, c, { isDefault: true, label: "Cold storage" });
     expect(changed.status).toBe(200);
     expect(changed.json).toMatchObject({ address: c, isDefault: true, label: "Cold storage" });
@@ -48,9 +58,10 @@ describe("linked wallets", () => {
   });
 
   it("passes the default to the oldest remaining link when the default is unlinked", async () => {
-    const { key } = await userWithKey("viewer");
+    const owner = await userWithKey("viewer");
+    const { key } = owner;
     const [a, b, c] = [randomAddress(), randomAddress(), randomAddress()];
-    for (const address of [a, b, c]) await link(key, { address });
+    for (const address of [a, b, c]) await link(owner, { address });
     const removed = await unlink(key, a);
     expect(removed.status).toBe(204);
     expect(removed.text).toBe("");
@@ -60,14 +71,15 @@ describe("linked wallets", () => {
   });
 
   it("answers 409 for a second link of one address, 404 for an address not linked, 400 for a bad one", async () => {
-    const { key } = await userWithKey("viewer");
+    const owner = await userWithKey("viewer");
+    const { key } = owner;
     const other = await userWithKey("viewer");
     const address = randomAddress();
-    await link(key, { address });
-    expect((await link(key, { address })).status).toBe(409);
+    await link(owner, { address });
+    expect((await link(owner, { address })).status).toBe(409);
     expect((await unlink(other.key, address)).status).toBe(404);
     expect((await patch(other.key, address, { isDefault: true })).status).toBe(404);
-    const bad = await link(key, { address: "0x12", label: "" });
+    const bad = await link(owner, { address: "0x12", label: "" });
     expect(bad.status).toBe(400);
     expect(errorPaths(bad.json)).toEqual(["body.address", "body.label"]);
     expect(errorPaths((await unlink(key, "nope")).json)).toEqual(["params.address"]);

@@ -10,7 +10,7 @@ import * as finance from "../../app/qmetrics/finance/route";
 import * as indexing from "../../app/api/wallets/[address]/indexing/route";
 import * as transactions from "../../app/api/wallets/[address]/transactions/route";
 import { prisma } from "../../lib/db";
-import { JobWorker } from "../../lib/jobs";
+import { JobWorker, wakeWorkers, whenJobsIdle, type WorkerOptions } from "../../lib/jobs";
 import { resetWalletEnv } from "../../lib/wallet/config";
 import { walletIndexJob, ZWalletIndexing, ZWalletMetricsResult } from "../../lib/wallet";
 import { openApiDocument } from "../../lib/http/api-document";
@@ -82,20 +82,18 @@ afterAll(async () => {
   await Promise.all([explorer?.close(), prices?.close()]);
 });
 
-const startWorker = () => (worker = new JobWorker({ kinds: [walletIndexJob], concurrency: 2, leaseMs: 5000, pollMs: 20, log: () => {} }).start());
+const startWorker = (options: Partial<WorkerOptions> = {}) =>
+  (worker = new JobWorker({ kinds: [walletIndexJob], concurrency: 2, leaseMs: 5000, pollMs: 20, log: () => {}, ...options }).start());
 const post = (body: unknown) => call(metrics.POST, "POST", "/api/metrics", { key: api.viewer, body });
 const status = (wallet: string) => call(indexing.GET, "GET", `/api/wallets/${wallet}/indexing`, { key: api.viewer, params: { address: wallet }, query: { chains: "eth-mainnet" } });
 
+/** The wallet's indexing status once the worker has nothing left to do: no job of it is active any more. */
 const waitIdle = async (wallet: string) => {
-  const seen: string[] = [];
-  for (let i = 0; i < 400; i += 1) {
-    const response = await status(wallet);
-    expect(response.status).toBe(200);
-    for (const job of response.json.jobs) seen.push(`${job.status}:${job.progress.stage}`);
-    if (!response.json.active) return { last: response.json, seen };
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`indexing of ${wallet} did not finish; saw ${seen.join(", ")}`);
+  await whenJobsIdle();
+  const response = await status(wallet);
+  expect(response.status).toBe(200);
+  expect(response.json.active).toBe(false);
+  return { last: response.json };
 };
 
 describe("an address the database has never seen", { timeout: 60_000 }, () => {
@@ -181,18 +179,19 @@ describe("an address the database has never seen", { timeout: 60_000 }, () => {
     const from = explorer.requests.length;
     await post({ wallet_address: wallet, chains: ["eth-mainnet"] });
     explorer.behave(["http-429"]);
-    startWorker();
+    // A back-off longer than the test: the retry waits until the test makes it due.
+    startWorker({ backoffMs: () => 3_600_000 });
     // The first attempt reads txlist, then the provider refuses txlistinternal: the job goes back to the queue.
-    let job = null;
-    for (let i = 0; i < 200 && !(job?.status === "QUEUED" && job.attempts === 1); i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-      job = await prisma.job.findFirst({ where: { kind: "wallet.index", payload: { path: ["address"], equals: wallet } } });
-    }
+    await whenJobsIdle();
+    const job = await prisma.job.findFirst({ where: { kind: "wallet.index", payload: { path: ["address"], equals: wallet } } });
     expect(job).toMatchObject({ status: "QUEUED", attempts: 1, error: expect.objectContaining({ status: 503, detail: expect.stringMatching(/refused the request: NOTOK — Query Timeout/) }) });
     expect((job!.progress as { done: string[] }).done).toEqual(["txlist"]);
     const status1 = await status(wallet);
     expect(status1.json.jobs[0]).toMatchObject({ status: "QUEUED", error: expect.stringMatching(/refused/) });
     data.refused = undefined;
+    // Its back-off has passed.
+    await prisma.job.update({ where: { id: job!.id }, data: { runAfter: new Date(Date.now() - 1_000) } });
+    wakeWorkers();
     await waitIdle(wallet);
     const done = await prisma.job.findUniqueOrThrow({ where: { id: job!.id } });
     expect(done).toMatchObject({ status: "DONE", attempts: 2 });

@@ -8,7 +8,7 @@ import * as approvals from "../../app/api/wallets/[address]/approvals/route";
 import * as indexing from "../../app/api/wallets/[address]/indexing/route";
 import * as metrics from "../../app/api/metrics/route";
 import { prisma } from "../../lib/db";
-import { JobWorker, type AnyJobKind } from "../../lib/jobs";
+import { JobWorker, whenJobsIdle, type AnyJobKind } from "../../lib/jobs";
 import { resetWalletEnv } from "../../lib/wallet/config";
 import { refreshLinkedWallets, walletIndexJob, walletRefreshJob, ZWalletIndexing } from "../../lib/wallet";
 import { useApiTest } from "../helpers/api";
@@ -54,15 +54,12 @@ const startWorker = (kinds: AnyJobKind[] = [walletIndexJob]) => (worker = new Jo
 const post = (address: string) => call(metrics.POST, "POST", "/api/metrics", { key: api.viewer, body: { wallet_address: address, chains: ["eth-mainnet"] } });
 const status = (address: string) => call(indexing.GET, "GET", `/api/wallets/${address}/indexing`, { key: api.viewer, params: { address }, query: { chains: "eth-mainnet" } });
 
-const until = async (what: string, check: () => Promise<boolean>) => {
-  for (let i = 0; i < 400; i += 1) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-};
 const indexJobs = (address?: string) => prisma.job.findMany({ where: { kind: "wallet.index", ...(address ? { payload: { path: ["address"], equals: address } } : {}) }, orderBy: { createdAt: "asc" } });
-const idle = () => until("indexing to finish", async () => (await prisma.job.count({ where: { kind: { in: ["wallet.index", "wallet.refresh"] }, status: { in: ["QUEUED", "RUNNING"] } } })) === 0);
+/** Once the worker has nothing left to do: no indexing or refresh job is left queued (none waits out a retry's back-off) or running. */
+const idle = async () => {
+  await whenJobsIdle();
+  expect(await prisma.job.findMany({ where: { kind: { in: ["wallet.index", "wallet.refresh"] }, status: { in: ["QUEUED", "RUNNING"] } }, select: { kind: true, status: true, error: true } })).toEqual([]);
+};
 
 describe("a chain with a JSON-RPC endpoint and no explorer", { timeout: 60_000 }, () => {
   it("indexes an address it has never seen in the background, by logs, up to the head minus the confirmations", async () => {
@@ -156,8 +153,8 @@ describe("the scheduled refresh of linked wallets", { timeout: 60_000 }, () => {
     await link(user.id, friend);
     expect(walletRefreshJob.schedule).toEqual({ everyMs: 10 * 60_000 });
     startWorker([walletIndexJob, walletRefreshJob]);
-    await until("the sweep", async () => (await prisma.job.count({ where: { kind: "wallet.refresh", status: "DONE" } })) === 1);
     await idle();
+    expect(await prisma.job.count({ where: { kind: "wallet.refresh", status: "DONE" } })).toBe(1);
     const sweep = await prisma.job.findFirstOrThrow({ where: { kind: "wallet.refresh" } });
     expect(sweep.result).toEqual({ chains: ["eth-mainnet"], due: 4, queued: 4 });
     expect(await prisma.ingestCursor.findUnique({ where: { chain_address: { chain: "eth-mainnet", address: friend } } })).toMatchObject({ source: "rpc" });

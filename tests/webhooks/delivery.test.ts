@@ -1,10 +1,15 @@
 // Webhook delivery end to end against a local receiver that verifies signatures: a task move is
-// delivered signed within seconds; a failure is retried after its back-off and the log shows every
-// attempt; a slow receiver times out; sustained failure disables the endpoint; deliveries for one
-// record keep event order; a rolled-back change delivers nothing; two workers deliver once.
+// delivered signed; a failure is retried after its back-off and the log shows every attempt; a slow
+// receiver times out; sustained failure disables the endpoint; deliveries for one record keep event
+// order; a rolled-back change delivers nothing; two workers deliver once.
+//
+// Back-offs are checked as data, never by the clock: each retry's row is scheduled at the failed
+// attempt's end plus the schedule's step, and its job waits until then (runAfter). The schedules
+// here are minutes long, so that a retry never comes due by itself while the test looks at it;
+// `deliverAll()` lets the back-offs pass by making the waiting jobs due at once.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "../../lib/db";
-import { JobWorker } from "../../lib/jobs";
+import { JobWorker, wakeWorkers, whenJobsIdle } from "../../lib/jobs";
 import { recordEvent } from "../../lib/events";
 import { moveTaskStatus } from "../../lib/tasks/move-task-status";
 import {
@@ -14,16 +19,17 @@ import {
   rotateWebhookSecret,
   sendWebhookTest,
   updateWebhookEndpoint,
+  WEBHOOK_DELIVER_KIND,
   webhookDeliverJob,
 } from "../../lib/webhooks";
 import { useApiTest } from "../helpers/api";
 import { unique, userWithKey } from "../helpers/factories";
-import { startReceiver, until, type Receiver } from "./receiver";
+import { startReceiver, type Receiver } from "./receiver";
 
 const SETTINGS = {
   WEBHOOKS_ALLOW_PRIVATE_URLS: "true",
   WEBHOOKS_TIMEOUT: "8s",
-  WEBHOOKS_RETRY_SCHEDULE: "150ms,300ms,150ms,150ms",
+  WEBHOOKS_RETRY_SCHEDULE: "1m,2m,1m,1m",
   WEBHOOKS_DISABLE_AFTER_FAILURES: "100",
   WEBHOOKS_DISABLE_AFTER: "1d",
   WEBHOOKS_ORDER_WAIT: "50ms",
@@ -74,27 +80,51 @@ const newTask = async () => {
 /** The log, oldest first. */
 const log = async (endpointId: string) => (await listWebhookDeliveries(endpointId, { limit: 100 })).items.reverse();
 
+const MINUTE = 60_000;
+
+/** How long after the attempt before it the log's row `later` was scheduled (its back-off). */
+const backoff = (entries: { scheduledAt: string; finishedAt: string | null }[], later: number) =>
+  Date.parse(entries[later].scheduledAt) - Date.parse(entries[later - 1].finishedAt!);
+
+/** The delivery jobs still waiting (a retry's back-off, a later delivery's turn). */
+const waitingJobs = () => prisma.job.findMany({ where: { kind: WEBHOOK_DELIVER_KIND, status: "QUEUED" }, select: { runAfter: true } });
+
+/**
+ * Delivers until nothing is left: the workers settle what is due, then every delivery job still
+ * waiting is made due at once (its back-off has passed, as far as the test is concerned), and so
+ * on until none waits.
+ */
+const deliverAll = async () => {
+  for (;;) {
+    await whenJobsIdle();
+    const { count } = await prisma.job.updateMany({ where: { kind: WEBHOOK_DELIVER_KIND, status: "QUEUED" }, data: { runAfter: new Date(Date.now() - 1_000) } });
+    if (count === 0) return;
+    wakeWorkers();
+  }
+};
+
 describe("webhook delivery", () => {
-  it("a task status move reaches a registered endpoint within seconds, correctly signed", async () => {
+  it("a task status move reaches a registered endpoint, correctly signed", async () => {
     const endpoint = await register();
     startWorker();
     const taskId = await newTask();
     await moveTaskStatus(taskId, "assigned");
-    await until(() => receiver.received.length, (count) => count === 1);
+    await whenJobsIdle();
+    expect(receiver.received).toHaveLength(1);
     const [request] = receiver.received;
     expect(request.verified).toBe(true);
     const event = await prisma.event.findFirstOrThrow({ where: { entityId: taskId, type: "task.status_changed" } });
     expect(request.id).toBe(event.id);
     expect(request.headers["content-type"]).toBe("application/json");
-    expect(Number(request.headers["webhook-timestamp"])).toBeGreaterThan(Date.now() / 1000 - 60);
     expect(request.body).toMatchObject({
       type: "task.status_changed",
       timestamp: event.createdAt.toISOString(),
       data: { id: event.id, type: "task.status_changed", entity: { type: "task", id: taskId }, data: { from: "pending", to: "assigned", task: { id: taskId, status: "assigned" } } },
     });
-    const [entry] = await until(() => log(endpoint.id), (entries) => entries[0]?.state === "succeeded");
-    expect(entry).toMatchObject({ attempt: 1, statusCode: 204, eventId: event.id, eventType: "task.status_changed", error: null });
-    expect(entry.durationMs).toBeGreaterThanOrEqual(0);
+    const [entry] = await log(endpoint.id);
+    expect(entry).toMatchObject({ state: "succeeded", attempt: 1, statusCode: 204, eventId: event.id, eventType: "task.status_changed", error: null, durationMs: expect.any(Number) });
+    // Signed at the attempt's start (the receiver refuses stale timestamps).
+    expect(request.headers["webhook-timestamp"]).toBe(String(Math.floor(Date.parse(entry.startedAt!) / 1000)));
   });
 
   it("a failed attempt is retried after its back-off, and the log shows both attempts", async () => {
@@ -103,7 +133,18 @@ describe("webhook delivery", () => {
     startWorker();
     const taskId = await newTask();
     await moveTaskStatus(taskId, "assigned");
-    const entries = await until(() => log(endpoint.id), (rows) => rows.length === 2 && rows[1].state === "succeeded");
+    await whenJobsIdle();
+    // The first attempt failed; the second waits out its back-off (a minute) and has not gone yet.
+    const waiting = await log(endpoint.id);
+    expect(waiting.map((entry) => [entry.attempt, entry.state])).toEqual([
+      [1, "failed"],
+      [2, "pending"],
+    ]);
+    expect(backoff(waiting, 1)).toBe(MINUTE);
+    expect((await waitingJobs()).map((job) => job.runAfter.toISOString())).toEqual([waiting[1].scheduledAt]);
+    expect(receiver.received).toHaveLength(1);
+    await deliverAll();
+    const entries = await log(endpoint.id);
     expect(entries.map((entry) => [entry.attempt, entry.state, entry.statusCode])).toEqual([
       [1, "failed", 500],
       [2, "succeeded", 204],
@@ -114,26 +155,24 @@ describe("webhook delivery", () => {
       [entries[0].eventId, true],
       [entries[0].eventId, true],
     ]);
-    // Not before the first back-off (150 ms) had passed.
-    expect(Date.parse(entries[1].startedAt!) - Date.parse(entries[0].finishedAt!)).toBeGreaterThanOrEqual(150);
     expect(await prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).toMatchObject({ consecutiveFailures: 0, enabled: true });
   });
 
   it("retries follow the schedule, and stop when it runs out", async () => {
-    configure({ WEBHOOKS_RETRY_SCHEDULE: "150ms,400ms" });
+    configure({ WEBHOOKS_RETRY_SCHEDULE: "1m,5m" });
     const endpoint = await register();
     receiver.answerAlways({ status: 503 });
     startWorker();
     await moveTaskStatus(await newTask(), "assigned");
-    const entries = await until(() => log(endpoint.id), (rows) => rows.length === 3 && rows[2].state === "failed");
+    await deliverAll();
+    const entries = await log(endpoint.id);
     expect(entries.map((entry) => [entry.attempt, entry.state, entry.statusCode])).toEqual([
       [1, "failed", 503],
       [2, "failed", 503],
       [3, "failed", 503],
     ]);
-    const gap = (later: number) => Date.parse(entries[later].startedAt!) - Date.parse(entries[later - 1].finishedAt!);
-    expect(gap(1)).toBeGreaterThanOrEqual(150);
-    expect(gap(2)).toBeGreaterThanOrEqual(400);
+    expect(backoff(entries, 1)).toBe(MINUTE);
+    expect(backoff(entries, 2)).toBe(5 * MINUTE);
     // Nothing more is queued after the last attempt.
     expect(await prisma.webhookDelivery.count({ where: { endpointId: endpoint.id, state: "PENDING" } })).toBe(0);
     expect(receiver.received).toHaveLength(3);
@@ -145,18 +184,20 @@ describe("webhook delivery", () => {
     receiver.answerNext({ status: 200, delayMs: 4_000 });
     startWorker();
     await moveTaskStatus(await newTask(), "assigned");
-    const [entry] = await until(() => log(endpoint.id), (rows) => rows[0]?.state === "failed");
-    expect(entry).toMatchObject({ statusCode: null, error: "no complete answer within 1000 ms" });
-    expect(entry.durationMs).toBeGreaterThanOrEqual(1000);
+    await whenJobsIdle();
+    const [entry] = await log(endpoint.id);
+    expect(entry).toMatchObject({ state: "failed", statusCode: null, error: "no complete answer within 1000 ms" });
   });
 
   it("sustained failure disables the endpoint with a reason and cancels what was pending", async () => {
-    configure({ WEBHOOKS_DISABLE_AFTER_FAILURES: "3", WEBHOOKS_DISABLE_AFTER: "0ms", WEBHOOKS_RETRY_SCHEDULE: "100ms,100ms,100ms,100ms,100ms" });
+    configure({ WEBHOOKS_DISABLE_AFTER_FAILURES: "3", WEBHOOKS_DISABLE_AFTER: "0ms", WEBHOOKS_RETRY_SCHEDULE: "1m,1m,1m,1m,1m" });
     const endpoint = await register();
     receiver.answerAlways({ status: 500 });
     startWorker();
     await moveTaskStatus(await newTask(), "assigned");
-    const disabled = await until(() => prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } }), (row) => !row.enabled);
+    await deliverAll();
+    const disabled = await prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
+    expect(disabled.enabled).toBe(false);
     expect(disabled.disabledReason).toMatch(/^Disabled automatically: 3 failed attempts in a row/);
     const entries = await log(endpoint.id);
     expect(entries.map((entry) => entry.state)).toEqual(["failed", "failed", "failed", "cancelled"]);
@@ -168,9 +209,10 @@ describe("webhook delivery", () => {
     receiver.answerAlways({ status: 204 });
     await updateWebhookEndpoint(endpoint.id, { enabled: true });
     await moveTaskStatus(await newTask(), "assigned");
-    await until(() => receiver.received.length, (count) => count === 4);
+    await deliverAll();
+    expect(receiver.received).toHaveLength(4);
     expect(await prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).toMatchObject({ enabled: true, disabledReason: null, consecutiveFailures: 0 });
-    await until(() => prisma.webhookDelivery.count({ where: { endpointId: endpoint.id, state: "SUCCEEDED" } }), (count) => count === 1);
+    expect(await prisma.webhookDelivery.count({ where: { endpointId: endpoint.id, state: "SUCCEEDED" } })).toBe(1);
   });
 
   it("deliveries of one endpoint for one record go out in event order, a later one waiting for an earlier retry", async () => {
@@ -181,12 +223,12 @@ describe("webhook delivery", () => {
     await moveTaskStatus(taskId, "assigned");
     await moveTaskStatus(taskId, "in_progress");
     await moveTaskStatus(taskId, "completed");
-    await until(() => receiver.received.filter((request) => request.body?.data?.entity?.id === taskId).length, (count) => count === 4);
+    await deliverAll();
+    expect(receiver.received.filter((request) => request.body?.data?.entity?.id === taskId)).toHaveLength(4);
     const moves = receiver.received.map((request) => request.body.data.data.to);
     // The first move failed once; the later ones waited for its retry rather than overtaking it.
     expect(moves).toEqual(["assigned", "assigned", "in_progress", "completed"]);
-    // The last answer may arrive before its outcome is written: wait for the log to catch up.
-    const entries = await until(() => log(endpoint.id), (rows) => rows.filter((entry) => entry.state === "succeeded").length === 3);
+    const entries = await log(endpoint.id);
     expect(entries.map((entry) => `${entry.attempt} ${entry.state}`).sort()).toEqual(["1 failed", "1 succeeded", "1 succeeded", "2 succeeded"]);
   });
 
@@ -209,7 +251,8 @@ describe("webhook delivery", () => {
     for (const taskId of tasks) await moveTaskStatus(taskId, "assigned");
     startWorker("worker-a");
     startWorker("worker-b");
-    await until(() => prisma.webhookDelivery.count({ where: { endpointId: endpoint.id, state: "SUCCEEDED" } }), (count) => count === 6);
+    await whenJobsIdle();
+    expect(await prisma.webhookDelivery.count({ where: { endpointId: endpoint.id, state: "SUCCEEDED" } })).toBe(6);
     const ids = receiver.received.map((request) => request.id);
     expect(new Set(ids).size).toBe(6);
     expect(ids).toHaveLength(6);
@@ -234,7 +277,8 @@ describe("webhook delivery", () => {
     const { user } = await userWithKey("operator");
     const queued = await sendWebhookTest(first.id, user.id);
     expect(queued).toMatchObject({ endpointId: first.id, eventType: "webhook.test", attempt: 1, state: "pending" });
-    await until(() => receiver.received.length, (count) => count === 1);
+    await whenJobsIdle();
+    expect(receiver.received).toHaveLength(1);
     expect(receiver.received[0]).toMatchObject({ verified: true, body: { type: "webhook.test", data: { data: { endpointId: first.id } } } });
     receiver.trust(first.secret);
     const signatures = String(receiver.received[0].headers["webhook-signature"]).split(" ");

@@ -5,7 +5,7 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 
-export type Received = { id: string; headers: IncomingHttpHeaders; body: any; raw: string; verified: boolean; at: number };
+export type Received = { id: string; headers: IncomingHttpHeaders; body: any; raw: string; verified: boolean };
 export type Answer = { status: number; delayMs?: number; body?: string };
 
 export const startReceiver = async () => {
@@ -34,7 +34,7 @@ export const startReceiver = async () => {
       } catch {
         body = undefined;
       }
-      received.push({ id: headers["webhook-id"], headers: request.headers, body, raw, verified, at: Date.now() });
+      received.push({ id: headers["webhook-id"], headers: request.headers, body, raw, verified });
       const answer = script.shift() ?? fallback;
       const reply = () => {
         if (response.destroyed) return;
@@ -72,14 +72,3 @@ export const startReceiver = async () => {
 };
 
 export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
-
-/** Polls `probe` until `ok` holds (or fails after `timeoutMs`, saying what it last saw). */
-export const until = async <T>(probe: () => Promise<T> | T, ok: (value: T) => boolean, timeoutMs = 10_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last: ${JSON.stringify(value, (_, v) => (typeof v === "bigint" ? v.toString() : v))}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};

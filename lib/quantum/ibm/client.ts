@@ -45,6 +45,9 @@ export const ibmSettings = (): IbmSettings => {
 
 const tokens = new Map<string, { token: string; expiresAt: number }>();
 
+/** Forgets the IAM tokens kept for reuse (tests: a stand-in's address may come back with another stand-in behind it). */
+export const forgetIbmTokens = () => tokens.clear();
+
 const describeFailure = async (response: Response) => {
   const text = await response.text().catch(() => "");
   try {

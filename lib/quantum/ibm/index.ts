@@ -1,5 +1,5 @@
 // The hosted backend (IBM Quantum's REST runtime).
-export { runOnIbm, submitToIbm, submitIsaToIbm, ibmJobStatus, ibmJobCounts, cancelIbmJob, ibmSettings, backendTarget, countSamples, IBM_BACKEND, type IbmSettings, type IbmRunResult } from "./client";
+export { runOnIbm, submitToIbm, submitIsaToIbm, ibmJobStatus, ibmJobCounts, cancelIbmJob, ibmSettings, forgetIbmTokens, backendTarget, countSamples, IBM_BACKEND, type IbmSettings, type IbmRunResult } from "./client";
 export { transpile, findLine, TranspileError, type BackendTarget } from "./transpile";
 export { toCxBasis } from "./decompose";
 export { zsxOps, u3Angles } from "./euler";
