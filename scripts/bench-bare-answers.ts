@@ -3,9 +3,10 @@
 // (scripts/bench-bare-next.ts, whose route handlers load this file at run time). Both peers run
 // this very code, so the distance between them is the framework's alone.
 //
-// The SQL routes send the app's own statements (the agent list's page with its total from
-// lib/agents/list-sql.ts, the details from lib/*/…-sql.ts) and shape the rows with the app's own
-// functions; no key lookup, rate limit, validation or log line. The wallet metrics and the quantum
+// The SQL routes send the app's own statements over its read views (the agent list's page with its
+// total, LIST_AGENTS of lib/agents/list-agents.ts; the details, AGENT_DETAILS, SQUAD_DETAILS and
+// SYNDICATE_DETAILS of lib/*/get-*-details.ts) with the app's own parameters, and shape the rows
+// with the app's own functions; no key lookup, rate limit, validation or log line. The wallet metrics and the quantum
 // analysis are computation more than data: they call the same domain function (getWalletMetrics,
 // analyzeAgent) as the app.
 //
@@ -13,18 +14,18 @@
 // DATABASE_URL's server, or the embedded database of DATA_DIR (PGlite, through lib/db: one
 // connection, in process).
 import pg from "pg";
-import { AGENT_DETAILS_SQL, agentOfRow, type AgentDetailsRow } from "../lib/agents/agent-sql";
-import { agentPageSql, type AgentListFields } from "../lib/agents/list-sql";
-import { pageOfRow, type ListPageRow } from "../lib/core/list-sql";
+import { AGENT_DETAILS } from "../lib/agents/get-agent-details";
+import { LIST_AGENTS, listAgentsParams } from "../lib/agents/list-agents";
+import { pageOf } from "../lib/core/list-page";
 import type { TAgentListQuery } from "../lib/agents/schemas";
-import { toSquadView } from "../lib/squads/squad-shape";
-import { SQUAD_DETAILS_SQL, squadRowOf } from "../lib/squads/squad-sql";
-import { toSyndicateView } from "../lib/syndicates/syndicate-shape";
-import { SYNDICATE_DETAILS_SQL, syndicateRowOf } from "../lib/syndicates/syndicate-sql";
+import { toSquadView } from "../lib/squads/squad-view";
+import { SQUAD_DETAILS } from "../lib/squads/get-squad-details";
+import { toSyndicateView } from "../lib/syndicates/syndicate-view";
+import { SYNDICATE_DETAILS } from "../lib/syndicates/get-syndicate-details";
 import { getWalletMetrics } from "../lib/wallet";
 import { analyzeAgent } from "../lib/quantum";
 import { OPERATOR_USER_ID } from "../lib/seed";
-import { closeDatabase, getDb } from "../lib/db";
+import { closeDatabase, getDb, type ReadStatement } from "../lib/db";
 
 /** An answer: status, JSON body, extra headers (content-type is always application/json). */
 export type BareAnswer = { status: number; body: string; headers?: Record<string, string> };
@@ -41,34 +42,33 @@ const serverQuery = (url: string): Query => {
 // functions of the metrics and the analysis.
 const query: Query = process.env.DATABASE_URL ? serverQuery(process.env.DATABASE_URL) : (text, values) => getDb().sql.query(text, values);
 
+/** The rows of one of the app's read statements, with its parameters, on this peer's connection. */
+const read = <Params extends readonly unknown[], Row>(statement: ReadStatement<Params, Row>, params: Params) => query<Row>(statement.text, [...params]);
+
 const ok = (value: unknown, headers?: Record<string, string>): BareAnswer => ({ status: 200, body: JSON.stringify(value), headers });
 const notFound = (): BareAnswer => ({ status: 404, body: '{"status":404}' });
 
 /** GET /api/agents?limit= (default order): the page and its total, one statement, as the app sends it. */
 export const agentList = async (limit: number): Promise<BareAnswer> => {
   const listQuery = { limit } as TAgentListQuery;
-  const statement = agentPageSql(listQuery);
-  const [row] = await query<ListPageRow>(statement.text, statement.values);
-  const page = pageOfRow(row, listQuery, (fields) => {
-    const [id, name, currentRole, completionRate, specialization] = fields as AgentListFields;
-    return { id, name, currentRole, completionRate, specialization };
-  });
+  const [row] = await read(LIST_AGENTS, listAgentsParams(listQuery));
+  const page = pageOf(row, listQuery, (entry) => entry);
   return ok(page.items, { "x-total-count": String(page.total) });
 };
 
 export const agentDetails = async (agentId: string): Promise<BareAnswer> => {
-  const [row] = await query<AgentDetailsRow>(AGENT_DETAILS_SQL, [agentId]);
-  return row ? ok(agentOfRow(row)) : notFound();
+  const [row] = await read(AGENT_DETAILS, [agentId]);
+  return row ? ok(row.agent) : notFound();
 };
 
 export const squadDetails = async (squadId: string): Promise<BareAnswer> => {
-  const [row] = await query<{ squad: unknown }>(SQUAD_DETAILS_SQL, [squadId]);
-  return row ? ok(toSquadView(squadRowOf(row.squad)).squad) : notFound();
+  const [row] = await read(SQUAD_DETAILS, [squadId]);
+  return row ? ok(toSquadView(row.squad).squad) : notFound();
 };
 
 export const syndicateDetails = async (syndicateId: string): Promise<BareAnswer> => {
-  const [row] = await query<{ syndicate: unknown }>(SYNDICATE_DETAILS_SQL, [syndicateId]);
-  return row ? ok(toSyndicateView(syndicateRowOf(row.syndicate)).syndicate) : notFound();
+  const [row] = await read(SYNDICATE_DETAILS, [syndicateId]);
+  return row ? ok(toSyndicateView(row.syndicate).syndicate) : notFound();
 };
 
 /** POST /api/metrics for the seeded operator's wallet (the bench sends the operator's key to the app). */

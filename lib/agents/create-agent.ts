@@ -1,7 +1,8 @@
 import { prisma } from "../db";
 import { alreadyExists } from "../core/errors";
 import { recordEvent } from "../outbox";
-import { AGENT_INCLUDE, agentRows, toAgent } from "./agent-shape";
+import { agentRows } from "./agent-rows";
+import { readAgents } from "./get-agent-details";
 import type { TAgent, TCreateAgentBody } from "./schemas";
 
 /** Creates an agent with its five roles and its history, and records agent.created, in one transaction; 409 if the id exists. */
@@ -10,16 +11,17 @@ export const createAgent = async (body: TCreateAgentBody): Promise<TAgent> => {
   return prisma.$transaction(async (tx) => {
     const existing = await tx.agent.findUnique({ where: { id: body.id }, select: { id: true } });
     if (existing) throw alreadyExists("Agent", body.id);
-    const created = await tx.agent.create({
+    await tx.agent.create({
       data: {
         id: body.id,
         ...rows.columns,
         roles: { createMany: { data: rows.roles } },
         history: { createMany: { data: rows.history } },
       },
-      include: AGENT_INCLUDE,
+      select: { id: true },
     });
-    const agent = toAgent(created);
+    // The answer and the event are the agent as its details read it.
+    const [agent] = await readAgents(tx, [body.id]);
     await recordEvent(tx, { type: "agent.created", entityId: agent.id, data: agent });
     return agent;
   });

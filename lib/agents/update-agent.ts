@@ -1,7 +1,8 @@
 import { prisma } from "../db";
 import { idMismatch, notFound } from "../core/errors";
 import { recordEvent } from "../outbox";
-import { AGENT_INCLUDE, agentRows, toAgent } from "./agent-shape";
+import { agentRows } from "./agent-rows";
+import { readAgents } from "./get-agent-details";
 import type { TUpdateAgentBody } from "./schemas";
 
 /**
@@ -23,7 +24,7 @@ export const updateAgent = async (agentId: string, body: TUpdateAgentBody): Prom
     if (rows.history.length > 0) {
       await tx.agentHistoryPoint.createMany({ data: rows.history.map((point) => ({ agentId, ...point })) });
     }
-    const agent = toAgent(await tx.agent.findUniqueOrThrow({ where: { id: agentId }, include: AGENT_INCLUDE }));
+    const [agent] = await readAgents(tx, [agentId]);
     await recordEvent(tx, { type: "agent.updated", entityId: agentId, data: agent });
   });
 };

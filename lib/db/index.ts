@@ -4,6 +4,7 @@ import { env, type TEnv } from "../config/env";
 import { openDatabase, type DbHandle, type DbOptions } from "./client";
 import { applyMigrations } from "./migrate";
 import { retryOnConflict } from "./retry";
+import { readWith, type ReadStatement } from "./statement";
 import type { PrismaClient } from "./generated/client";
 
 export type { DbHandle, DbOptions, SqlRunner, DbMode } from "./client";
@@ -12,6 +13,9 @@ export { applyMigrations, readMigrations } from "./migrate";
 export { isTransientConflict, retryOnConflict } from "./retry";
 export { Prisma } from "./generated/client";
 export type { PrismaClient } from "./generated/client";
+// The read views' row types (schema.prisma, `view` blocks).
+export type { AgentDetails, AgentListItem, SquadDetails, SquadListItem, SyndicateDetails, SyndicateListItem } from "./generated/client";
+export { readStatement, readIn, type ReadStatement, type WithDocuments } from "./statement";
 export * from "./generated/enums";
 
 // Kept on globalThis so that module reloads (next dev) never open a second PGlite on one folder.
@@ -29,6 +33,10 @@ export const optionsFromEnv = (config: TEnv = env()): DbOptions => {
 };
 
 export const getDb = (): DbHandle => (state.__syndicateDb ??= openDatabase(optionsFromEnv()));
+
+/** The rows of a fixed read statement (statement.ts) through the process's SQL runner. */
+export const read = <Params extends readonly unknown[], Row>(statement: ReadStatement<Params, Row>, params: Params): Promise<Row[]> =>
+  readWith(getDb().sql, statement, params);
 
 /** Makes `handle` the process's database (tests and scripts that open their own). */
 export const useDatabase = (handle: DbHandle) => {

@@ -1,12 +1,9 @@
 // Squads and syndicates are two kinds of group: a named, ordered list of members (agents, or
 // squads) with declared or derived stacked roles and metrics computed on read. One implementation
-// of their writes and reads, configured per kind by a GroupKind.
-import { getDb, prisma, type Prisma } from "../db";
+// of their writes, configured per kind by a GroupKind; each kind reads its details and its list
+// from its own read views (lib/squads, lib/syndicates), with the metrics of aggregate.ts.
+import { prisma, type Prisma } from "../db";
 import { alreadyExists, idMismatch, notFound } from "../core/errors";
-import type { Page, TPageQuery } from "../core/paging";
-import type { TSort } from "../core/sorting";
-import { listPageSql, pageOfRow, type ListPageRow } from "../core/list-sql";
-import { containsSql, sqlParams } from "../core/sorting-sql";
 import type { TRole } from "../agents/schemas";
 import { guardDeletion, recordEvent } from "../outbox";
 import { requireExisting, type Lockable } from "./members";
@@ -16,7 +13,7 @@ export type Db = Prisma.TransactionClient;
 /** What a write takes from a body: id, name, the member ids in order and the declared stacked roles. */
 export type GroupRows = { id: string; name: string; memberIds: string[]; stackedRoles: TRole[] };
 
-export type GroupKind<Body, View, Summary> = {
+export type GroupKind<Body, View> = {
   /** Names the kind in messages; also its task entity type. */
   label: "Squad" | "Syndicate";
   /** Its events (`<entity>.created|updated|deleted`) and the record they carry: the group as the API answers it. */
@@ -24,10 +21,8 @@ export type GroupKind<Body, View, Summary> = {
   /** Where members must exist, and the body field that lists them (for the 422's paths). */
   members: { table: Lockable; field: string };
   rows: (body: Body) => GroupRows;
-  /** The group with everything its details show, or null; a fixed number of queries. */
+  /** The group as its details show it, or null, read inside `db` (a write's transaction, after its writes). */
   find: (db: Db, id: string) => Promise<View | null>;
-  /** The same read outside a transaction, through the process's SQL runner (the hot details read). */
-  read: (id: string) => Promise<View | null>;
   exists: (db: Db, id: string) => Promise<boolean>;
   insert: (tx: Db, id: string, name: string) => Promise<unknown>;
   rename: (tx: Db, id: string, name: string) => Promise<unknown>;
@@ -36,18 +31,12 @@ export type GroupKind<Body, View, Summary> = {
   link: (tx: Db, id: string, memberIds: string[]) => Promise<unknown>;
   addStackedRoles: (tx: Db, id: string, roles: TRole[]) => Promise<unknown>;
   remove: (tx: Db, id: string) => Promise<unknown>;
-  /**
-   * Its list (lib/core/list-sql.ts): the table, the fields of a summary after id and name, as SQL
-   * over the page row `p` (each group's members aggregated in a correlated subquery), and the
-   * summary made of a row's fields (id, name, then those).
-   */
-  list: { table: "Squad" | "Syndicate"; fields: string[]; summary: (fields: unknown[]) => Summary };
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any kind, whatever its types
-type AnyKind = GroupKind<any, any, any>;
-type BodyOf<K> = K extends GroupKind<infer B, unknown, unknown> ? B : never;
-type ViewOf<K> = K extends GroupKind<never, infer V, unknown> ? V : never;
+type AnyKind = GroupKind<any, any>;
+type BodyOf<K> = K extends GroupKind<infer B, unknown> ? B : never;
+type ViewOf<K> = K extends GroupKind<never, infer V> ? V : never;
 
 const writeRows = async (tx: Db, kind: AnyKind, rows: GroupRows, mode: "create" | "replace") => {
   await requireExisting(tx, kind.members.table, rows.memberIds, kind.members.field);
@@ -101,38 +90,4 @@ export const deleteGroup = async (kind: AnyKind, id: string): Promise<void> => {
     await kind.remove(tx, id);
     await recordEvent(tx, { type: `${kind.events.entity}.deleted`, entityId: id, data: { id } });
   });
-};
-
-export const findGroup = <K extends AnyKind>(kind: K, id: string): Promise<ViewOf<K> | null> => kind.read(id);
-
-/** The group's view; 404 when there is none with that id. */
-export const getGroup = async <K extends AnyKind>(kind: K, id: string): Promise<ViewOf<K>> => {
-  const view = await kind.read(id);
-  if (!view) throw notFound(kind.label, id);
-  return view;
-};
-
-/**
- * One page of summaries, by id or by ?sort= (ties by id), searched by name or id (case-insensitive,
- * as Prisma's `contains` wrote it: ILIKE), with the total: one statement (lib/core/list-sql.ts).
- * The answers are those of the Prisma queries it replaced (tests/groups/list-sql-parity.test.ts).
- */
-export const listGroups = async <S extends { id: string }>(
-  kind: GroupKind<never, unknown, S>,
-  query: TPageQuery & { q?: string; sort?: TSort },
-): Promise<Page<S>> => {
-  const params = sqlParams();
-  const statement = listPageSql({
-    table: kind.list.table,
-    alias: "g",
-    from: `"${kind.list.table}" g`,
-    select: ["g.id", "g.name"],
-    selected: ["id", "name"],
-    fields: ["p.id", "p.name", ...kind.list.fields],
-    filters: query.q ? [`(${containsSql("g.name", query.q, params)} OR ${containsSql("g.id", query.q, params)})`] : [],
-    query,
-    params,
-  });
-  const [row] = await getDb().sql.query<ListPageRow>(statement.text, statement.values);
-  return pageOfRow(row, query, kind.list.summary);
 };

@@ -1,7 +1,10 @@
 // The squads area's public surface.
 export * from "./schemas";
 export * from "./operations";
-export { createSquad, updateSquad, deleteSquad, getSquadDetails, findSquadView, listSquads } from "./squads";
-export { SQUAD_INCLUDE, toSquadView, type SquadView } from "./squad-shape";
-// For syndicates: a squad as SQL builds it.
-export { squadJson, stackedRolesOf } from "./squad-sql";
+export { createSquad } from "./create-squad";
+export { updateSquad } from "./update-squad";
+export { deleteSquad } from "./delete-squad";
+export { getSquadDetails, findSquadView } from "./get-squad-details";
+export { listSquads } from "./list-squads";
+// For syndicates, whose details hold their squads' documents.
+export { toSquadView, type SquadDocument, type SquadView } from "./squad-view";

@@ -5,7 +5,7 @@
 // number of agents: lock them (in id order, so concurrent outcomes never deadlock), then update
 // them and add a history point to each.
 import { Prisma } from "../db";
-import { AGENT_INCLUDE, toAgent } from "../agents";
+import { readAgents } from "../agents";
 import type { TAgent } from "../agents/schemas";
 import type { TEntityType } from "./schemas";
 
@@ -75,6 +75,5 @@ export const applyOutcome = async (
       LEFT JOIN LATERAL (
         SELECT h."tasksCompleted", h.timestamp FROM "AgentHistoryPoint" h WHERE h."agentId" = m.id ORDER BY h.timestamp DESC, h.id DESC LIMIT 1
       ) last ON true`;
-  const rows = await tx.agent.findMany({ where: { id: { in: locked.map((row) => row.id) } }, include: AGENT_INCLUDE, orderBy: { id: "asc" } });
-  return rows.map(toAgent);
+  return readAgents(tx, locked.map((row) => row.id));
 };
