@@ -133,12 +133,13 @@ const wayOf = (graph, from, to) => {
 // index.ts, and each of its files is one of: a role file (ROLE_NAMES), an operation or domain
 // function named <verb>-<noun>.ts (VERBS), a job kind (<noun>-job.ts, <noun>-sweep.ts), fixed data
 // (<noun>-catalog.ts), a test fixture (test-<noun>.ts), or a pure rule inside a rules/ folder.
-const ROLE_NAMES = new Set(["index", "schemas", "operations", "events", "rules", "status-machine", "config", "shape"]);
+// kind: an area's configuration of a shared mechanism (squads and syndicates as kinds of lib/groups).
+const ROLE_NAMES = new Set(["index", "schemas", "operations", "events", "rules", "status-machine", "config", "shape", "kind"]);
 const VERBS = [
   "add", "analyze", "apply", "assign", "attach", "build", "cancel", "check", "compute", "create", "delete", "deliver", "deploy",
   "diagram", "draw", "edit", "ensure", "fetch", "find", "format", "get", "hash", "import", "index", "ingest", "limit", "link",
   "list", "load", "lock", "manage", "mark", "mint", "move", "optimize", "plan", "put", "queue", "read", "record", "refresh",
-  "remove", "render", "resolve", "retry", "revoke", "rotate", "run", "scan", "search", "seed", "send", "store", "submit",
+  "remove", "render", "require", "resolve", "retry", "revoke", "rotate", "run", "scan", "search", "seed", "send", "store", "submit",
   "sweep", "unlink", "update", "verify",
 ];
 const TEMPLATE_NAMES = [
@@ -151,13 +152,8 @@ const TEMPLATE_NAMES = [
 // a renderer, a hosted backend's client, the seed's generator). Not areas: no template inside,
 // any file of the area may use them, and they never import the database, the outbox or the jobs.
 const ENGINES = new Set(["quantum/simulator", "quantum/pool", "quantum/qasm", "quantum/histogram", "quantum/diagram", "quantum/ibm", "seed/generator"]);
-// Files that are being brought to the template by the typed-reads work (issue #27): their names
-// are not checked yet. Remove a file from here once it follows the template.
-const TEMPLATE_PENDING = new Set([
-  "lib/agents/agent-shape", "lib/agents/agent-sql", "lib/groups/aggregate", "lib/groups/group-kind", "lib/groups/members",
-  "lib/squads/squad-shape", "lib/squads/squad-sql", "lib/squads/squads", "lib/syndicates/syndicate-shape",
-  "lib/syndicates/syndicate-sql", "lib/syndicates/syndicates",
-]);
+// Files whose names are not checked yet, while a change brings them to the template (none now).
+const TEMPLATE_PENDING = new Set([]);
 // How another sub-area of the same group comes in: its surface, its declarations, its pure rules.
 const SUB_AREA_ENTRIES = new Set(["index", "schemas", "operations", "events", "rules", "status-machine"]);
 // What a pure rule may not import (values; types are free): layers 2 and up but the areas, I/O

@@ -1,7 +1,7 @@
 import { prisma } from "../db";
 import { idMismatch, notFound } from "../core/errors";
 import { recordEvent } from "../outbox";
-import { agentRows } from "./agent-rows";
+import { agentRows } from "./shape";
 import { readAgents } from "./get-agent-details";
 import type { TUpdateAgentBody } from "./schemas";
 

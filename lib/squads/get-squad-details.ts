@@ -1,9 +1,9 @@
 import { read, readStatement, type SquadDetails, type WithDocuments } from "../db";
 import { notFound } from "../core/errors";
 import type { TSquad } from "./schemas";
-import { toSquadView, type SquadDocument, type SquadView } from "./squad-view";
+import { toSquadView, type SquadDocument, type SquadView } from "./shape";
 
-/** A row of the "SquadDetails" view: the squad's document (squad-view.ts). */
+/** A row of the "SquadDetails" view: the squad's document (shape.ts). */
 export type SquadDetailsRow = WithDocuments<Pick<SquadDetails, "squad">, { squad: SquadDocument }>;
 
 /**

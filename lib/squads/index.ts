@@ -7,4 +7,4 @@ export { deleteSquad } from "./delete-squad";
 export { getSquadDetails, findSquadView } from "./get-squad-details";
 export { listSquads } from "./list-squads";
 // For syndicates, whose details hold their squads' documents.
-export { toSquadView, type SquadDocument, type SquadView } from "./squad-view";
+export { toSquadView, type SquadDocument, type SquadView } from "./shape";

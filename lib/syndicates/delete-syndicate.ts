@@ -1,5 +1,5 @@
 import { deleteGroup } from "../groups";
-import { SYNDICATES } from "./syndicate-kind";
+import { SYNDICATES } from "./kind";
 
 /** Deletes a syndicate (its squads stay): 404 if unknown, 409 while open tasks are assigned to it. */
 export const deleteSyndicate = (syndicateId: string): Promise<void> => deleteGroup(SYNDICATES, syndicateId);

@@ -1,9 +1,9 @@
 import { read, readStatement, type SyndicateDetails, type WithDocuments } from "../db";
 import { notFound } from "../core/errors";
 import type { TSyndicate } from "./schemas";
-import { toSyndicateView, type SyndicateDocument, type SyndicateView } from "./syndicate-view";
+import { toSyndicateView, type SyndicateDocument, type SyndicateView } from "./shape";
 
-/** A row of the "SyndicateDetails" view: the syndicate's document (syndicate-view.ts). */
+/** A row of the "SyndicateDetails" view: the syndicate's document (shape.ts). */
 export type SyndicateDetailsRow = WithDocuments<Pick<SyndicateDetails, "syndicate">, { syndicate: SyndicateDocument }>;
 
 /**

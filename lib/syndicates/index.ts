@@ -6,4 +6,4 @@ export { updateSyndicate } from "./update-syndicate";
 export { deleteSyndicate } from "./delete-syndicate";
 export { getSyndicateDetails, findSyndicateView } from "./get-syndicate-details";
 export { listSyndicates } from "./list-syndicates";
-export type { SyndicateView } from "./syndicate-view";
+export type { SyndicateView } from "./shape";

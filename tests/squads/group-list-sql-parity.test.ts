@@ -1,4 +1,4 @@
-// The squad and syndicate lists in raw SQL (lib/groups/group-kind.ts, lib/core/list-sql.ts) answer
+// The squad and syndicate lists in raw SQL (lib/groups/kind.ts, lib/core/list-sql.ts) answer
 // what the Prisma queries they replaced answered: every page, its total and its next cursor, for
 // every ?sort= (both directions), with and without ?q=, walked to the end by cursor. Ties on every
 // sort column, groups without members, agents in several squads of one syndicate, metrics whose

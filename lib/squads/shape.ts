@@ -1,6 +1,6 @@
 // A squad as its details show it, made from the document of the "SquadDetails" view: the
 // contract's Squad (stacked roles as declared, or derived from the members' roles; the metrics of
-// lib/groups/aggregate.ts, computed on every read, never stored) and the members' figures the
+// lib/groups/rules.ts, computed on every read, never stored) and the members' figures the
 // dashboard lists. Pure: the reads and the writes' events both go through it.
 import type { TRole } from "../agents/schemas";
 import { aggregateMetrics, stackRoles } from "../groups";

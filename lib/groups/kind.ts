@@ -1,12 +1,12 @@
 // Squads and syndicates are two kinds of group: a named, ordered list of members (agents, or
 // squads) with declared or derived stacked roles and metrics computed on read. One implementation
 // of their writes, configured per kind by a GroupKind; each kind reads its details and its list
-// from its own read views (lib/squads, lib/syndicates), with the metrics of aggregate.ts.
+// from its own read views (lib/squads, lib/syndicates), with the metrics of rules.ts.
 import { prisma, type Prisma } from "../db";
 import { alreadyExists, idMismatch, notFound } from "../core/errors";
 import type { TRole } from "../agents/schemas";
 import { guardDeletion, recordEvent } from "../outbox";
-import { requireExisting, type Lockable } from "./members";
+import { requireExisting, type Lockable } from "./require-members";
 
 export type Db = Prisma.TransactionClient;
 

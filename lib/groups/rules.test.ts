@@ -1,7 +1,7 @@
 // The aggregation laws (docs/agents-squads-syndicates.md, "Squads"), as properties over arbitrary members.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { aggregateMetrics, stackRoles, uniqueById } from "./aggregate";
+import { aggregateMetrics, stackRoles, uniqueById } from "./rules";
 
 const member = fc.record({
   experiencePoints: fc.integer({ min: 0, max: 10_000_000 }),

@@ -4,7 +4,7 @@ import { readIn } from "../db";
 import type { GroupKind } from "../groups";
 import { SQUAD_DETAILS } from "./get-squad-details";
 import type { TSquadBody } from "./schemas";
-import { toSquadView, type SquadView } from "./squad-view";
+import { toSquadView, type SquadView } from "./shape";
 
 export const SQUADS: GroupKind<TSquadBody, SquadView> = {
   label: "Squad",

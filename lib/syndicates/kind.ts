@@ -4,7 +4,7 @@ import { readIn } from "../db";
 import type { GroupKind } from "../groups";
 import { SYNDICATE_DETAILS } from "./get-syndicate-details";
 import type { TSyndicateBody } from "./schemas";
-import { toSyndicateView, type SyndicateView } from "./syndicate-view";
+import { toSyndicateView, type SyndicateView } from "./shape";
 
 export const SYNDICATES: GroupKind<TSyndicateBody, SyndicateView> = {
   label: "Syndicate",
