@@ -5,7 +5,7 @@
 // one control and the permutations (bodies.ts, bodyOf).
 import type { Matrix2 } from "../passes/pass";
 import { BODIES, type BodyName } from "./bodies";
-import { compileKernel, jsNumbers, jsStep, type Body } from "./expression";
+import { compileKernel, jsNumbers, jsStep, kernelsByName, type Body } from "./expression";
 
 export type OneControlKernel = (re: Float64Array, im: Float64Array, from: number, to: number, t: number, control: number, m: Matrix2) => void;
 export type AnyControlsKernel = (
@@ -67,18 +67,11 @@ for (let p = from; p < to; p += 1) {
 }`,
   );
 
-/** The kernels for one control (not a swap: it has three fixed bits then), by body. */
-export const ONE_CONTROL: Partial<Record<BodyName, OneControlKernel>> = {
-  matrix: oneControlKernel(BODIES.matrix),
-  phase: oneControlKernel(BODIES.phase),
-  swap: oneControlKernel(BODIES.swap),
-};
+/** The kernel for one control (an X; a SWAP has three fixed bits then) of a body: matrix, phase or swap. */
+export const oneControlKernelOf = kernelsByName((name: BodyName) => oneControlKernel(BODIES[name]));
 
-/** The kernels for any controls, by body (a phase with several controls takes the matrix body). */
-export const ANY_CONTROLS: Partial<Record<BodyName, AnyControlsKernel>> = {
-  matrix: anyControlsKernel(BODIES.matrix),
-  swap: anyControlsKernel(BODIES.swap),
-};
+/** The kernel for any controls of a body: matrix or swap (a phase with several controls takes the matrix body). */
+export const anyControlsKernelOf = kernelsByName((name: BodyName) => anyControlsKernel(BODIES[name]));
 
 /** ~(2^k − 1) for each fixed bit k in ascending order. */
 export const insertMasks = (bits: number) => {

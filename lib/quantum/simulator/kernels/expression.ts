@@ -127,8 +127,17 @@ export const jsStep = (body: Body, x: string, y: string): string => {
 
 /**
  * A walk's JavaScript compiled into a function. The text is the engine's own (walks and bodies
- * written here), never a caller's; compiled once per walk and body when the module loads, it runs
- * as any other function (V8 optimizes it the same way).
+ * written here), never a caller's; compiled once, it runs as any other function (V8 optimizes it
+ * the same way).
  */
 export const compileKernel = <F>(name: string, params: readonly string[], source: string): F =>
   new Function(...params, `"use strict";\n${source}\n//# sourceURL=simulator-kernels/${name}.js`) as F;
+
+/**
+ * Kernels by name, each compiled the first time it is asked for: a thread that never runs one
+ * (the threads that only read programs) does not pay for compiling them when it loads.
+ */
+export const kernelsByName = <Name extends string, F>(compile: (name: Name) => F) => {
+  const compiled: Partial<Record<Name, F>> = {};
+  return (name: Name): F => (compiled[name] ??= compile(name));
+};

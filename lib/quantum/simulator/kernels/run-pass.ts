@@ -8,9 +8,9 @@ import type { GateOp } from "../passes/gates";
 import { gatePasses } from "../passes/gates";
 import { PassKind, fixedBits, pass, passSpan, type Pass } from "../passes/pass";
 import { bodyOf } from "./bodies";
-import { ANY_CONTROLS, ONE_CONTROL, insertMasks } from "./controlled";
+import { anyControlsKernelOf, insertMasks, oneControlKernelOf } from "./controlled";
 import { phaseRunKernel, zzKernel } from "./diagonal";
-import { ONE_QUBIT } from "./single-qubit";
+import { oneQubitKernelOf } from "./single-qubit";
 import { swapKernel, xKernel } from "./swap";
 import { runWasmPass, wasmKernelsFor } from "./wasm-kernels";
 
@@ -29,15 +29,15 @@ export const runPassRange = (re: Float64Array, im: Float64Array, p: Pass, from: 
   if (controls !== 0 && kind !== PassKind.zz) {
     const body = bodyOf(p)!;
     const oneControl = kind !== PassKind.swap && (controls & (controls - 1)) === 0;
-    if (oneControl) return ONE_CONTROL[body]!(re, im, from, to, a, 31 - Math.clz32(controls), m);
+    if (oneControl) return oneControlKernelOf(body)(re, im, from, to, a, 31 - Math.clz32(controls), m);
     const offsets = kind === PassKind.swap ? [1 << a, 1 << b] : [0, 1 << a];
-    return ANY_CONTROLS[body]!(re, im, from, to, insertMasks(fixedBits(p)), controls, offsets[0], offsets[1], m);
+    return anyControlsKernelOf(body)(re, im, from, to, insertMasks(fixedBits(p)), controls, offsets[0], offsets[1], m);
   }
   switch (kind) {
-    case PassKind.matrix: return ONE_QUBIT.matrix(re, im, from, to, a, m);
-    case PassKind.real: return ONE_QUBIT.real(re, im, from, to, a, m);
-    case PassKind.diagonal: return ONE_QUBIT.diagonal(re, im, from, to, a, m);
-    case PassKind.phase: return ONE_QUBIT.phase(re, im, from, to, a, m);
+    case PassKind.matrix: return oneQubitKernelOf("matrix")(re, im, from, to, a, m);
+    case PassKind.real: return oneQubitKernelOf("real")(re, im, from, to, a, m);
+    case PassKind.diagonal: return oneQubitKernelOf("diagonal")(re, im, from, to, a, m);
+    case PassKind.phase: return oneQubitKernelOf("phase")(re, im, from, to, a, m);
     case PassKind.x: return xKernel(re, im, from, to, a);
     case PassKind.swap: return swapKernel(re, im, from, to, a, b);
     case PassKind.zz: return zzKernel(re, im, from, to, a, b, m);

@@ -15,7 +15,7 @@
 // each walk and of each body.
 import type { Matrix2 } from "../passes/pass";
 import { BODIES, type BodyName } from "./bodies";
-import { compileKernel, jsNumbers, jsStep, type Body } from "./expression";
+import { compileKernel, jsNumbers, jsStep, kernelsByName, type Body } from "./expression";
 
 export type OneQubitKernel = (re: Float64Array, im: Float64Array, from: number, to: number, t: number, m: Matrix2) => void;
 
@@ -63,10 +63,14 @@ for (let p = from; p < to; p += 1) {
 }`,
   );
 
-/** The uncontrolled one-qubit kernels, by body. */
-export const ONE_QUBIT: Record<Exclude<BodyName, "swap">, OneQubitKernel> = {
-  matrix: oneQubitKernel(BODIES.matrix, { runsFrom: 3, blocks: true }),
-  real: oneQubitKernel(BODIES.real, { runsFrom: 3, blocks: true }),
-  diagonal: oneQubitKernel(BODIES.diagonal, { runsFrom: 3, blocks: true }),
-  phase: oneQubitKernel(BODIES.phase, { runsFrom: 2, blocks: false }),
+const WALKS: Record<OneQubitBody, { runsFrom: number; blocks: boolean }> = {
+  matrix: { runsFrom: 3, blocks: true },
+  real: { runsFrom: 3, blocks: true },
+  diagonal: { runsFrom: 3, blocks: true },
+  phase: { runsFrom: 2, blocks: false },
 };
+
+export type OneQubitBody = Exclude<BodyName, "swap">;
+
+/** The uncontrolled one-qubit kernel of a body. */
+export const oneQubitKernelOf = kernelsByName((name: OneQubitBody) => oneQubitKernel(BODIES[name], WALKS[name]));

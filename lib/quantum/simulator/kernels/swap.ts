@@ -15,10 +15,11 @@ type XKernel = (re: Float64Array, im: Float64Array, from: number, to: number, t:
 
 const pairOf = (p: string) => `const i = ${p} + (${p} & hm);\nconst j = i + s;\n${jsStep(BODIES.swap, "i", "j")}`;
 
-const xWalk = compileKernel<XKernel>(
-  "x",
-  ["re", "im", "from", "to", "t"],
-  `const s = 1 << t;
+const compileX = () =>
+  compileKernel<XKernel>(
+    "x",
+    ["re", "im", "from", "to", "t"],
+    `const s = 1 << t;
 const hm = -s;
 if (((to - from) & 3) !== 0) {
   for (let p = from; p < to; p += 1) {
@@ -37,23 +38,26 @@ for (let p = from; p < to; p += 4) {
   ${["p", "p + 1", "p + 2", "p + 3"].map((q, k) => `{\n${k === 0 ? "" : `const q${k} = ${q};\n`}${pairOf(k === 0 ? "p" : `q${k}`)}\n}`).join("\n")}
 }
 return ahead;`,
-);
+  );
+let xWalk: XKernel | undefined;
 
 /** Where the read-ahead loads end up, so that they are not optimized away. */
 let aheadSink = 0;
 
 export const xKernel = (re: Float64Array, im: Float64Array, from: number, to: number, t: number) => {
-  aheadSink += xWalk(re, im, from, to, t);
+  aheadSink += (xWalk ??= compileX())(re, im, from, to, t);
 };
 
 /** The sum of what X passes read ahead (nothing but a place for the loads to go). */
 export const readAheadChecksum = () => aheadSink;
 
-/** SWAP of qubits a and b over iterations [from, to): exchanges the amplitudes of …1…0… and …0…1…. */
-export const swapKernel = compileKernel<(re: Float64Array, im: Float64Array, from: number, to: number, a: number, b: number) => void>(
-  "swap",
-  ["re", "im", "from", "to", "a", "b"],
-  `const low = Math.min(a, b);
+type SwapKernel = (re: Float64Array, im: Float64Array, from: number, to: number, a: number, b: number) => void;
+
+const compileSwap = () =>
+  compileKernel<SwapKernel>(
+    "swap",
+    ["re", "im", "from", "to", "a", "b"],
+    `const low = Math.min(a, b);
 const high = Math.max(a, b);
 const m1 = -(1 << low);
 const m2 = -(1 << high);
@@ -66,4 +70,8 @@ for (let p = from; p < to; p += 1) {
   const y = base + bitB;
   ${jsStep(BODIES.swap, "x", "y")}
 }`,
-);
+  );
+let swapWalk: SwapKernel | undefined;
+
+/** SWAP of qubits a and b over iterations [from, to): exchanges the amplitudes of …1…0… and …0…1…. */
+export const swapKernel: SwapKernel = (re, im, from, to, a, b) => (swapWalk ??= compileSwap())(re, im, from, to, a, b);

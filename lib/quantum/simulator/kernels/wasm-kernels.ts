@@ -158,7 +158,8 @@ const walkFunction = (name: string, body: WasmStep, walk: Walk): WasmFunction =>
 
 const BODY_NAMES = Object.keys(BODIES) as BodyName[];
 
-const FUNCTIONS = [
+/** Every function of the module: built when a thread first needs the module, not when it loads. */
+const functions = (): WasmFunction[] => [
   ...BODY_NAMES.flatMap((name) => [walkFunction(name, runsStep(BODIES[name]), "Runs"), walkFunction(name, runsStep(BODIES[name]), "RunsAhead")]),
   ...BODY_NAMES.map((name) => walkFunction(name, lanesStep(BODIES[name]), "Lanes")),
   walkFunction("swapLanes", swapLanesStep(BODIES.swap), "Lanes"),
@@ -215,7 +216,7 @@ export type WasmKernels = { runs: Record<BodyName, Kernel>; runsAhead: Record<Bo
 const modules: { shared?: WebAssembly.Module; own?: WebAssembly.Module } = {};
 const moduleFor = (shared: boolean) => {
   const key = shared ? "shared" : "own";
-  return (modules[key] ??= new WebAssembly.Module(wasmModule(FUNCTIONS, shared)));
+  return (modules[key] ??= new WebAssembly.Module(wasmModule(functions(), shared)));
 };
 
 const instances = new WeakMap<ArrayBufferLike, WasmKernels>();
