@@ -11,7 +11,7 @@ import type { ZReadiness } from "./operations";
 import { startupState } from "./startup";
 
 export { healthOperation, livenessOperation, readinessOperation } from "./operations";
-export { prepareWithRetry, startupState, resetStartupState, type StartupState } from "./startup";
+export { prepareWithRetry, startupState, resetStartupState, whenStartupRetriesEnd, type StartupState } from "./startup";
 
 const READY_DATABASE_TIMEOUT_MS = 2_000;
 

@@ -83,6 +83,15 @@ export const createMigratedServerDatabase = async () => {
   return { ...server, needsMigrations: !template };
 };
 
+/**
+ * The run's migrated embedded template, as PGlite's loadDataDir takes it (both modes make it:
+ * tests/helpers/global-setup.ts); undefined outside a vitest run of this config.
+ */
+export const embeddedTemplate = () => {
+  const template = process.env.SYNDICATE_TEST_TEMPLATE;
+  return template ? new Blob([readFileSync(template)]) : undefined;
+};
+
 /** A migrated, empty database of the run's mode. */
 export const createTestDatabase = async (): Promise<TestDatabase> => {
   if (serverUrl()) {
@@ -100,11 +109,8 @@ export const createTestDatabase = async (): Promise<TestDatabase> => {
       },
     };
   }
-  const template = process.env.SYNDICATE_TEST_TEMPLATE;
-  const handle = openDatabase({
-    mode: "embedded",
-    loadDataDir: template ? new Blob([readFileSync(template)]) : undefined,
-  });
+  const template = embeddedTemplate();
+  const handle = openDatabase({ mode: "embedded", loadDataDir: template });
   if (template) {
     // PGlite starts (unpacks the copy, boots PostgreSQL) at its first statement: here, in the
     // file's setup, rather than in whichever test happens to ask first (seconds on a loaded machine).
