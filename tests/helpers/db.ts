@@ -92,12 +92,23 @@ export const embeddedTemplate = () => {
   return template ? new Blob([readFileSync(template)]) : undefined;
 };
 
+/**
+ * Starts what a database opens lazily — PGlite unpacks its copy and boots PostgreSQL, a server's
+ * pool connects, Prisma readies its query compiler — here, in the file's setup, rather than in
+ * whichever test asks first (seconds on a loaded machine, out of that test's time limit).
+ */
+const warmUp = async (handle: DbHandle) => {
+  await handle.sql.query("SELECT 1");
+  await handle.prisma.user.count();
+};
+
 /** A migrated, empty database of the run's mode. */
 export const createTestDatabase = async (): Promise<TestDatabase> => {
   if (serverUrl()) {
     const server = await createMigratedServerDatabase();
     const handle = openDatabase({ mode: "server", url: server.url, poolSize: 4 });
     if (server.needsMigrations) await applyMigrations(handle.sql);
+    await warmUp(handle);
     return {
       ...handle,
       dispose: async () => {
@@ -111,11 +122,8 @@ export const createTestDatabase = async (): Promise<TestDatabase> => {
   }
   const template = embeddedTemplate();
   const handle = openDatabase({ mode: "embedded", loadDataDir: template });
-  if (template) {
-    // PGlite starts (unpacks the copy, boots PostgreSQL) at its first statement: here, in the
-    // file's setup, rather than in whichever test happens to ask first (seconds on a loaded machine).
-    await handle.sql.query("SELECT 1");
-  } else await applyMigrations(handle.sql);
+  if (!template) await applyMigrations(handle.sql);
+  await warmUp(handle);
   return { ...handle, dispose: () => handle.close() };
 };
 
