@@ -2,4 +2,4 @@
 // that keeps retrying until the app is ready (retry-startup.ts).
 export { healthOperation, livenessOperation, readinessOperation } from "./operations";
 export { checkHealth, checkLiveness, checkReadiness, type RedisHealth } from "./check-health";
-export { prepareWithRetry, startupState, resetStartupState, type StartupState } from "./retry-startup";
+export { prepareWithRetry, startupState, resetStartupState, whenStartupRetriesEnd, type StartupState } from "./retry-startup";

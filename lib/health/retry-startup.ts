@@ -6,7 +6,7 @@
 export type StartupState = { phase: "preparing" | "retrying" | "ready"; attempts: number; lastError?: string };
 
 // On globalThis: instrumentation and route handlers may be separate module instances.
-const state = globalThis as typeof globalThis & { __syndicateStartup?: StartupState };
+const state = globalThis as typeof globalThis & { __syndicateStartup?: StartupState; __syndicateStartupRetries?: Promise<void> };
 
 /** undefined when nothing prepares this process (tests, scripts). */
 export const startupState = (): StartupState | undefined => state.__syndicateStartup;
@@ -14,7 +14,11 @@ export const startupState = (): StartupState | undefined => state.__syndicateSta
 /** Forgets the start-up and ends its background retries, if any (tests: the process moves on to another database). */
 export const resetStartupState = () => {
   state.__syndicateStartup = undefined;
+  state.__syndicateStartupRetries = undefined;
 };
+
+/** Tests: settles once the background retries of a start-up have ended (it is ready, or was forgotten); at once when none run. */
+export const whenStartupRetriesEnd = (): Promise<void> => state.__syndicateStartupRetries ?? Promise.resolve();
 
 /**
  * One line saying what failed. Some errors have an empty message (a connection refused on every
@@ -44,6 +48,7 @@ export const prepareWithRetry = async (
   const log = options.log ?? ((message: string) => console.error(message));
   const current: StartupState = { phase: "preparing", attempts: 0 };
   state.__syndicateStartup = current;
+  state.__syndicateStartupRetries = undefined;
   const attempt = async () => {
     current.attempts += 1;
     try {
@@ -59,7 +64,7 @@ export const prepareWithRetry = async (
   };
   if (await attempt()) return;
   log(`startup: not ready (${current.lastError}); serving 503 and retrying in the background`);
-  void (async () => {
+  state.__syndicateStartupRetries = (async () => {
     let delay = options.firstDelayMs ?? 500;
     for (;;) {
       await sleep(delay);

@@ -70,6 +70,10 @@ export type RedisRateLimiter = RateLimiter & {
   redisAttempts: () => number;
   /** Tests: settles when the background probe under way, if any, has. */
   probed: () => Promise<void>;
+  /** Tests: settles once the connection to Redis is up and trusted (at once if it is). */
+  connected: () => Promise<void>;
+  /** Tests: settles once the connection to Redis is lost (at once if it is not up). */
+  disconnected: () => Promise<void>;
 };
 
 export const DEFAULT_REDIS_TIMEOUT_MS = 100;
@@ -189,6 +193,9 @@ export const redisRateLimiter = (url: string, prefixOrOptions: string | RedisRat
     probed: async () => {
       await probe;
     },
+    // The limiter's own "ready" listener (above, registered first) has trusted Redis again by the time these settle.
+    connected: () => (redis.status === "ready" ? Promise.resolve() : new Promise<void>((resolve) => redis.once("ready", () => resolve()))),
+    disconnected: () => (redis.status !== "ready" ? Promise.resolve() : new Promise<void>((resolve) => redis.once("close", () => resolve()))),
     reset: async () => {
       await fallback.reset();
       await firstConnection(5_000);

@@ -7,18 +7,13 @@ import { createServer, request as httpRequest, type ServerResponse } from "node:
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { GET } from "../../app/api/events/stream/route";
-import { closeEventStreams, eventStreamStats } from "../../lib/events";
+import { closeEventStreams, whenEventStreamsIdle } from "../../lib/events";
 import { whenWritable } from "../../lib/api/router";
 import { useApiTest } from "../helpers/api";
 import { sseReader } from "../helpers/sse";
 
 const api = useApiTest({ withKeys: true });
 afterAll(() => closeEventStreams());
-
-/** Waits (the test's timeout is the bound) until no stream is open in this process. */
-const untilClosed = async () => {
-  while (eventStreamStats().open > 0) await new Promise((resolve) => setImmediate(resolve));
-};
 
 describe("the event stream", () => {
   it("takes its listener off the request's signal when the client cancels the body", async () => {
@@ -30,7 +25,7 @@ describe("the event stream", () => {
     expect(new TextDecoder().decode((await reader.read()).value)).toContain("event: ready");
     expect(getEventListeners(request.signal, "abort").length).toBe(before + 1);
     await reader.cancel();
-    await untilClosed();
+    await whenEventStreamsIdle();
     expect(getEventListeners(request.signal, "abort").length).toBe(before);
   });
 

@@ -83,12 +83,32 @@ export const createMigratedServerDatabase = async () => {
   return { ...server, needsMigrations: !template };
 };
 
+/**
+ * The run's migrated embedded template, as PGlite's loadDataDir takes it (both modes make it:
+ * tests/helpers/global-setup.ts); undefined outside a vitest run of this config.
+ */
+export const embeddedTemplate = () => {
+  const template = process.env.SYNDICATE_TEST_TEMPLATE;
+  return template ? new Blob([readFileSync(template)]) : undefined;
+};
+
+/**
+ * Starts what a database opens lazily — PGlite unpacks its copy and boots PostgreSQL, a server's
+ * pool connects, Prisma readies its query compiler — here, in the file's setup, rather than in
+ * whichever test asks first (seconds on a loaded machine, out of that test's time limit).
+ */
+const warmUp = async (handle: DbHandle) => {
+  await handle.sql.query("SELECT 1");
+  await handle.prisma.user.count();
+};
+
 /** A migrated, empty database of the run's mode. */
 export const createTestDatabase = async (): Promise<TestDatabase> => {
   if (serverUrl()) {
     const server = await createMigratedServerDatabase();
     const handle = openDatabase({ mode: "server", url: server.url, poolSize: 4 });
     if (server.needsMigrations) await applyMigrations(handle.sql);
+    await warmUp(handle);
     return {
       ...handle,
       dispose: async () => {
@@ -100,16 +120,10 @@ export const createTestDatabase = async (): Promise<TestDatabase> => {
       },
     };
   }
-  const template = process.env.SYNDICATE_TEST_TEMPLATE;
-  const handle = openDatabase({
-    mode: "embedded",
-    loadDataDir: template ? new Blob([readFileSync(template)]) : undefined,
-  });
-  if (template) {
-    // PGlite starts (unpacks the copy, boots PostgreSQL) at its first statement: here, in the
-    // file's setup, rather than in whichever test happens to ask first (seconds on a loaded machine).
-    await handle.sql.query("SELECT 1");
-  } else await applyMigrations(handle.sql);
+  const template = embeddedTemplate();
+  const handle = openDatabase({ mode: "embedded", loadDataDir: template });
+  if (!template) await applyMigrations(handle.sql);
+  await warmUp(handle);
   return { ...handle, dispose: () => handle.close() };
 };
 

@@ -2,11 +2,13 @@
 // once (its folder reopens, with its data), a PID reused by an unrelated process is not mistaken
 // for the holder, and a live holder is refused with its PID named.
 import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../../lib/db";
+import { embeddedTemplate } from "../helpers/db";
 
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
@@ -26,12 +28,17 @@ const startTime = (pid: number) => {
 };
 const bootId = () => readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
 
-/** A process that opens the folder's database, writes a row, says "ready" and waits. */
+/**
+ * A process that opens the folder's database (a copy of the run's template when there is one:
+ * creating one takes seconds more), writes a row, says "ready" and waits.
+ */
 const holder = (dir: string) =>
   new Promise<ChildProcess>((resolve, reject) => {
     const script = `
+      const { readFileSync } = await import("node:fs");
       const { openDatabase } = await import(${JSON.stringify(path.resolve("lib/db/client.ts"))});
-      const db = openDatabase({ mode: "embedded", dataDir: process.argv[1] });
+      const template = process.env.SYNDICATE_TEST_TEMPLATE;
+      const db = openDatabase({ mode: "embedded", dataDir: process.argv[1], loadDataDir: template ? new Blob([readFileSync(template)]) : undefined });
       await db.sql.exec("CREATE TABLE IF NOT EXISTS kept (x int); INSERT INTO kept VALUES (42);");
       console.log("ready");
       setInterval(() => {}, 1000);`;
@@ -41,9 +48,11 @@ const holder = (dir: string) =>
     child.on("exit", (code) => reject(new Error(`holder exited with ${code}`)));
   });
 
-const sleeper = () => {
+/** An unrelated live process (its start time is fixed once it has spawned). */
+const sleeper = async () => {
   const child = spawn("sleep", ["60"], { stdio: "ignore" });
   children.push(child);
+  await once(child, "spawn");
   return child;
 };
 
@@ -65,18 +74,16 @@ describe("embedded database lock", () => {
 
   it("does not mistake a live process that reuses the holder's PID for the holder", async () => {
     const dir = folder();
-    const other = sleeper();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const other = await sleeper();
     // The lock names other's PID but a different start time: the holder that wrote it is gone.
     writeFileSync(path.join(dir, "syndicate.lock"), JSON.stringify({ pid: other.pid, start: "1", boot: bootId() }));
-    const db = openDatabase({ mode: "embedded", dataDir: dir });
+    const db = openDatabase({ mode: "embedded", dataDir: dir, loadDataDir: embeddedTemplate() });
     await db.close();
   }, 120_000);
 
   it("treats a lock whose holder has the recorded PID and start time as held", async () => {
     const dir = folder();
-    const other = sleeper();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const other = await sleeper();
     writeFileSync(path.join(dir, "syndicate.lock"), JSON.stringify({ pid: other.pid, start: startTime(other.pid!), boot: bootId() }));
     expect(() => openDatabase({ mode: "embedded", dataDir: dir })).toThrow(/in use by process/);
   });

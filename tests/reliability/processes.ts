@@ -1,6 +1,8 @@
 // Processes the reliability tests start and stop themselves: a redis-server and a PostgreSQL
 // cluster on free ports, each in a process group of its own that teardown stops (also on failure).
+// A start resolves when the server says, in its own log, that it accepts connections.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import type { Readable } from "node:stream";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -19,7 +21,10 @@ export const freePort = () =>
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls `check` until it is true or `timeoutMs` passes; answers whether it became true. */
+/**
+ * Polls `check` until it is true or `timeoutMs` passes; answers whether it became true. (The system
+ * tests wait with it for a server process's readiness over HTTP; the tests here wait for log lines.)
+ */
 export const waitFor = async (check: () => Promise<boolean> | boolean, timeoutMs: number, everyMs = 100) => {
   const until = Date.now() + timeoutMs;
   for (;;) {
@@ -28,6 +33,30 @@ export const waitFor = async (check: () => Promise<boolean> | boolean, timeoutMs
     await sleep(everyMs);
   }
 };
+
+/**
+ * Resolves once `output` (a server's log) has a line containing `ready`; fails if the process exits
+ * first. The rest of the log is read and dropped, so that a full pipe never blocks the server.
+ */
+const logSays = (child: ChildProcess, output: Readable, ready: string, what: string) =>
+  new Promise<void>((resolve, reject) => {
+    let text = "";
+    let done = false;
+    const exited = (code: number | null, signal: NodeJS.Signals | null) => {
+      if (done) return;
+      done = true;
+      reject(new Error(`${what} exited (${signal ?? code}) before it was ready:\n${text.slice(-2000)}`));
+    };
+    output.on("data", (chunk: Buffer) => {
+      if (done) return;
+      text += chunk.toString();
+      if (!text.includes(ready)) return;
+      done = true;
+      child.off("exit", exited);
+      resolve();
+    });
+    child.once("exit", exited);
+  });
 
 const stopGroup = async (child: ChildProcess | undefined, signal: NodeJS.Signals = "SIGKILL") => {
   if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
@@ -47,22 +76,9 @@ export const redisServer = async () => {
   const start = async () => {
     child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
       detached: true,
-      stdio: "ignore",
+      stdio: ["ignore", "pipe", "ignore"],
     });
-    const { Redis } = await import("ioredis");
-    const ok = await waitFor(async () => {
-      const probe = new Redis(port, "127.0.0.1", { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-      probe.on("error", () => {});
-      try {
-        await probe.connect();
-        return (await probe.ping()) === "PONG";
-      } catch {
-        return false;
-      } finally {
-        probe.disconnect();
-      }
-    }, 10_000);
-    if (!ok) throw new Error(`redis-server did not start on port ${port}`);
+    await logSays(child, child.stdout!, "Ready to accept connections", `redis-server on port ${port}`);
   };
   return { port, url: `redis://127.0.0.1:${port}`, start, stop: () => stopGroup(child) };
 };
@@ -118,22 +134,9 @@ export const postgresCluster = async () => {
   let child: ChildProcess | undefined;
   const start = async () => {
     const args = ["-D", dataDir, "-p", String(port), "-k", dir, "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "max_connections=50"];
-    child = spawn(path.join(PG_BIN, "postgres"), args, { detached: true, stdio: "ignore", ...ids });
-    const pg = (await import("pg")).default;
-    const ok = await waitFor(async () => {
-      const client = new pg.Client({ connectionString: url("postgres"), connectionTimeoutMillis: 1000 });
-      client.on("error", () => {});
-      try {
-        await client.connect();
-        await client.query("SELECT 1");
-        return true;
-      } catch {
-        return false;
-      } finally {
-        await client.end().catch(() => {});
-      }
-    }, 30_000, 200);
-    if (!ok) throw new Error(`postgres did not start on port ${port}`);
+    // Its log goes to stderr (no logging collector in a fresh cluster).
+    child = spawn(path.join(PG_BIN, "postgres"), args, { detached: true, stdio: ["ignore", "ignore", "pipe"], ...ids });
+    await logSays(child, child.stderr!, "database system is ready to accept connections", `postgres on port ${port}`);
   };
   const url = (database = "postgres") => `postgresql://postgres@127.0.0.1:${port}/${database}`;
   return {
