@@ -1,5 +1,5 @@
 // The page part of the list statements (the agent, squad and syndicate lists: fixed statements
-// over their read views, docs/database.md "Reads"). Every such statement takes the same seven
+// over their read views, docs/database.md "Reads and writes"). Every such statement takes the same seven
 // parameters first, made here from the list query, and answers one row: the page as one JSON
 // value, each element an array of the list's fields (id first) and then the row's sort value, and
 // the total. Arrays, not objects: building an object of five keys per row cost the database more

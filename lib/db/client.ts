@@ -272,7 +272,7 @@ const openServer = (options: Extract<DbOptions, { mode: "server" }>): DbHandle =
     // the one-statement details reads enough to compile each execution, ~1 s every time, for
     // statements that run in a millisecond (docs/performance.md). Prepared statements (the fixed
     // reads, QueryOptions.name) planned for their parameters every time: a list statement's plan
-    // depends on which of its filters and sorts the values switch on (docs/database.md, "Reads"),
+    // depends on which of its filters and sorts the values switch on (docs/database.md, "Reads and writes"),
     // and a plan made for no values in particular would sort the whole table for every page.
     options: "-c jit=off -c plan_cache_mode=force_custom_plan",
   });

@@ -1,6 +1,6 @@
 // A fixed read statement: SQL text written out whole where it is declared (never put together at
 // run time: every value is a parameter), with a name, and the types of its parameters and of its
-// rows. The hot reads are statements of this kind over the read views (docs/database.md, "Reads");
+// rows. The hot reads are statements of this kind over the read views (docs/database.md, "Reads and writes");
 // their row types come from the views' blocks in schema.prisma, so the generated client types them.
 import type { Prisma } from "./generated/client";
 import type { SqlRunner } from "./client";

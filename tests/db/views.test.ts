@@ -1,4 +1,4 @@
-// The read views (docs/database.md, "Reads") are created by a migration and declared in
+// The read views (docs/database.md, "Reads and writes") are created by a migration and declared in
 // schema.prisma as `view` blocks, which type the generated client and the hot reads' rows.
 // Prisma's schema engine does not compare views: the drift check (drift.test.ts) passes whatever a
 // view block says. This test compares them instead, on the migrated database of the run's mode:
