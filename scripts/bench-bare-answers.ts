@@ -10,12 +10,12 @@
 // analysis are computation more than data: they call the same domain function (getWalletMetrics,
 // analyzeAgent) as the app.
 //
-// The database is the process's: a plain pg pool (10 connections, no JIT, as the app's pool) on
+// The database is the process's: a plain pg pool (10 connections, no JIT, custom plans, as the app's pool) on
 // DATABASE_URL's server, or the embedded database of DATA_DIR (PGlite, through lib/db: one
 // connection, in process).
 import pg from "pg";
 import { AGENT_DETAILS } from "../lib/agents/get-agent-details";
-import { LIST_AGENTS, listAgentsParams } from "../lib/agents/list-agents";
+import { LIST_AGENTS, listAgentsParams, toSummary } from "../lib/agents/list-agents";
 import { pageOf } from "../lib/core/list-page";
 import type { TAgentListQuery } from "../lib/agents/schemas";
 import { toSquadView } from "../lib/squads/shape";
@@ -25,25 +25,28 @@ import { SYNDICATE_DETAILS } from "../lib/syndicates/get-syndicate-details";
 import { getWalletMetrics } from "../lib/wallet";
 import { analyzeAgent } from "../lib/quantum";
 import { OPERATOR_USER_ID } from "../lib/seed";
-import { closeDatabase, getDb, type ReadStatement } from "../lib/db";
+import { closeDatabase, getDb, type QueryOptions, type ReadStatement } from "../lib/db";
 
 /** An answer: status, JSON body, extra headers (content-type is always application/json). */
 export type BareAnswer = { status: number; body: string; headers?: Record<string, string> };
 
-type Query = <T>(text: string, values?: unknown[]) => Promise<T[]>;
+type Query = <T>(text: string, values?: unknown[], options?: QueryOptions) => Promise<T[]>;
 
 const serverQuery = (url: string): Query => {
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: "-c jit=off" });
+  // The app's pool settings (lib/db/client.ts): no JIT, prepared statements planned for their values.
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: "-c jit=off -c plan_cache_mode=force_custom_plan" });
   pool.on("error", () => {});
-  return async <T,>(text: string, values: unknown[] = []) => (await pool.query(text, values)).rows as T[];
+  return async <T,>(text: string, values: unknown[] = [], options: QueryOptions = {}) =>
+    (await pool.query(options.name ? { name: options.name, text, values } : { text, values })).rows as T[];
 };
 
 // The embedded database is opened by lib/db (its folder lock included), shared with the domain
 // functions of the metrics and the analysis.
-const query: Query = process.env.DATABASE_URL ? serverQuery(process.env.DATABASE_URL) : (text, values) => getDb().sql.query(text, values);
+const query: Query = process.env.DATABASE_URL ? serverQuery(process.env.DATABASE_URL) : (text, values, options) => getDb().sql.query(text, values, options);
 
-/** The rows of one of the app's read statements, with its parameters, on this peer's connection. */
-const read = <Params extends readonly unknown[], Row>(statement: ReadStatement<Params, Row>, params: Params) => query<Row>(statement.text, [...params]);
+/** The rows of one of the app's read statements, with its parameters, prepared by its name as the app prepares it. */
+const read = <Params extends readonly unknown[], Row>(statement: ReadStatement<Params, Row>, params: Params) =>
+  query<Row>(statement.text, [...params], { name: statement.name });
 
 const ok = (value: unknown, headers?: Record<string, string>): BareAnswer => ({ status: 200, body: JSON.stringify(value), headers });
 const notFound = (): BareAnswer => ({ status: 404, body: '{"status":404}' });
@@ -52,7 +55,7 @@ const notFound = (): BareAnswer => ({ status: 404, body: '{"status":404}' });
 export const agentList = async (limit: number): Promise<BareAnswer> => {
   const listQuery = { limit } as TAgentListQuery;
   const [row] = await read(LIST_AGENTS, listAgentsParams(listQuery));
-  const page = pageOf(row, listQuery, (entry) => entry);
+  const page = pageOf(row, listQuery, toSummary);
   return ok(page.items, { "x-total-count": String(page.total) });
 };
 

@@ -6,10 +6,10 @@ import type { TAgent } from "./schemas";
 export type AgentDetailsRow = WithDocuments<Pick<AgentDetails, "agent">, { agent: TAgent }>;
 
 /** GET /api/agents/{agentId}/details: one agent ($1) from its read view. The bench's bare peers send this same statement. */
-export const AGENT_DETAILS = readStatement<[agentId: string], AgentDetailsRow>(`SELECT agent FROM "AgentDetails" WHERE id = $1`);
+export const AGENT_DETAILS = readStatement<[agentId: string], AgentDetailsRow>("agent-details", `SELECT agent FROM "AgentDetails" WHERE id = $1`);
 
 /** The agents whose ids are in $1, by id (a write reads back what it wrote, for its answer and its event). */
-const AGENTS_BY_ID = readStatement<[agentIds: string[]], AgentDetailsRow>(`SELECT agent FROM "AgentDetails" WHERE id = ANY($1::text[]) ORDER BY id`);
+const AGENTS_BY_ID = readStatement<[agentIds: string[]], AgentDetailsRow>("agents-by-id", `SELECT agent FROM "AgentDetails" WHERE id = ANY($1::text[]) ORDER BY id`);
 
 /** The full agent, or null when there is none with that id (one statement: agent, roles and history). */
 export const findAgentDetails = async (agentId: string): Promise<TAgent | null> => {

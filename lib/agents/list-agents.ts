@@ -3,8 +3,14 @@ import type { Page } from "../core/paging";
 import { filterText, pageOf, pageParams, type ListPageRow, type PageParams } from "../core/list-page";
 import type { TAgentListQuery, TAgentSummary } from "./schemas";
 
-/** An entry of the page: the summary, as the statement builds it from the "AgentListItem" view. */
-type AgentListEntry = Pick<AgentListItem, "id" | "name" | "currentRole" | "completionRate" | "specialization">;
+/** A row of the page: the summary's fields, as the "AgentListItem" view has them. */
+type AgentListFields = [
+  id: AgentListItem["id"],
+  name: AgentListItem["name"],
+  currentRole: AgentListItem["currentRole"],
+  completionRate: AgentListItem["completionRate"],
+  specialization: AgentListItem["specialization"],
+];
 
 /** The page parameters (lib/core/list-page.ts), then ?q=, ?specialization= and ?role= as LIKE patterns of themselves, or null. */
 type AgentListParams = [...PageParams, q: string | null, specialization: string | null, role: string | null];
@@ -18,7 +24,7 @@ type AgentListParams = [...PageParams, q: string | null, specialization: string 
  * (the index on id or name serves as before). The total without filters is the table's row count
  * (RowCount, kept by triggers: docs/database.md). The bench's bare peers send this same statement.
  */
-export const LIST_AGENTS = readStatement<AgentListParams, ListPageRow<AgentListEntry>>(`
+export const LIST_AGENTS = readStatement<AgentListParams, ListPageRow<AgentListFields>>("list-agents", `
 WITH filtered AS NOT MATERIALIZED (
   SELECT v.id, v.name, v."currentRole", v."completionRate", v.specialization,
     CASE $1::text WHEN 'id' THEN v.id WHEN 'name' THEN v.name WHEN 'specialization' THEN v.specialization END AS "textKey",
@@ -47,17 +53,11 @@ page AS (
   LIMIT $7
 )
 SELECT
-  (SELECT coalesce(json_agg(json_build_array(
-      json_build_object('id', p.id, 'name', p.name, 'currentRole', p."currentRole", 'completionRate', p."completionRate", 'specialization', p.specialization),
-      coalesce(to_json(p."textKey"), to_json(p."numberKey"), to_json(to_char(p."timeKey", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))))
-    ORDER BY
-      CASE WHEN NOT $2 THEN p."textKey" END, CASE WHEN $2 THEN p."textKey" END DESC,
-      CASE WHEN NOT $2 THEN p."numberKey" END, CASE WHEN $2 THEN p."numberKey" END DESC,
-      CASE WHEN NOT $2 THEN p."timeKey" END, CASE WHEN $2 THEN p."timeKey" END DESC,
-      p.id), '[]')
+  (SELECT coalesce(json_agg(json_build_array(p.id, p.name, p."currentRole", p."completionRate", p.specialization,
+      coalesce(to_json(p."textKey"), to_json(p."numberKey"), to_json(to_char(p."timeKey", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))))), '[]')
     FROM page p) AS page,
   CASE WHEN $8::text IS NULL AND $9::text IS NULL AND $10::text IS NULL
-    THEN coalesce((SELECT "rows"::int FROM "RowCount" WHERE "name" = 'Agent'), (SELECT count(*)::int FROM filtered))
+    THEN coalesce((SELECT "rows"::int FROM "RowCount" WHERE "name" = 'Agent'), (SELECT count(*)::int FROM "Agent"))
     ELSE (SELECT count(*)::int FROM filtered)
   END AS total`);
 
@@ -69,10 +69,18 @@ export const listAgentsParams = (query: TAgentListQuery): AgentListParams => [
   filterText(query.role),
 ];
 
+export const toSummary = ([id, name, currentRole, completionRate, specialization]: AgentListFields): TAgentSummary => ({
+  id,
+  name,
+  currentRole,
+  completionRate,
+  specialization,
+});
+
 /** One page of agent summaries, by id or by ?sort= (ties by id), filtered, with the total: one statement. */
 export const listAgents = async (query: TAgentListQuery): Promise<Page<TAgentSummary>> => {
   const [row] = await read(LIST_AGENTS, listAgentsParams(query));
-  return pageOf(row, query, (entry): TAgentSummary => entry);
+  return pageOf(row, query, toSummary);
 };
 
 /** The values the list can be filtered by: every specialization and every roleName in use. */

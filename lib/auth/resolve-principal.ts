@@ -2,7 +2,7 @@
 // cookie). A credential that is presented but invalid is an error, never silently anonymous.
 import crypto from "node:crypto";
 import { decode } from "next-auth/jwt";
-import { getDb, prisma, type Role } from "../db";
+import { prisma, read, readStatement, type Role } from "../db";
 import { AppError } from "../core/errors";
 import { weakerRole } from "./rules";
 import { authSecret } from "./get-auth-secret";
@@ -46,14 +46,17 @@ const recordUse = (keyId: string, now = Date.now()) => {
   void prisma.apiKey.update({ where: { id: keyId }, data: { lastUsedAt: new Date(now) } }).catch(() => {});
 };
 
-// The key and its owner in one statement through the process's SQL runner: the lookup runs on
-// every request with a key, and Prisma's query engine cost more than the statement itself.
-const KEY_SQL = `SELECT k.id, k.role, k."revokedAt" IS NOT NULL AS revoked, u.id AS "userId", u.email, u.role AS "userRole"
-  FROM "ApiKey" k JOIN "User" u ON u.id = k."userId" WHERE k."keyHash" = $1`;
-
 type KeyRow = { id: string; role: Role; revoked: boolean; userId: string; email: string; userRole: Role };
 
-const lookUpKey = async (hash: string): Promise<KeyRow | undefined> => (await getDb().sql.query<KeyRow>(KEY_SQL, [hash]))[0];
+// The key and its owner in one fixed read statement through the process's SQL runner (docs/database.md,
+// "Reads and writes"): the lookup runs on every request with a key, and Prisma's query engine cost more than the statement itself.
+const KEY_LOOKUP = readStatement<[keyHash: string], KeyRow>(
+  "api-key",
+  `SELECT k.id, k.role, k."revokedAt" IS NOT NULL AS revoked, u.id AS "userId", u.email, u.role AS "userRole"
+  FROM "ApiKey" k JOIN "User" u ON u.id = k."userId" WHERE k."keyHash" = $1`,
+);
+
+const lookUpKey = async (hash: string): Promise<KeyRow | undefined> => (await read(KEY_LOOKUP, [hash]))[0];
 
 // A valid key's row, kept for API_KEY_CACHE_MS, for the operations any valid credential may call
 // (access "read" and "public": the role decides nothing at their gate). Concurrent requests of one

@@ -1,7 +1,9 @@
 // The page part of the list statements (the agent, squad and syndicate lists: fixed statements
-// over their read views, docs/database.md "Reads"). Every such statement takes the same seven
+// over their read views, docs/database.md "Reads and writes"). Every such statement takes the same seven
 // parameters first, made here from the list query, and answers one row: the page as one JSON
-// value, each element [entry, sortValue], and the total. The order is the sort column, then id
+// value, each element an array of the list's fields (id first) and then the row's sort value, and
+// the total. Arrays, not objects: building an object of five keys per row cost the database more
+// than the rest of the page (docs/performance.md). The order is the sort column, then id
 // ascending (by id alone without a sort), the cursor's rule and the sort values those of
 // sorting.ts: the same as the Prisma lists, so a cursor works across pages and releases.
 import { likeLiteral } from "./search";
@@ -45,21 +47,29 @@ export const pageParams = ({ limit, cursor, sort }: PageQuery): PageParams => {
 /** A text filter's parameter: the text as a LIKE pattern of itself (its % and _ escaped), or null for no filter. */
 export const filterText = (text: string | undefined): string | null => (text ? likeLiteral(text) : null);
 
-/** The row a list statement answers: the page (at most limit + 1 entries, in the list's order) and the total. */
-export type ListPageRow<Entry> = { page: [entry: Entry, sortValue: SortValue | null][]; total: number };
+/**
+ * The row a list statement answers: the page (at most limit + 1 rows, in the list's order, each
+ * the list's fields, id first, then the sort value: null without a sort) and the total.
+ */
+export type ListPageRow<Fields extends [id: string, ...rest: unknown[]]> = { page: [...Fields, SortValue | null][]; total: number };
 
 /**
- * The Page of a list statement's row: its first `limit` entries made items by `toItem`, and the
- * next cursor when there are more (the last item's id and, for a sorted list, the sort and that
- * row's sort value), as toPage writes it.
+ * The Page of a list statement's row: its first `limit` rows made items by `toItem`, and the next
+ * cursor when there are more (the last item's id and, for a sorted list, the sort and that row's
+ * sort value), as toPage writes it.
  */
-export const pageOf = <Entry extends { id: string }, Item>(row: ListPageRow<Entry>, query: PageQuery, toItem: (entry: Entry) => Item): Page<Item> => {
+export const pageOf = <Fields extends [id: string, ...rest: unknown[]], Item>(
+  row: ListPageRow<Fields>,
+  query: PageQuery,
+  toItem: (fields: Fields) => Item,
+): Page<Item> => {
   const { limit, sort } = query;
-  const items = row.page.slice(0, limit).map(([entry]) => toItem(entry));
+  const items = row.page.slice(0, limit).map((fields) => toItem(fields as unknown as Fields));
   let nextCursor: string | undefined;
   if (row.page.length > limit) {
-    const [last, value] = row.page[limit - 1];
-    nextCursor = encodeCursor(sort ? { id: last.id, s: sort.text, v: value ?? undefined } : { id: last.id });
+    const last = row.page[limit - 1];
+    const id = last[0] as string;
+    nextCursor = encodeCursor(sort ? { id, s: sort.text, v: (last[last.length - 1] as SortValue | null) ?? undefined } : { id });
   }
   return { items, total: row.total, nextCursor };
 };

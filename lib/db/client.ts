@@ -11,11 +11,19 @@ import { PrismaClient } from "./generated/client";
 
 export type DbMode = "embedded" | "server";
 
+export type QueryOptions = {
+  /**
+   * A fixed statement's name (lib/db/statement.ts): on a server, the statement is parsed once per
+   * connection and then only planned and run (PostgreSQL's prepared statements); embedded, ignored.
+   */
+  name?: string;
+};
+
 export type SqlRunner = {
   /** Runs a script of one or more statements without parameters. */
   exec: (sql: string) => Promise<void>;
   /** Runs one statement with $1… parameters and returns its rows. */
-  query: <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
+  query: <T = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions) => Promise<T[]>;
   /** Runs `fn` on one connection (session locks, explicit BEGIN/COMMIT). */
   session: <T>(fn: (sql: SqlRunner) => Promise<T>) => Promise<T>;
 };
@@ -262,8 +270,11 @@ const openServer = (options: Extract<DbOptions, { mode: "server" }>): DbHandle =
     idleTimeoutMillis: 30_000,
     // No JIT compilation: without fresh statistics (after a bulk load) the planner overestimates
     // the one-statement details reads enough to compile each execution, ~1 s every time, for
-    // statements that run in a millisecond (docs/performance.md).
-    options: "-c jit=off",
+    // statements that run in a millisecond (docs/performance.md). Prepared statements (the fixed
+    // reads, QueryOptions.name) planned for their parameters every time: a list statement's plan
+    // depends on which of its filters and sorts the values switch on (docs/database.md, "Reads and writes"),
+    // and a plan made for no values in particular would sort the whole table for every page.
+    options: "-c jit=off -c plan_cache_mode=force_custom_plan",
   });
   // A client that loses its connection must not crash the process; the next query reports it.
   // The pool listens only to idle clients: a client checked out between two queries (an open
@@ -276,7 +287,8 @@ const openServer = (options: Extract<DbOptions, { mode: "server" }>): DbHandle =
     exec: async (script) => {
       await target.query(script);
     },
-    query: async <T,>(text: string, params: unknown[] = []) => (await target.query(text, params)).rows as T[],
+    query: async <T,>(text: string, params: unknown[] = [], options: QueryOptions = {}) =>
+      (await target.query(options.name ? { name: options.name, text, values: params } : { text, values: params })).rows as T[],
     // A session of its own, without statement timeouts: migrations may wait for another
     // instance's migration lock and may run long statements.
     session: async (fn) => {

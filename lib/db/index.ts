@@ -7,7 +7,7 @@ import { retryOnConflict } from "./retry";
 import { readWith, type ReadStatement } from "./statement";
 import type { PrismaClient } from "./generated/client";
 
-export type { DbHandle, DbOptions, SqlRunner, DbMode } from "./client";
+export type { DbHandle, DbOptions, SqlRunner, DbMode, QueryOptions } from "./client";
 export { openDatabase } from "./client";
 export { applyMigrations, readMigrations } from "./migrate";
 export { isTransientConflict, retryOnConflict } from "./retry";
@@ -15,7 +15,7 @@ export { Prisma } from "./generated/client";
 export type { PrismaClient } from "./generated/client";
 // The read views' row types (schema.prisma, `view` blocks).
 export type { AgentDetails, AgentListItem, SquadDetails, SquadListItem, SyndicateDetails, SyndicateListItem } from "./generated/client";
-export { readStatement, readIn, type ReadStatement, type WithDocuments } from "./statement";
+export { readStatement, readIn, readWith, type ReadStatement, type WithDocuments } from "./statement";
 export * from "./generated/enums";
 
 // Kept on globalThis so that module reloads (next dev) never open a second PGlite on one folder.

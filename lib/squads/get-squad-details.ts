@@ -10,7 +10,7 @@ export type SquadDetailsRow = WithDocuments<Pick<SquadDetails, "squad">, { squad
  * GET /api/squads/{squadId}/details: one squad ($1) from its read view, members and their roles
  * included. Writes read it back through the same statement; the bench's bare peers send it too.
  */
-export const SQUAD_DETAILS = readStatement<[squadId: string], SquadDetailsRow>(`SELECT squad FROM "SquadDetails" WHERE id = $1`);
+export const SQUAD_DETAILS = readStatement<[squadId: string], SquadDetailsRow>("squad-details", `SELECT squad FROM "SquadDetails" WHERE id = $1`);
 
 /** The squad with its members' figures, or null: one statement whatever its size. */
 export const findSquadView = async (squadId: string): Promise<SquadView | null> => {

@@ -1,11 +1,11 @@
-import { read, readStatement, type SquadListItem, type WithDocuments } from "../db";
+import { read, readStatement, type SquadListItem } from "../db";
 import type { Page } from "../core/paging";
 import { filterText, pageOf, pageParams, type ListPageRow, type PageParams } from "../core/list-page";
 import { aggregateMetrics, membersMetrics, type MemberMetrics } from "../groups";
 import type { TSquadListQuery, TSquadSummary } from "./schemas";
 
-/** An entry of the page: the squad's id and name and its members' [experiencePoints, uptime, completionRate]. */
-type SquadListEntry = WithDocuments<Pick<SquadListItem, "id" | "name" | "memberMetrics">, { memberMetrics: MemberMetrics[] }>;
+/** A row of the page: the squad's id and name and its members' [experiencePoints, uptime, completionRate], as the "SquadListItem" view has them. */
+type SquadListFields = [id: SquadListItem["id"], name: SquadListItem["name"], memberMetrics: MemberMetrics[]];
 
 /** The page parameters (lib/core/list-page.ts), then ?q= as a LIKE pattern of itself, or null. */
 type SquadListParams = [...PageParams, q: string | null];
@@ -15,7 +15,7 @@ type SquadListParams = [...PageParams, q: string | null];
  * view; the page part reads as in lib/agents/list-agents.ts (GROUP_SORT's columns as typed keys,
  * no number column). ?q= is Prisma's case-insensitive `contains` (ILIKE) on name or id.
  */
-export const LIST_SQUADS = readStatement<SquadListParams, ListPageRow<SquadListEntry>>(`
+export const LIST_SQUADS = readStatement<SquadListParams, ListPageRow<SquadListFields>>("list-squads", `
 WITH filtered AS NOT MATERIALIZED (
   SELECT v.id, v.name, v."memberMetrics",
     CASE $1::text WHEN 'id' THEN v.id WHEN 'name' THEN v.name END AS "textKey",
@@ -42,25 +42,19 @@ page AS (
   LIMIT $7
 )
 SELECT
-  (SELECT coalesce(json_agg(json_build_array(
-      json_build_object('id', p.id, 'name', p.name, 'memberMetrics', p."memberMetrics"),
-      coalesce(to_json(p."textKey"), to_json(p."numberKey"), to_json(to_char(p."timeKey", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))))
-    ORDER BY
-      CASE WHEN NOT $2 THEN p."textKey" END, CASE WHEN $2 THEN p."textKey" END DESC,
-      CASE WHEN NOT $2 THEN p."numberKey" END, CASE WHEN $2 THEN p."numberKey" END DESC,
-      CASE WHEN NOT $2 THEN p."timeKey" END, CASE WHEN $2 THEN p."timeKey" END DESC,
-      p.id), '[]')
+  (SELECT coalesce(json_agg(json_build_array(p.id, p.name, p."memberMetrics",
+      coalesce(to_json(p."textKey"), to_json(p."numberKey"), to_json(to_char(p."timeKey", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))))), '[]')
     FROM page p) AS page,
   CASE WHEN $8::text IS NULL
-    THEN coalesce((SELECT "rows"::int FROM "RowCount" WHERE "name" = 'Squad'), (SELECT count(*)::int FROM filtered))
+    THEN coalesce((SELECT "rows"::int FROM "RowCount" WHERE "name" = 'Squad'), (SELECT count(*)::int FROM "Squad"))
     ELSE (SELECT count(*)::int FROM filtered)
   END AS total`);
 
-const toSummary = (entry: SquadListEntry): TSquadSummary => ({
-  id: entry.id,
-  name: entry.name,
-  agentCount: entry.memberMetrics.length,
-  aggregatedMetrics: aggregateMetrics(membersMetrics(entry.memberMetrics)),
+const toSummary = ([id, name, memberMetrics]: SquadListFields): TSquadSummary => ({
+  id,
+  name,
+  agentCount: memberMetrics.length,
+  aggregatedMetrics: aggregateMetrics(membersMetrics(memberMetrics)),
 });
 
 /** One page of squad summaries with their metrics, by id or by ?sort= (ties by id), searched by ?q=, with the total: one statement. */

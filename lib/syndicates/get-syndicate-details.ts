@@ -10,7 +10,7 @@ export type SyndicateDetailsRow = WithDocuments<Pick<SyndicateDetails, "syndicat
  * GET /api/syndicates/{syndicateId}/details: one syndicate ($1) from its read view, its squads'
  * documents included. Writes read it back through the same statement; the bench's bare peers send it too.
  */
-export const SYNDICATE_DETAILS = readStatement<[syndicateId: string], SyndicateDetailsRow>(`SELECT syndicate FROM "SyndicateDetails" WHERE id = $1`);
+export const SYNDICATE_DETAILS = readStatement<[syndicateId: string], SyndicateDetailsRow>("syndicate-details", `SELECT syndicate FROM "SyndicateDetails" WHERE id = $1`);
 
 /** The syndicate with each squad's full data, or null: one statement whatever its size. */
 export const findSyndicateView = async (syndicateId: string): Promise<SyndicateView | null> => {

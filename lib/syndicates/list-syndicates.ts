@@ -1,11 +1,14 @@
-import { read, readStatement, type SyndicateListItem, type WithDocuments } from "../db";
+import { read, readStatement, type SyndicateListItem } from "../db";
 import type { Page } from "../core/paging";
 import { filterText, pageOf, pageParams, type ListPageRow, type PageParams } from "../core/list-page";
 import { aggregateMetrics, membersMetrics, type MemberMetrics } from "../groups";
 import type { TSyndicateListQuery, TSyndicateSummary } from "./schemas";
 
-/** An entry of the page: the syndicate's id, name, squad count and its agents' [experiencePoints, uptime, completionRate], each agent once. */
-type SyndicateListEntry = WithDocuments<Pick<SyndicateListItem, "id" | "name" | "squadCount" | "agentMetrics">, { agentMetrics: MemberMetrics[] }>;
+/**
+ * A row of the page: the syndicate's id, name and squad count, and its agents'
+ * [experiencePoints, uptime, completionRate], each agent once, as the "SyndicateListItem" view has them.
+ */
+type SyndicateListFields = [id: SyndicateListItem["id"], name: SyndicateListItem["name"], squadCount: SyndicateListItem["squadCount"], agentMetrics: MemberMetrics[]];
 
 /** The page parameters (lib/core/list-page.ts), then ?q= as a LIKE pattern of itself, or null. */
 type SyndicateListParams = [...PageParams, q: string | null];
@@ -16,7 +19,7 @@ type SyndicateListParams = [...PageParams, q: string | null];
  * columns as typed keys, no number column). ?q= is Prisma's case-insensitive `contains` (ILIKE) on
  * name or id.
  */
-export const LIST_SYNDICATES = readStatement<SyndicateListParams, ListPageRow<SyndicateListEntry>>(`
+export const LIST_SYNDICATES = readStatement<SyndicateListParams, ListPageRow<SyndicateListFields>>("list-syndicates", `
 WITH filtered AS NOT MATERIALIZED (
   SELECT v.id, v.name, v."squadCount", v."agentMetrics",
     CASE $1::text WHEN 'id' THEN v.id WHEN 'name' THEN v.name END AS "textKey",
@@ -43,26 +46,20 @@ page AS (
   LIMIT $7
 )
 SELECT
-  (SELECT coalesce(json_agg(json_build_array(
-      json_build_object('id', p.id, 'name', p.name, 'squadCount', p."squadCount", 'agentMetrics', p."agentMetrics"),
-      coalesce(to_json(p."textKey"), to_json(p."numberKey"), to_json(to_char(p."timeKey", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))))
-    ORDER BY
-      CASE WHEN NOT $2 THEN p."textKey" END, CASE WHEN $2 THEN p."textKey" END DESC,
-      CASE WHEN NOT $2 THEN p."numberKey" END, CASE WHEN $2 THEN p."numberKey" END DESC,
-      CASE WHEN NOT $2 THEN p."timeKey" END, CASE WHEN $2 THEN p."timeKey" END DESC,
-      p.id), '[]')
+  (SELECT coalesce(json_agg(json_build_array(p.id, p.name, p."squadCount", p."agentMetrics",
+      coalesce(to_json(p."textKey"), to_json(p."numberKey"), to_json(to_char(p."timeKey", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))))), '[]')
     FROM page p) AS page,
   CASE WHEN $8::text IS NULL
-    THEN coalesce((SELECT "rows"::int FROM "RowCount" WHERE "name" = 'Syndicate'), (SELECT count(*)::int FROM filtered))
+    THEN coalesce((SELECT "rows"::int FROM "RowCount" WHERE "name" = 'Syndicate'), (SELECT count(*)::int FROM "Syndicate"))
     ELSE (SELECT count(*)::int FROM filtered)
   END AS total`);
 
-const toSummary = (entry: SyndicateListEntry): TSyndicateSummary => {
-  const metrics = membersMetrics(entry.agentMetrics);
+const toSummary = ([id, name, squadCount, agentMetrics]: SyndicateListFields): TSyndicateSummary => {
+  const metrics = membersMetrics(agentMetrics);
   return {
-    id: entry.id,
-    name: entry.name,
-    squadCount: entry.squadCount,
+    id,
+    name,
+    squadCount,
     agentCount: metrics.length,
     aggregatedSyndicateMetrics: aggregateMetrics(metrics),
   };

@@ -1,5 +1,5 @@
 // A test database that counts the SQL statements the app sends, through Prisma and through the
-// process's SQL runner (the hot reads use the runner: lib/db `getDb().sql`).
+// process's SQL runner (the hot reads' fixed statements use the runner: lib/db `read`).
 //
 // Prisma's query events and `$extends` count Prisma operations, not SQL statements (one
 // findUnique with an include is several statements), and the shared client cannot be re-created
@@ -14,7 +14,7 @@ import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import pg from "pg";
-import { applyMigrations, closeDatabase, useDatabase, type SqlRunner } from "../../lib/db";
+import { applyMigrations, closeDatabase, useDatabase, type QueryOptions, type SqlRunner } from "../../lib/db";
 import { PrismaClient } from "../../lib/db/generated/client";
 import { createMigratedServerDatabase, serverUrl } from "../helpers/db";
 
@@ -61,7 +61,8 @@ const poolRunner = (pool: pg.Pool): SqlRunner => ({
   exec: async (script) => {
     await pool.query(script);
   },
-  query: async <T,>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
+  query: async <T,>(text: string, params: unknown[] = [], options: QueryOptions = {}) =>
+    (await pool.query(options.name ? { name: options.name, text, values: params } : { text, values: params })).rows as T[],
   session: async (fn) => {
     const client = await pool.connect();
     try {
@@ -82,9 +83,9 @@ const poolRunner = (pool: pg.Pool): SqlRunner => ({
 /** The runner with each query (not the migration scripts of exec) counted. */
 const countingRunner = (runner: SqlRunner, counter: Counter): SqlRunner => ({
   exec: runner.exec,
-  query: (text, params) => {
+  query: (text, params, options) => {
     counter.count += 1;
-    return runner.query(text, params);
+    return runner.query(text, params, options);
   },
   session: (fn) => runner.session((inner) => fn(countingRunner(inner, counter))),
 });
@@ -94,7 +95,7 @@ export const useCountingDatabase = async (): Promise<{ counter: Counter; dispose
   const counter: Counter = { count: 0 };
   if (serverUrl()) {
     const server = await createMigratedServerDatabase();
-    const pool = new pg.Pool({ connectionString: server.url, max: 4 });
+    const pool = new pg.Pool({ connectionString: server.url, max: 4, options: "-c plan_cache_mode=force_custom_plan" });
     const sql = poolRunner(pool);
     if (server.needsMigrations) await applyMigrations(sql);
     const prisma = new PrismaClient({ adapter: countingFactory(new PrismaPg(pool), counter) });

@@ -1,12 +1,13 @@
--- The hot reads of the API, declared once as views (docs/database.md, "Reads"): each view does
--- the joins and builds the JSON of its answer, and schema.prisma declares it as a `view` block,
--- so the generated client types its rows. The lists' filters, order and cursors are applied to
--- the list views by lib/core/list-page.ts; the details are read by id.
+-- The hot reads of the API as views (docs/database.md, "Reads and writes"): each view does the
+-- joins and builds the JSON of its answer once, here, and schema.prisma declares it as a `view`
+-- block, so the generated client types its rows. The reads are fixed statements over these views
+-- (the list-* and get-*-details files of lib/agents, lib/squads and lib/syndicates); a list
+-- statement applies its filters, order and cursor to its list view.
 --
 -- A details view's document has the shape its reader expects: the contract's Agent as it is; a
 -- squad with its members' figures and declared stacked roles, and a syndicate with those squad
--- documents, from which lib/groups computes the derived stacked roles and the metrics (one
--- rule, in one place, for every read).
+-- documents, from which lib/groups computes the derived stacked roles and the metrics (one rule,
+-- in one place, for every read).
 
 -- One agent as the contract's Agent: its roles by position, its history by time then id
 -- (taskId only when the point came from a task), timestamps as Date#toISOString writes them.
