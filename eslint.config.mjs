@@ -250,6 +250,9 @@ const layersPlugin = {
             const why = impurity(source, target);
             if (why) context.report({ node, message: `A rules file is pure (no database, no I/O): ${why}. Load in an operation file and pass the values in.` });
           }
+          if (place.engine && !typeOnly && target !== undefined && [rankOf("lib/db"), rankOf("lib/outbox")].includes(rankOf(target))) {
+            context.report({ node, message: `An engine never reaches the database, the outbox or the jobs ('${source}'): the area's operations load and store, the engine computes.` });
+          }
           if (place.engine || target === undefined) return;
           const to = templatePlace(target);
           if (!to || to.engine || to.area !== place.area || !to.sub || to.sub === place.sub) return;
@@ -265,6 +268,10 @@ const layersPlugin = {
             }
             if (!fs.existsSync(path.join(ROOT, `${place.unit}/index.ts`))) {
               context.report({ node, message: `'${place.unit}' has no index.ts: every area and sub-area has one, the only way in from outside it (docs/conventions.md, "The area template").` });
+            }
+            if (place.name === "index" && !place.inRules) {
+              const own = node.body.find((statement) => !(statement.type === "ImportDeclaration" || statement.type === "ExportAllDeclaration" || (statement.type === "ExportNamedDeclaration" && statement.source)));
+              if (own) context.report({ node: own, message: `An index.ts only re-exports (the area's surface): move what it declares into a file of its role (docs/conventions.md, "The area template").` });
             }
             if (place.inRules || TEMPLATE_PENDING.has(file) || ROLE_NAMES.has(place.name) || TEMPLATE_NAMES.some(({ pattern }) => pattern.test(place.name))) return;
             context.report({

@@ -1,7 +1,7 @@
 // Runs once when the server starts, before it serves a request: migrate the database, seed an
 // empty embedded database with demo data, make sure an admin exists. When the database cannot be
 // reached yet, the server starts anyway (503 problems, readiness false) and keeps trying in the
-// background until it can (lib/health/startup.ts). Also registers what graceful shutdown closes
+// background until it can (lib/health/retry-startup.ts). Also registers what graceful shutdown closes
 // (server.mjs calls it after the last in-flight request). Starts the background job worker.
 // Publishes the loader of the production server's API router (lib/api/router.ts).
 export const register = async () => {

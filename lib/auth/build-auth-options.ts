@@ -1,5 +1,5 @@
 // next-auth: email + password sign-in, JWT sessions (no session table: any instance can read
-// them). The role is not trusted from the token; lib/auth/principal.ts reads it fresh, and checks
+// them). The role is not trusted from the token; lib/auth/resolve-principal.ts reads it fresh, and checks
 // the token's session version (`sv`) so that signing out ends the session on the server too.
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";

@@ -40,7 +40,7 @@ export const updateUserRole = async (userId: string, role: Role): Promise<TUser>
     }
     return toUser(await tx.user.update({ where: { id: userId }, data: { role }, select: USER_SELECT }));
   });
-  // The user's keys carry the new role at once on this instance (principal.ts, the key cache).
+  // The user's keys carry the new role at once on this instance (resolve-principal.ts, the key cache).
   forgetCachedApiKeys();
   return updated;
 };

@@ -117,7 +117,7 @@ export const route = <O extends Operation>(
   handler: (context: RouteContext<O>) => Promise<HandlerResult> | HandlerResult,
 ): RouteHandler => {
   const status = successStatus(operation);
-  // Any valid credential may call it: an API key may come from the short key cache (principal.ts).
+  // Any valid credential may call it: an API key may come from the short key cache (lib/auth/resolve-principal.ts).
   const anyCredential = operation.access === "read" || operation.access === "public";
   const handle: RouteHandler = async (request, nextContext) => {
     const started = performance.now();

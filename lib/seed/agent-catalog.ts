@@ -1,5 +1,5 @@
 // The vocabulary the demo agents are built from: engines, role traits with their functions and
-// skills, and name parts. Plain data; agents.ts draws from it.
+// skills, and name parts. Plain data; seed-agents.ts draws from it.
 
 export type RoleTrait = {
   name: string;

@@ -1,4 +1,4 @@
-// The seed's block facts for each chain of the registry (lib/wallet/chains.ts, the one source of
+// The seed's block facts for each chain of the registry (lib/wallet/chain-catalog.ts, the one source of
 // slugs, ids and layers): a height at a reference instant and a block time, so that demo
 // transactions land in believable blocks.
 import { CHAIN_REGISTRY, type ChainInfo } from "../wallet";

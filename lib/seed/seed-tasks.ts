@@ -113,7 +113,7 @@ export const seedTasks = async (ctx: SeedContext, count: number, entities: Entit
     const steps = pathTo(rng, status);
     const span = steps.reduce((sum, step) => sum + step.gap, 0);
     const open = status === "pending" || status === "assigned" || status === "in_progress";
-    // Everything happens within the last 110 days (see groups.ts for why that bound).
+    // Everything happens within the last 110 days (see seed-groups.ts for why that bound).
     const margin = open ? rng.int(0, 20 * 24) * HOUR : rng.int(0, 95) * DAY + rng.int(0, 23) * HOUR;
     const createdAt = before(ctx.epoch, span + margin);
     let at = createdAt;

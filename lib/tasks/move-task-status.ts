@@ -11,7 +11,7 @@ import { TASK_MACHINE, type TaskStatusValue } from "./status-machine";
  * one transaction. The update only applies while the task still has the status the move was
  * checked against, so of two concurrent moves one wins and the other is a 409. A move to
  * completed or failed stores the result (when given) and the finish time, and moves the
- * assignee's record by the outcome rule (lib/tasks/outcome.ts), with an agent.updated event per
+ * assignee's record by the outcome rule (lib/tasks/apply-outcome.ts), with an agent.updated event per
  * agent moved; a refused move changes nothing.
  */
 export const moveTaskStatus = async (taskId: string, to: TaskStatusValue, result?: TTaskResultBody): Promise<TTask> =>

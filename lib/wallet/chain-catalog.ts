@@ -1,7 +1,7 @@
 // The chain registry: the twelve EVM chains the wallet metrics know (docs/wallet-metrics.md,
 // "The chain registry"). Polygon PoS and Gnosis are sidechains and count as Layer1.
 // The Chain table holds the same rows (seeded, imported or written by the ingester); a chain
-// added by an import is known too (see knownChains in load-chains.ts).
+// added by an import is known too (see listKnownChains in list-known-chains.ts).
 // Client-safe: nothing here imports the database.
 export type ChainLayer = "Layer1" | "Layer2";
 

@@ -1,4 +1,4 @@
-// The chains a request may name: the registry (lib/wallet/chains.ts) and any chain stored in the
+// The chains a request may name: the registry (lib/wallet/chain-catalog.ts) and any chain stored in the
 // Chain table (an import may add one). A stored row wins over the registry entry of its slug.
 import { prisma } from "../db";
 import { AppError } from "../core/errors";

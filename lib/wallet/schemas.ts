@@ -41,6 +41,11 @@ export const ZChainList = z
   .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((item) => item.split(",")).map((item) => item.trim().toLowerCase()).filter(Boolean))
   .pipe(z.array(ZChainSlug).min(1, "must name at least one chain"));
 
+/** `?chains=`: only these chains (the uncommon report, the indexing status). */
+export const ZChainsQuery = z.object({
+  chains: ZChainList.optional().describe("Only these chains: repeat the parameter or separate with commas"),
+});
+
 export const ZIndexingJob = z.object({
   chain: z.string(),
   jobId: z.string(),

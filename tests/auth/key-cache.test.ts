@@ -1,4 +1,4 @@
-// The short API key cache of the read operations (lib/auth/principal.ts): a key revoked on this
+// The short API key cache of the read operations (lib/auth/resolve-principal.ts): a key revoked on this
 // instance is refused at once; one revoked elsewhere (here: by a direct database write, as another
 // instance or the CLI would) is refused once API_KEY_CACHE_MS has passed, never later; operations
 // gated by a role always read the key afresh. The cache's clock is set by the test, not waited for.

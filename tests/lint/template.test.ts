@@ -39,6 +39,13 @@ describe("the area template (eslint.config.mjs, layers/area-template)", () => {
     expect(await errorsOf("lib/tasks/task-mover.ts", "export const x = 1;\n")).toEqual([expect.stringMatching(/^'task-mover' is not a file of the area template/)]);
   });
 
+  it("keeps an index.ts to re-exports", async () => {
+    expect(await errorsOf("lib/tasks/index.ts", 'export * from "./schemas";\nexport { listTasks } from "./list-tasks";\n')).toEqual([]);
+    expect(await errorsOf("lib/tasks/index.ts", 'export * from "./schemas";\nexport const TASK_LIMIT = 10;\n')).toEqual([
+      "An index.ts only re-exports (the area's surface): move what it declares into a file of its role (docs/conventions.md, \"The area template\").",
+    ]);
+  });
+
   it("wants an index.ts in every area and sub-area", async () => {
     expect(await errorsOf("lib/wallet/budgets/list-budgets.ts", "export const x = 1;\n")).toEqual([
       "'lib/wallet/budgets' has no index.ts: every area and sub-area has one, the only way in from outside it (docs/conventions.md, \"The area template\").",
@@ -46,8 +53,11 @@ describe("the area template (eslint.config.mjs, layers/area-template)", () => {
     expect(await errorsOf("lib/wallet/metrics/analytics/get-trend.ts", "export const x = 1;\n")).toEqual([expect.stringMatching(/^Sub-areas are one level deep/)]);
   });
 
-  it("leaves an engine's inside to the engine", async () => {
+  it("leaves an engine's inside to the engine, but keeps it off the database", async () => {
     expect(await errorsOf("lib/quantum/qasm/tokens.ts", "export const x = 1;\n")).toEqual([]);
+    expect(await errorsOf("lib/quantum/histogram/cache.ts", 'import { prisma } from "../../db";\nexport const x = prisma;\n')).toEqual([
+      "An engine never reaches the database, the outbox or the jobs ('../../db'): the area's operations load and store, the engine computes.",
+    ]);
   });
 
   it("keeps rules pure: no database, no I/O, no environment, no operation files", async () => {

@@ -2,7 +2,7 @@
 // branching, docs/quantum-model.md). Parse errors are 400s naming the line and column; a program
 // past one of the reading limits (QUANTUM_MAX_*) is a 400 naming the limit and its value, raised
 // while the program is read. The reading, the simulation and the choice of the `top` outcomes run
-// on worker threads of the sandbox (./pool); `signal` cancels the run.
+// on worker threads of the sandbox (../pool); `signal` cancels the run.
 import { AppError } from "../../core/errors";
 import { histogramBase64 } from "../histogram";
 import { formatDuration } from "../analyses/rules";

@@ -10,7 +10,7 @@ export const ROLE_POOL = 5;
 
 /**
  * Ids of the default candidates for a squad, best first. The SQL ranking follows the model's
- * score formulas (scores.ts: failure score 1 − log10(1 + 0.99·f)/2, delivery 0.7·completion +
+ * score formulas (analyses/rules/scores.ts: failure score 1 − log10(1 + 0.99·f)/2, delivery 0.7·completion +
  * 0.3·speed, experience XP/(XP + 20,000), in float8: XP + 20,000 overflows an integer near its
  * largest value); it only pre-filters, the search scores with the model.
  */

@@ -1,4 +1,4 @@
-// GET /api/wallets/{address}/balance-history: the wallet's daily value (lib/wallet/metrics/balance-history.ts).
+// GET /api/wallets/{address}/balance-history: the wallet's daily value (lib/wallet/rules/balance-history.ts).
 import { AppError } from "../../core/errors";
 import { thresholdsOf, walletEnv } from "../config";
 import { checkChains, listKnownChains } from "../list-known-chains";

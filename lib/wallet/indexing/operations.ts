@@ -1,8 +1,7 @@
 // API operations of indexing (each export is one Operation; lib/wallet/operations.ts gathers
 // them for the OpenAPI document).
 import { defineOperation } from "../../core/operation";
-import { ZWalletAddressParams } from "../schemas";
-import { ZUncommonQuery } from "../metrics/schemas";
+import { ZChainsQuery, ZWalletAddressParams } from "../schemas";
 import { ZWalletIndexing } from "./schemas";
 
 export const getWalletIndexingOperation = defineOperation({
@@ -13,7 +12,7 @@ export const getWalletIndexingOperation = defineOperation({
   tags: ["Wallet"],
   access: "credential",
   params: ZWalletAddressParams,
-  query: ZUncommonQuery,
+  query: ZChainsQuery,
   responses: { 200: { description: "Per chain the indexing status and source; the latest job per chain", schema: ZWalletIndexing } },
   errors: { 400: "Invalid address or unknown chain" },
 });

@@ -1,7 +1,7 @@
 // Indexing as background jobs (lib/jobs, docs/jobs.md): kind "wallet.index", one job per chain
 // and wallet, read from the chain's explorer, else from its JSON-RPC node. An answer about a wallet
 // that has nothing stored on a chain with a configured source starts one, and linked wallets are
-// refreshed on a schedule (refresh-linked.ts); while a job of the same chain and wallet is queued or
+// refreshed on a schedule (refresh-job.ts); while a job of the same chain and wallet is queued or
 // running no second one is made (an advisory lock per chain and wallet serialises the check and
 // the insert across instances); the engine's claim makes sure one worker runs it at a time.
 import { prisma, type Prisma } from "../../db";

@@ -1,5 +1,5 @@
 // The JSON-RPC source: reads a wallet's history from a chain's node into the wallet tables by
-// logs filtered on the wallet's topics (scan.ts), in bounded block ranges, up to the head minus a
+// logs filtered on the wallet's topics (scan-range.ts), in bounded block ranges, up to the head minus a
 // confirmation depth. Used by the CLI (scripts/wallet-ingest.ts) and by the wallet.index job for a
 // chain with an RPC URL and no explorer.
 //   - Bounded ranges: at most `chunkBlocks` blocks per eth_getLogs; a range the node refuses as too

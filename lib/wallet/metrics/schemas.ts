@@ -1,7 +1,7 @@
 // Schemas of POST /api/metrics and GET /api/wallets/{address}/uncommon: the contract's financial
 // metrics and the reasons behind uncommon addresses. Client-safe.
 import { z } from "zod";
-import { ZChainList, ZChainSlug, ZCount, ZCoverage, ZTokenMap, ZWalletAddress } from "../schemas";
+import { ZChainsQuery, ZChainSlug, ZCount, ZCoverage, ZTokenMap, ZWalletAddress } from "../schemas";
 
 export const ZMetricsBody = z.object({
   wallet_address: ZWalletAddress.optional().describe("The wallet; absent: the caller's default linked wallet"),
@@ -44,9 +44,7 @@ export const ZWalletMetricsResult = z.object({
 });
 export type TWalletMetricsResult = z.infer<typeof ZWalletMetricsResult>;
 
-export const ZUncommonQuery = z.object({
-  chains: ZChainList.optional().describe("Only these chains: repeat the parameter or separate with commas"),
-});
+export const ZUncommonQuery = ZChainsQuery;
 
 export const ZUncommonReason = z.object({
   code: z.enum(["flag-list", "lookalike", "zero-value", "dust", "spam-token", "spam-token-contract", "burst", "fresh-large"]),

@@ -1,5 +1,5 @@
 // POST /api/wallets/{address}/check-recipient: the recipient check over the wallet's stored
-// history (lib/wallet/metrics/recipient.ts has the rules), with the caller's address book.
+// history (lib/wallet/rules/recipient.ts has the rules), with the caller's address book.
 import { prisma } from "../../db";
 import { loadAddressBook } from "../address-book";
 import { thresholdsOf, walletEnv } from "../config";
