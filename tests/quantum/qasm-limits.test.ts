@@ -3,6 +3,8 @@
 // used to exhaust memory or the stack answer 400 through POST /quantum/run, quickly, and the server
 // keeps answering.
 import fc from "fast-check";
+import { resetEnv } from "../../lib/config/env";
+import { closeSimulationPool } from "../../lib/quantum/pool";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as runRoute from "../../app/quantum/run/route";
 import { memoryRateLimiter, useRateLimiter } from "../../lib/http/rate-limit";
@@ -122,6 +124,11 @@ describe("POST /quantum/run with hostile programs", () => {
   let db: TestDatabase;
   let key: string;
   beforeAll(async () => {
+    // These programs test the reader's own limits (400s); the lane's deadline (a 503) is another
+    // test's subject, and on a loaded machine reading 50,000 levels can approach it.
+    process.env.READER_TIMEOUT_MS = "30000";
+    resetEnv();
+    await closeSimulationPool();
     resetQuantumConfig();
     db = await useTestDatabase();
     key = (await userWithKey("viewer")).key;
