@@ -33,9 +33,9 @@ import {
   zeroState,
   type GateOp,
   type Pass,
-} from "../lib/quantum/simulator";
-import { op, ValueType, wasmModule } from "../lib/quantum/simulator/kernels/wasm-encoding";
-import { memoryOf } from "../lib/quantum/simulator/memory/wasm-memory";
+} from "../lib/simulator";
+import { op, ValueType, wasmModule } from "../lib/simulator/kernels/wasm-encoding";
+import { memoryOf } from "../lib/simulator/memory/wasm-memory";
 import { simulatorHelperFile } from "../lib/quantum/pool/engine";
 import { printTable, type BenchRow } from "./bench-table";
 

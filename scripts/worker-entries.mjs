@@ -16,5 +16,5 @@ export const WORKER_BUILD_OPTIONS = {
 /** The sandbox's task entry (lib/quantum/pool) and the simulator's helper-thread entry, by their output name. */
 export const workerEntries = (root) => ({
   simulation: path.join(root, "lib/quantum/pool/tasks.ts"),
-  "simulator-helper": path.join(root, "lib/quantum/simulator/threads/helper.ts"),
+  "simulator-helper": path.join(root, "lib/simulator/threads/helper.ts"),
 });

@@ -4,7 +4,7 @@
 
 // splitmix32 is defined by the simulator engine, which imports nothing of the app (it sits below
 // this layer, ARCHITECTURE.md): one definition for the shots and for the generators here.
-export { splitmix32 } from "../quantum/simulator/run/mix";
+export { splitmix32 } from "../simulator/run/mix";
 
 export const FNV_OFFSET_BASIS = 0x811c9dc5;
 

@@ -50,19 +50,19 @@ describe("layers (eslint.config.mjs)", () => {
   });
 
   it("keeps the simulator engine free of the app, and its own layers one way", async () => {
-    expect(await errorsOf("lib/quantum/simulator/run/snippet.ts", 'import { z } from "zod";\nexport const x = z;\n')).toEqual([
+    expect(await errorsOf("lib/simulator/run/snippet.ts", 'import { z } from "zod";\nexport const x = z;\n')).toEqual([
       "layers/engine-self-contained: The simulator engine imports only its own files and node: builtins, not 'zod': pass settings in, and translate its errors where the app calls it (lib/quantum/pool/engine.ts).",
     ]);
-    expect(await errorsOf("lib/quantum/simulator/run/snippet.ts", 'import { AppError } from "../../../core/errors";\nexport const x = AppError;\n')).toEqual([
-      expect.stringMatching(/^layers\/no-upward-import: '\.\.\/\.\.\/\.\.\/core\/errors' is in the base/),
-      expect.stringMatching(/^layers\/engine-self-contained: The simulator engine imports only its own files and node: builtins, not '\.\.\/\.\.\/\.\.\/core\/errors'/),
+    expect(await errorsOf("lib/simulator/run/snippet.ts", 'import { AppError } from "../../core/errors";\nexport const x = AppError;\n')).toEqual([
+      expect.stringMatching(/^layers\/no-upward-import: '\.\.\/\.\.\/core\/errors' is in the base/),
+      expect.stringMatching(/^layers\/engine-self-contained: The simulator engine imports only its own files and node: builtins, not '\.\.\/\.\.\/core\/errors'/),
     ]);
-    expect(await errorsOf("lib/quantum/simulator/passes/snippet.ts", 'import { runPasses } from "../threads/parallel";\nexport const x = runPasses;\n')).toEqual([
+    expect(await errorsOf("lib/simulator/passes/snippet.ts", 'import { runPasses } from "../threads/parallel";\nexport const x = runPasses;\n')).toEqual([
       expect.stringMatching(/^layers\/no-upward-import: '\.\.\/threads\/parallel' is in the engine's threads layer, above this file's \(engine's passes\)/),
     ]);
-    expect(await errorsOf("lib/quantum/simulator/run/snippet.ts", 'import { cpus } from "node:os";\nimport { compile } from "../passes/fuse";\nexport const x = [cpus, compile];\n')).toEqual([]);
+    expect(await errorsOf("lib/simulator/run/snippet.ts", 'import { cpus } from "node:os";\nimport { compile } from "../passes/fuse";\nexport const x = [cpus, compile];\n')).toEqual([]);
     // The engine sits below lib/core, which re-exports its splitmix32.
-    expect(await errorsOf("lib/core/snippet.ts", 'export { splitmix32 } from "../quantum/simulator/run/mix";\n')).toEqual([]);
+    expect(await errorsOf("lib/core/snippet.ts", 'export { splitmix32 } from "../simulator/run/mix";\n')).toEqual([]);
   });
 
   it("accepts the imports the layers allow", async () => {

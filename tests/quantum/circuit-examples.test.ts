@@ -4,7 +4,7 @@ import { CIRCUIT_EXAMPLES } from "../../components/quantum/circuit-examples";
 import { decodeProgram, encodeProgram, SHARE_MAX_BYTES } from "../../components/quantum/share-link";
 import { parseQasm } from "../../lib/quantum/qasm";
 import { circuitDiagram } from "../../lib/quantum/diagram/svg";
-import { simulate } from "../../lib/quantum/simulator";
+import { simulate } from "../../lib/simulator";
 
 const run = (id: string) => {
   const example = CIRCUIT_EXAMPLES.find((e) => e.id === id)!;

@@ -3,7 +3,7 @@
 // built here from their textbook matrices (ρ → UρU†), measurement and reset are projections
 // (ρ → PρP, split by outcome), and a condition selects which pairs a step acts on. Slow (n ≤ 4)
 // and obviously right, which is what a reference should be.
-import type { Circuit, Condition, GateOp, Instruction } from "../../lib/quantum/simulator";
+import type { Circuit, Condition, GateOp, Instruction } from "../../lib/simulator";
 
 type C = [number, number];
 type Matrix = C[][];

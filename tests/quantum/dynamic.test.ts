@@ -4,8 +4,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { simulatorHelperFile } from "../../lib/quantum/pool/engine";
 import { parseQasm } from "../../lib/quantum/qasm";
-import { Rng, SimulatorLimitError, allocateState, closeSimulatorThreads, configureSimulatorThreads, runBranching, simulate, type ThreadSettings } from "../../lib/quantum/simulator";
-import { spareRegisterBytes } from "../../lib/quantum/simulator/memory/registers";
+import { Rng, SimulatorLimitError, allocateState, closeSimulatorThreads, configureSimulatorThreads, runBranching, simulate, type ThreadSettings } from "../../lib/simulator";
+import { spareRegisterBytes } from "../../lib/simulator/memory/registers";
 import { referenceDistribution } from "./dense-reference";
 
 const closeDistributions = (actual: Record<string, number>, expected: Record<string, number>, tolerance: number) => {

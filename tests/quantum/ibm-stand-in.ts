@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseQasm } from "../../lib/quantum/qasm";
-import { simulate } from "../../lib/quantum/simulator";
+import { simulate } from "../../lib/simulator";
 
 export const GOOD_KEY = "test-api-key";
 export const CRN = "crn:v1:bluemix:public:quantum-computing:us-east:a/abc:def::";

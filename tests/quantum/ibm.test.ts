@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { AppError } from "../../lib/core/errors";
 import { countSamples, findLine, runOnIbm, toCxBasis, transpile, type BackendTarget, type IbmSettings } from "../../lib/quantum/ibm";
 import { chainCircuit } from "../../lib/quantum/analyses/rules";
-import { circuit, GATES, gate, simulate, evolve, type Circuit } from "../../lib/quantum/simulator";
+import { circuit, GATES, gate, simulate, evolve, type Circuit } from "../../lib/simulator";
 import { BACKEND, CRN, GOOD_KEY, startStandIn, type Scenario, type StandIn } from "./ibm-stand-in";
 
 let standIn: StandIn | undefined;

@@ -32,7 +32,7 @@ import {
   type Matrix2,
   type StateVector,
   type ThreadSettings,
-} from "../../lib/quantum/simulator";
+} from "../../lib/simulator";
 import { unitary } from "./dense-reference";
 import { sameBits } from "./same-bits";
 

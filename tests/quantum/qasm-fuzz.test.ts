@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../lib/core/errors";
 import { parseQasm, QasmError } from "../../lib/quantum/qasm";
-import { simulate } from "../../lib/quantum/simulator";
+import { simulate } from "../../lib/simulator";
 
 const VOCABULARY = [
   "OPENQASM", "2.0", "3.0", "3", "include", '"qelib1.inc"', '"stdgates.inc"', "qreg", "creg", "qubit", "bit", "q", "c", "r", "gate", "g", "a", "b",

@@ -2,7 +2,7 @@
 // that name the line and column.
 import { describe, expect, it } from "vitest";
 import { parseQasm, QasmError, toQasm3 } from "../../lib/quantum/qasm";
-import { GATES, simulate } from "../../lib/quantum/simulator";
+import { GATES, simulate } from "../../lib/simulator";
 
 const errorOf = (source: string) => {
   try {

@@ -10,9 +10,9 @@
 // generator.
 import { describe, expect, it } from "vitest";
 import { splitmix32 } from "../../lib/core/mix";
-import { Rng, binomial, circuit, evolve, gate, sampleIndexCounts, type GateOp, type StateVector } from "../../lib/quantum/simulator";
+import { Rng, binomial, circuit, evolve, gate, sampleIndexCounts, type GateOp, type StateVector } from "../../lib/simulator";
 
-// ---- The reference: lib/quantum/simulator/{random,binomial,sample}.ts before the speed work ----
+// ---- The reference: lib/simulator/{random,binomial,sample}.ts before the speed work ----
 
 const rotl = (x: number, k: number) => (x << k) | (x >>> (32 - k));
 

@@ -17,7 +17,7 @@ import {
   topPositions,
   type GateOp,
   type Tally,
-} from "../../lib/quantum/simulator";
+} from "../../lib/simulator";
 
 // Uneven amplitudes over all 2^n states: ry layers and a ladder of cx.
 const uneven = (n: number, seed: number): GateOp[] => {

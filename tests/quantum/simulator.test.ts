@@ -19,7 +19,7 @@ import {
   zeroState,
   type GateOp,
   type StateVector,
-} from "../../lib/quantum/simulator";
+} from "../../lib/simulator";
 
 const amplitude = (state: StateVector, bits: string) => {
   const index = parseInt(bits, 2);

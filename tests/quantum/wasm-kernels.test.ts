@@ -1,4 +1,4 @@
-// The WebAssembly SIMD kernels (lib/quantum/simulator/kernels/wasm-kernels.ts) against the
+// The WebAssembly SIMD kernels (lib/simulator/kernels/wasm-kernels.ts) against the
 // JavaScript ones (kernels/run-pass.ts), both generated from the same bodies (kernels/bodies.ts):
 // a check of the two generators. The same pass on the same amplitudes, one register in WebAssembly
 // memory and one in a plain buffer, must give the same bits, on every target and control pattern,
@@ -20,9 +20,9 @@ import {
   zeroState,
   type Pass,
   type StateVector,
-} from "../../lib/quantum/simulator";
-import { readAheadFrom, runWasmPass, wasmKernelsFor } from "../../lib/quantum/simulator/kernels/wasm-kernels";
-import { registerMemory } from "../../lib/quantum/simulator/memory/wasm-memory";
+} from "../../lib/simulator";
+import { readAheadFrom, runWasmPass, wasmKernelsFor } from "../../lib/simulator/kernels/wasm-kernels";
+import { registerMemory } from "../../lib/simulator/memory/wasm-memory";
 import { sameBits } from "./same-bits";
 
 afterAll(() => closeSimulatorThreads());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseQasm } from "../qasm";
-import { circuit, gate } from "../simulator/passes/circuit";
+import { circuit, gate } from "../../simulator/passes/circuit";
 import { circuitDiagram, conditionText, DIAGRAM_MAX_OPERATIONS, formatParameter } from "./svg";
 
 const count = (svg: string, pattern: RegExp) => (svg.match(pattern) ?? []).length;

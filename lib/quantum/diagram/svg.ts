@@ -16,8 +16,8 @@
 // the size of the SVG is bounded whatever the circuit. Every text is escaped. The same circuit
 // and options always give the same SVG (no randomness, no clock, fixed number formatting).
 import { escapeXml } from "../histogram/svg";
-import type { Circuit, Condition, Instruction } from "../simulator/passes/circuit";
-import type { GateOp } from "../simulator/passes/gates";
+import type { Circuit, Condition, Instruction } from "../../simulator/passes/circuit";
+import type { GateOp } from "../../simulator/passes/gates";
 
 export const DIAGRAM_MAX_OPERATIONS = 500;
 export const DIAGRAM_MAX_ROW_WIDTH = 1200;

@@ -5,7 +5,7 @@
 import { performance } from "node:perf_hooks";
 import { AppError } from "../../core/errors";
 import { quantumConfig } from "../config";
-import type { Circuit } from "../simulator/passes/circuit";
+import type { Circuit } from "../../simulator/passes/circuit";
 import { toQasm3 } from "../qasm/emit";
 import { transpile, TranspileError, type BackendTarget } from "./transpile";
 

@@ -1,6 +1,6 @@
 // Every gate of the simulator's set rewritten into one-qubit gates and CX (Qiskit's standard
 // equivalences; tests compare each with the simulator's own kernel up to a global phase).
-import { GATES, decompose as simulatorDecompose, type GateOp } from "../simulator/passes/gates";
+import { GATES, decompose as simulatorDecompose, type GateOp } from "../../simulator/passes/gates";
 
 const g = (name: string, qubits: number[], params: number[] = []): GateOp => ({ name, qubits, params });
 const PI = Math.PI;

@@ -1,8 +1,8 @@
 // One-qubit unitaries: products of the simulator's gate matrices, their Euler angles, and the
 // rz–sx–rz–sx–rz form hardware runs: U3(θ, φ, λ) = e^{iα}·RZ(φ+π)·SX·RZ(θ+π)·SX·RZ(λ).
-import type { GateOp } from "../simulator/passes/gates";
-import type { Matrix2 } from "../simulator/passes/pass";
-import { multiply } from "../simulator/passes/fuse";
+import type { GateOp } from "../../simulator/passes/gates";
+import type { Matrix2 } from "../../simulator/passes/pass";
+import { multiply } from "../../simulator/passes/fuse";
 
 export { multiply };
 

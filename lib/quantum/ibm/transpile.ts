@@ -2,10 +2,10 @@
 // (rz/sx/x with cx, ecr or cz; or u3), logical qubits laid on a line of physical qubits of its
 // coupling map, SWAPs inserted where a two-qubit gate spans non-neighbours, and directed edges
 // respected. One-qubit runs are merged into one unitary and re-synthesised.
-import type { Circuit } from "../simulator/passes/circuit";
-import type { GateOp } from "../simulator/passes/gates";
-import type { Matrix2 } from "../simulator/passes/pass";
-import { matrixOf } from "../simulator/passes/gates";
+import type { Circuit } from "../../simulator/passes/circuit";
+import type { GateOp } from "../../simulator/passes/gates";
+import type { Matrix2 } from "../../simulator/passes/pass";
+import { matrixOf } from "../../simulator/passes/gates";
 import { toCxBasis } from "./decompose";
 import { IDENTITY, multiply, u3Angles, zsxOps } from "./euler";
 

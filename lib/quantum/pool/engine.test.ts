@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { AppError } from "../../core/errors";
 import { resetQuantumConfig } from "../config";
-import { SimulatorLimitError, SimulatorMemoryError, checkWork, circuit, gate } from "../simulator";
+import { SimulatorLimitError, SimulatorMemoryError, checkWork, circuit, gate } from "../../simulator";
 import { engineAppError } from "./engine";
 import { computeTask } from "./tasks";
 

@@ -1,4 +1,4 @@
-// Where the app meets the simulator engine (lib/quantum/simulator), which knows nothing of the
+// Where the app meets the simulator engine (lib/simulator), which knows nothing of the
 // app: the limits it runs submitted circuits under come from the QUANTUM_MAX_* settings, the file
 // of its helper threads from how the app was started, and its errors become the AppErrors a client
 // reads, with the setting behind each limit named (the same answers the API gave when the engine
@@ -14,7 +14,7 @@ import {
   configureSimulatorThreads,
   formatBytes,
   type SimulatorLimits,
-} from "../simulator";
+} from "../../simulator";
 
 /** The limits of a submitted circuit, from the QUANTUM_MAX_* settings. */
 export const simulatorLimits = (): SimulatorLimits & { maxQubits: number } => {

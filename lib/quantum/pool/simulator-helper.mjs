@@ -4,4 +4,4 @@
 // engine which of the two to start.
 import { tsImport } from "tsx/esm/api";
 
-await tsImport("../simulator/threads/helper.ts", import.meta.url);
+await tsImport("../../simulator/threads/helper.ts", import.meta.url);

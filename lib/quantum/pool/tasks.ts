@@ -22,7 +22,7 @@ import { circuitDiagram } from "../diagram/svg";
 import { parseQasm, QasmError, QasmLimitError, toQasm3, type QasmLimits } from "../qasm";
 import { transpile, TranspileError, type BackendTarget } from "../ibm/transpile";
 import { DEFAULT_TOP_OUTCOMES, MAX_STATEVECTOR_QUBITS } from "../schemas";
-import { checkQubits, checkWork, evolve, simulateTop, type Circuit } from "../simulator";
+import { checkQubits, checkWork, evolve, simulateTop, type Circuit } from "../../simulator";
 import { optimizeSquadSearch, type OptimizeSearchInput } from "../optimize/rules/search";
 import { configureEngine, simulatorLimits, withAppErrors } from "./engine";
 

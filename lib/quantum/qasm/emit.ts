@@ -1,8 +1,8 @@
 // Circuit → OpenQASM 3 (stdgates.inc names; the few gates it lacks are defined in the program),
 // for the analyses' `?format=qasm` and for submission to a hosted backend. Parameters are written
 // at full double precision.
-import type { Circuit } from "../simulator/passes/circuit";
-import type { GateOp } from "../simulator/passes/gates";
+import type { Circuit } from "../../simulator/passes/circuit";
+import type { GateOp } from "../../simulator/passes/gates";
 
 // Gates outside stdgates.inc, defined from ones inside it (global phase as in their matrices
 // where it matters: csx is exact; sxdg is defined up to a global phase, harmless uncontrolled).

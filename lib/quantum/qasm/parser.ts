@@ -16,8 +16,8 @@
 // `measure q -> c;`), `barrier`, comments. Mid-circuit measurement, `reset` and `if` make the
 // circuit dynamic (see Circuit.program). Every error names its line and column, and every limit
 // of `QasmLimits` is checked while reading, before the thing it bounds is allocated or expanded.
-import type { Barrier, Circuit, Condition, Instruction, Measurement } from "../simulator/passes/circuit";
-import { GATES, type GateOp } from "../simulator/passes/gates";
+import type { Barrier, Circuit, Condition, Instruction, Measurement } from "../../simulator/passes/circuit";
+import { GATES, type GateOp } from "../../simulator/passes/gates";
 import { evaluate, namesIn, parseExpression, type Cursor, type DepthGuard, type Expr } from "./expression";
 import { QasmError, tokenize, type Token } from "./lexer";
 import { DEFAULT_QASM_LIMITS, QasmLimitError, type QasmLimits } from "./limits";

@@ -6,8 +6,8 @@
 // With real, non-negative amplitudes and block-diagonal controlled rotations, the marginal
 // P(q_k = 1) = P(q_{k−1} = 1)·sin²(π s_k/2) + P(q_{k−1} = 0)·sin²((1−λ)π s_k/2) rises with every
 // score, so health Σ w_k·P(q_k = 1) does too and risk = 1 − health can only fall as metrics improve.
-import { circuit, gate, type Circuit } from "../../simulator/passes/circuit";
-import { evolve, exactDistribution, outcomeKey, simulate, type RunResult } from "../../simulator/run/run";
+import { circuit, gate, type Circuit } from "../../../simulator/passes/circuit";
+import { evolve, exactDistribution, outcomeKey, simulate, type RunResult } from "../../../simulator/run/run";
 import { clamp01 } from "./scores";
 
 export const SYNERGY = 0.25;
