@@ -4,7 +4,7 @@
 // The axe-core is the one @axe-core/playwright depends on (resolved from it).
 import { createRequire } from "node:module";
 import type { AxeResults, ElementContext } from "axe-core";
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 const fromHere = createRequire(import.meta.url);
 const { source } = createRequire(fromHere.resolve("@axe-core/playwright"))("axe-core") as { source: string };
@@ -24,4 +24,14 @@ export const seriousViolations = async (page: Page, selector?: string): Promise<
   return violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+};
+
+/**
+ * Expects no serious or critical violation on the page (or inside `selector`). A live page renders
+ * again when another test's change reaches it over the event stream (router.refresh()), and a scan
+ * that falls inside such a render sees the document half-replaced (no <title> for a moment): the
+ * scan is repeated until it passes, for at most 10 s, so a violation that stays still fails.
+ */
+export const expectAccessible = async (page: Page, label: string, selector?: string) => {
+  await expect(async () => expect(await seriousViolations(page, selector), label).toEqual([])).toPass({ timeout: 10_000 });
 };

@@ -3,7 +3,7 @@
 // A full-page screenshot of each visit is attached to the report and kept under test-results/.
 import { test, expect, type Page } from "@playwright/test";
 import { signIn } from "./auth";
-import { seriousViolations } from "./axe";
+import { expectAccessible } from "./axe";
 import { seeded } from "./data";
 import { inFlight, settled } from "./settle";
 
@@ -93,7 +93,7 @@ const checkPage = async (page: Page, path: string, label: string) => {
       await test.info().attach(`${label} ${name}`, { body: shot, contentType: "image/png" });
       expect(overflow.scrollWidth, `${path} is no wider than the ${width} px window`).toBeLessThanOrEqual(overflow.innerWidth);
 
-      expect(await seriousViolations(page), `${path} at ${width} px: serious accessibility violations`).toEqual([]);
+      await expectAccessible(page, `${path} at ${width} px: serious accessibility violations`);
     });
   }
   expect(findings.console, `${path}: console errors`).toEqual([]);

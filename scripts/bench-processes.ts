@@ -13,7 +13,7 @@
 import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
 import { rmSync } from "node:fs";
 import pg from "pg";
-import { releaseE2eLock } from "./e2e-lock.mjs";
+import { releaseE2eBuild } from "./e2e-lock.mjs";
 
 const groups = new Set<number>();
 const folders = new Set<string>();
@@ -151,7 +151,7 @@ export const installSignalCleanup = () => {
     // Asynchronous: the event loop stays free for tsx's own handler, which must tell its parent
     // process of every signal within 30 ms (or that process kills this one).
     void cleanUp().finally(() => {
-      releaseE2eLock();
+      releaseE2eBuild();
       process.exit(130);
     });
   };

@@ -1,6 +1,6 @@
 // Types of scripts/e2e-lock.mjs (plain ESM, also run by node without a build step).
 export declare const E2E_DIST_DIR: ".next-e2e";
-/** Waits until this process holds the lock on the .next-e2e build folder (a dead holder's lock is taken over). */
-export declare const acquireE2eLock: (options?: { pid?: number; log?: (message: string) => void }) => Promise<void>;
-/** Gives the lock up when this process holds it. */
-export declare const releaseE2eLock: (options?: { pid?: number }) => void;
+/** Makes sure the .next-e2e build is current (building it once no other process reads it) and reads it until releaseE2eBuild. */
+export declare const useE2eBuild: (options?: { pid?: number; log?: (message: string) => void; env?: NodeJS.ProcessEnv }) => Promise<void>;
+/** This process no longer reads the build. */
+export declare const releaseE2eBuild: (options?: { pid?: number }) => void;

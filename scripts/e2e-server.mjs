@@ -1,19 +1,19 @@
 // The server the Playwright tests drive: the production build, on a database of its own that
 // is seeded on start and thrown away afterwards (a fresh embedded folder, or a fresh database
 // on the PostgreSQL server when DATABASE_URL is set).
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { acquireE2eLock, E2E_DIST_DIR, releaseE2eLock } from "./e2e-lock.mjs";
+import { E2E_DIST_DIR, releaseE2eBuild, useE2eBuild } from "./e2e-lock.mjs";
 import { startStandInExplorer } from "./e2e-stand-in-explorer.mjs";
 
 const port = process.env.E2E_PORT ?? "3100";
-// One build folder for browser tests (Next writes its path into tsconfig.json, so it must not vary);
-// a lock serializes concurrent runs on one checkout, which would otherwise rebuild under each other.
+// One build folder for browser tests (Next writes its path into tsconfig.json, so it must not vary),
+// built when stale and read until the server stops (scripts/e2e-lock.mjs: runs on one checkout
+// share it, and a rebuild waits until none of them serves it).
 const distDir = E2E_DIST_DIR;
-await acquireE2eLock();
 const env = { ...process.env, NEXT_DIST_DIR: distDir, SEED_ON_FIRST_START: "true", ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password", PORT: port };
 // The browser tests sign in as each demo account with one known password.
 env.OPERATOR_PASSWORD = env.VIEWER_PASSWORD = env.ADMIN_PASSWORD;
@@ -24,7 +24,7 @@ let cleanup = async () => {};
 const explorer = await startStandInExplorer();
 env.EXPLORER_URL_E2E_DEVNET = explorer.url;
 const releaseLock = () => {
-  releaseE2eLock();
+  releaseE2eBuild();
   void explorer.close();
 };
 
@@ -59,10 +59,12 @@ if (process.env.DATABASE_URL) {
   };
 }
 
-const build = spawnSync("node", ["scripts/build-if-stale.mjs"], { stdio: "inherit", env });
-if (build.status !== 0) {
+try {
+  await useE2eBuild({ env });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
   await cleanup().catch(() => {});
-  process.exit(build.status ?? 1);
+  process.exit(1);
 }
 
 // The production server itself (server.mjs: request timeouts, graceful shutdown), as `npm start` runs it.
