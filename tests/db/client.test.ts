@@ -73,7 +73,8 @@ describe("embedded database (PGlite)", () => {
     expect(await second.prisma.agent.findUnique({ where: { id: "agent-1" }, select: { name: true } })).toEqual({
       name: "Atlas",
     });
-  });
+    // Two embedded databases started and every migration applied: longer than most tests.
+  }, 120_000);
 
   it("refuses a data folder another live process holds, and names it", async () => {
     const folder = tempFolder();

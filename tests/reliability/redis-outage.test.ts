@@ -25,8 +25,11 @@ afterAll(async () => {
 });
 
 const prefix = `syndicate:test:${randomBytes(4).toString("hex")}:`;
+// A generous command timeout: on a loaded machine a call to a live Redis can take longer than the
+// default 100 ms, and that instance would then count alone. What this file checks is the outage
+// (calls to a stopped Redis fail at once), not the timeout (tests/security/redis-hang.test.ts).
 const limiter = () => {
-  const made = redisRateLimiter(redis.url, { prefix });
+  const made = redisRateLimiter(redis.url, { prefix, commandTimeoutMs: 5_000 });
   limiters.push(made);
   return made;
 };
