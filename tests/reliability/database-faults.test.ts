@@ -10,6 +10,7 @@ import { applyMigrations, closeDatabase, openDatabase, prisma, useDatabase, type
 import { prepareWithRetry, startupState, whenStartupRetriesEnd } from "../../lib/health/retry-startup";
 import { prepareApp } from "../../lib/startup";
 import { toProblem } from "../../lib/http/to-problem";
+import { useLogDestination } from "../../lib/http/log";
 import { memoryRateLimiter, useRateLimiter } from "../../lib/http/rate-limit";
 import { userWithKey } from "../helpers/factories";
 import { call } from "../helpers/http";
@@ -37,9 +38,16 @@ beforeAll(async () => {
   db = openDatabase({ mode: "server", url: cluster.url(), poolSize: 4, timeouts: TIMEOUTS });
   useDatabase(db);
   useRateLimiter(memoryRateLimiter());
+  // The request log's error lines (with the error behind a 500), to name it when one is answered.
+  restoreLog = useLogDestination({ write: (line: string) => void errorLines.push(line) }, "error");
 }, 120_000);
 
+let restoreLog = () => {};
+
+const errorLines: string[] = [];
+
 afterAll(async () => {
+  restoreLog();
   await closeDatabase().catch(() => {});
   await cluster?.destroy();
 });
@@ -63,7 +71,7 @@ const writesUntilStored = async (prefix: string) => {
 };
 
 const expectOnly201Or503 = (outcomes: Outcome[]) => {
-  expect(outcomes.filter((o) => o.status !== 201 && o.status !== 503)).toEqual([]);
+  expect(outcomes.filter((o) => o.status !== 201 && o.status !== 503), `the log's errors:\n${errorLines.join("\n")}`).toEqual([]);
   for (const o of outcomes.filter((x) => x.status === 503)) {
     expect(o.contentType).toBe("application/problem+json");
     expect(o.retryAfter).toBe("5");
