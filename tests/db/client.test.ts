@@ -60,7 +60,9 @@ describe("configuration picks the database mode", () => {
   });
 });
 
-describe("embedded database (PGlite)", () => {
+// Each test starts an embedded database of its own and applies every migration: on a loaded machine
+// that takes longer than most tests' 30 s.
+describe("embedded database (PGlite)", { timeout: 120_000 }, () => {
   it("keeps what was written across a restart", async () => {
     const folder = tempFolder();
     const first = open({ mode: "embedded", dataDir: folder });
@@ -73,8 +75,7 @@ describe("embedded database (PGlite)", () => {
     expect(await second.prisma.agent.findUnique({ where: { id: "agent-1" }, select: { name: true } })).toEqual({
       name: "Atlas",
     });
-    // Two embedded databases started and every migration applied: longer than most tests.
-  }, 120_000);
+  });
 
   it("refuses a data folder another live process holds, and names it", async () => {
     const folder = tempFolder();

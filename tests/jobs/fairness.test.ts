@@ -12,6 +12,8 @@ useApiTest();
 
 const workers: JobWorker[] = [];
 afterEach(async () => {
+  rounds = undefined;
+  waiting.splice(0).forEach((release) => release());
   await Promise.all(workers.splice(0).map((worker) => worker.stop(0)));
   await prisma.job.deleteMany({});
 });
@@ -19,11 +21,24 @@ afterEach(async () => {
 /** The order jobs started in, as "<kind> <owner> <n>". */
 let started: string[] = [];
 
+// With several slots, which job a slot claims depends on what the other slots are running: the
+// running counts. So that this is decided by the rule and not by how fast a loaded machine runs a
+// job, jobs can be made to run in rounds: `roundOf` jobs start, then all of them end together
+// (the last round may be smaller: `total` jobs in all).
+let rounds: { size: number; total: number } | undefined;
+const waiting: (() => void)[] = [];
+const endOfRound = () =>
+  new Promise<void>((resolve) => {
+    waiting.push(resolve);
+    if (!rounds || waiting.length === rounds.size || started.length === rounds.total) waiting.splice(0).forEach((release) => release());
+  });
+
 const recording = (kind: string) =>
   defineJobKind<{ n: number; owner: string }, number>({
     kind,
     run: async ({ payload }) => {
       started.push(`${kind} ${payload.owner} ${payload.n}`);
+      await endOfRound();
       return payload.n;
     },
   }) as AnyJobKind;
@@ -62,6 +77,7 @@ describe("fair claiming", () => {
     await queue(flood.kind, { id: a.user.id, name: "A" }, 8);
     await queue(flood.kind, { id: b.user.id, name: "B" }, 8);
     await queue(flood.kind, { id: c.user.id, name: "C" }, 1);
+    rounds = { size: 2, total: 17 };
     startWorker([flood], 2).start();
     await whenJobsIdle();
     expect(started).toHaveLength(17);
