@@ -40,7 +40,9 @@ const tables = async (db: DbHandle) =>
     )
   ).map((row) => row.table_name);
 
-describe("migration runner", () => {
+// Each test starts an embedded database of its own and applies every migration (some twice): on a
+// loaded machine that takes longer than most tests' 30 s.
+describe("migration runner", { timeout: 120_000 }, () => {
   it("applies every committed migration to an empty database and records it as Prisma does", async () => {
     const db = await fresh();
     const migrations = readMigrations();
