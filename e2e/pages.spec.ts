@@ -1,6 +1,8 @@
 // Every dashboard page, at a phone width and a desktop width, signed out and signed in: no serious or
 // critical accessibility violation (axe), no console error, no failed request, no horizontal overflow.
-// A full-page screenshot of each visit is attached to the report and kept under test-results/.
+// A visit that fails leaves its screenshot and trace under test-results/ (playwright.config.ts); a
+// passing one leaves nothing (a full-page screenshot of each of some 280 visits cost a third of the
+// browser tests' time).
 import { test, expect, type Page } from "@playwright/test";
 import { signIn } from "./auth";
 import { expectAccessible } from "./axe";
@@ -75,10 +77,10 @@ const watch = (page: Page): Findings => {
   return findings;
 };
 
-const checkPage = async (page: Page, path: string, label: string) => {
+const checkPage = async (page: Page, path: string) => {
   const findings = watch(page);
   const open = inFlight(page);
-  for (const { name, width, height } of WIDTHS) {
+  for (const { width, height } of WIDTHS) {
     await test.step(`${path} at ${width} px`, async () => {
       await page.setViewportSize({ width, height });
       const response = await page.goto(path);
@@ -89,8 +91,6 @@ const checkPage = async (page: Page, path: string, label: string) => {
         scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
         innerWidth: window.innerWidth,
       }));
-      const shot = await page.screenshot({ fullPage: true, path: test.info().outputPath(`${label}-${name}.png`) });
-      await test.info().attach(`${label} ${name}`, { body: shot, contentType: "image/png" });
       expect(overflow.scrollWidth, `${path} is no wider than the ${width} px window`).toBeLessThanOrEqual(overflow.innerWidth);
 
       await expectAccessible(page, `${path} at ${width} px: serious accessibility violations`);
@@ -99,8 +99,6 @@ const checkPage = async (page: Page, path: string, label: string) => {
   expect(findings.console, `${path}: console errors`).toEqual([]);
   expect(findings.failed, `${path}: failed requests`).toEqual([]);
 };
-
-const labelOf = (path: string) => path.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-") || "overview";
 
 // Every visit stands alone (its own browser context, read-only): they run in parallel.
 test.describe.configure({ mode: "parallel" });
@@ -116,14 +114,14 @@ for (const signedIn of [false, true]) {
 
     for (const path of STATIC_PAGES) {
       test(`${path} passes the page checks`, async ({ page }) => {
-        await checkPage(page, path, `${signedIn ? "in" : "out"}-${labelOf(path)}`);
+        await checkPage(page, path);
       });
     }
 
     for (const { path: template, list } of DETAIL_PAGES) {
       test(`${template} (${list}) passes the page checks`, async ({ page }) => {
         const path = template.replace(":id", encodeURIComponent((await seeded(page.request, list)).id));
-        await checkPage(page, path, `${signedIn ? "in" : "out"}-${labelOf(path)}`);
+        await checkPage(page, path);
       });
     }
   });
