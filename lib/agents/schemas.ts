@@ -115,6 +115,9 @@ export const ZAgent = z.object({
     averageResponseTime: z.number(),
     errorRate: z.number(),
   }),
+  metricsSource: z
+    .enum(["reported", "measured"])
+    .describe("Where performanceMetrics come from: sent by clients (reported), or measured from the agent's runs once it has connected (measured; clients cannot overwrite them)"),
   historicalData: z.array(
     z.object({
       timestamp: z.string(),

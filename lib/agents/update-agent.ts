@@ -9,15 +9,17 @@ import type { TUpdateAgentBody } from "./schemas";
  * Replaces an agent with the body: what the body omits takes the same default as on creation
  * (roles minted from id and aiEngine, specialization the dominant role, empty history…).
  * Columns, roles and history are rewritten, and agent.updated recorded with the agent as it now
- * is, in one transaction; squad memberships stay.
+ * is, in one transaction; squad memberships stay. An agent whose figures are measured (it has
+ * connected: docs/agents-at-work.md) keeps its measured performanceMetrics whatever the body says.
  */
 export const updateAgent = async (agentId: string, body: TUpdateAgentBody): Promise<void> => {
   if (body.id !== agentId) throw idMismatch(agentId, body.id, "agent");
   const rows = agentRows(body);
   await prisma.$transaction(async (tx) => {
-    const existing = await tx.agent.findUnique({ where: { id: agentId }, select: { id: true } });
+    const existing = await tx.agent.findUnique({ where: { id: agentId }, select: { firstConnectedAt: true } });
     if (!existing) throw notFound("Agent", agentId);
-    await tx.agent.update({ where: { id: agentId }, data: rows.columns });
+    const { uptime: _uptime, completionRate: _completion, averageResponseTime: _response, errorRate: _errors, ...unmeasured } = rows.columns;
+    await tx.agent.update({ where: { id: agentId }, data: existing.firstConnectedAt ? unmeasured : rows.columns });
     await tx.agentRole.deleteMany({ where: { agentId } });
     await tx.agentRole.createMany({ data: rows.roles.map((role) => ({ agentId, ...role })) });
     await tx.agentHistoryPoint.deleteMany({ where: { agentId } });

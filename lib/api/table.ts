@@ -16,6 +16,7 @@ import { deploymentsRoutes } from "./deployments";
 import { eventsRoutes } from "./events";
 import { marketplaceRoutes } from "./marketplace";
 import { quantumRoutes } from "./quantum";
+import { runsRoutes } from "./runs";
 import { searchRoutes } from "./search";
 import { serviceRoutes } from "./service";
 import { squadsRoutes } from "./squads";
@@ -43,6 +44,7 @@ const ROUTES: RouteHandler[] = [
   ...marketplaceRoutes,
   ...deploymentsRoutes,
   ...tasksRoutes,
+  ...runsRoutes,
   ...usecasesRoutes,
   ...walletRoutes,
   ...quantumRoutes,

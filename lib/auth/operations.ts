@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { defineOperation } from "../core/operation";
 import {
+  ZAgentCredential,
+  ZAgentCredentialParams,
+  ZAgentCredentialsParams,
+  ZCreateAgentCredentialBody,
+  ZCreatedAgentCredential,
   ZApiKey,
   ZApiKeyParams,
   ZCreateApiKeyBody,
@@ -84,4 +89,44 @@ export const revokeApiKeyOperation = defineOperation({
   params: ZApiKeyParams,
   responses: { 204: { description: "Revoked" } },
   errors: { 403: "Called with an API key", 404: "No such key of the caller's" },
+});
+
+export const createAgentCredentialOperation = defineOperation({
+  method: "POST",
+  path: "/api/agents/{agentId}/credentials",
+  operationId: "createAgentCredential",
+  summary: "Issue a credential for an agent (the secret is shown once)",
+  tags: ["Agent credentials"],
+  access: "operator",
+  params: ZAgentCredentialsParams,
+  body: ZCreateAgentCredentialBody,
+  responses: { 201: { description: "The credential, with its secret shown this once", schema: ZCreatedAgentCredential } },
+  errors: {
+    404: "No agent with that id",
+    409: "The agent already holds AGENT_CREDENTIALS_PER_AGENT_MAX (default 10) active credentials; revoke one first",
+  },
+});
+
+export const listAgentCredentialsOperation = defineOperation({
+  method: "GET",
+  path: "/api/agents/{agentId}/credentials",
+  operationId: "listAgentCredentials",
+  summary: "List an agent's credentials (never their secrets)",
+  tags: ["Agent credentials"],
+  access: "operator",
+  params: ZAgentCredentialsParams,
+  responses: { 200: { description: "The agent's credentials, newest first, revoked ones included", schema: z.array(ZAgentCredential) } },
+  errors: { 404: "No agent with that id" },
+});
+
+export const revokeAgentCredentialOperation = defineOperation({
+  method: "DELETE",
+  path: "/api/agents/{agentId}/credentials/{credentialId}",
+  operationId: "revokeAgentCredential",
+  summary: "Revoke an agent credential (at once, on every instance)",
+  tags: ["Agent credentials"],
+  access: "operator",
+  params: ZAgentCredentialParams,
+  responses: { 204: { description: "Revoked (also when it already was)" } },
+  errors: { 404: "No such credential of that agent" },
 });

@@ -8,14 +8,23 @@ import { weakerRole } from "./rules";
 import { authSecret } from "./get-auth-secret";
 
 export type Principal = {
-  kind: "apiKey" | "session";
+  kind: "apiKey" | "session" | "agent";
+  /** The user: the key's or session's owner; for an agent credential, the operator who issued it. */
   userId: string;
   email: string;
   role: Role;
   keyId?: string;
+  /** An agent credential's agent, and the role names of its five roles (what its tools are). */
+  agent?: { id: string; credentialId: string; roles: string[] };
 };
 
 export const API_KEY_PREFIX = "sk_syn_";
+/** Agent credentials start so: the same header as an API key, told apart by their prefix. */
+export const AGENT_CREDENTIAL_PREFIX = "ak_syn_";
+
+/** Who an event records as its actor: the user, or `agent:<id>` for an agent's credential. */
+export const actorOf = (principal: Principal | null): string | null =>
+  principal === null ? null : principal.agent ? `agent:${principal.agent.id}` : principal.userId;
 
 // The one-shot digest (Node 20.12 on) where there is one: no Hash object per request.
 export const hashApiKey: (key: string) => string =
@@ -84,6 +93,7 @@ export const forgetCachedApiKeys = () => keyCache.clear();
 export const resetPrincipalState = () => {
   keyCache.clear();
   lastRecorded.clear();
+  agentUses.clear();
   clock = realClock;
 };
 
@@ -115,6 +125,40 @@ const fromApiKey = async (key: string, cached: boolean): Promise<Principal> => {
     email: found.email,
     role: weakerRole(found.role, found.userRole),
     keyId: found.id,
+  };
+};
+
+type AgentCredentialRow = { id: string; agentId: string; revoked: boolean; roles: string[]; userId: string | null; email: string | null; userRole: Role | null };
+
+// The credential, its agent's role names and its issuer in one fixed statement, read afresh on every
+// request (a revocation counts at once on every instance).
+const AGENT_CREDENTIAL_LOOKUP = readStatement<[secretHash: string], AgentCredentialRow>(
+  "agent-credential",
+  `SELECT c.id, c."agentId", c."revokedAt" IS NOT NULL AS revoked,
+     coalesce((SELECT array_agg(r."roleName" ORDER BY r.position) FROM "AgentRole" r WHERE r."agentId" = c."agentId"), '{}') AS roles,
+     u.id AS "userId", u.email, u.role AS "userRole"
+   FROM "AgentCredential" c LEFT JOIN "User" u ON u.id = c."createdById" WHERE c."secretHash" = $1`,
+);
+
+const agentUses = new Map<string, number>();
+
+const fromAgentCredential = async (secret: string): Promise<Principal> => {
+  const [found] = await read(AGENT_CREDENTIAL_LOOKUP, [hashApiKey(secret)]);
+  if (!found || found.revoked) throw unauthorized("The agent credential is not valid or has been revoked.");
+  const now = Date.now();
+  const previous = agentUses.get(found.id);
+  if (previous === undefined || now - previous >= LAST_USED_RESOLUTION_MS) {
+    agentUses.set(found.id, now);
+    void prisma.agentCredential.update({ where: { id: found.id }, data: { lastUsedAt: new Date(now) } }).catch(() => {});
+  }
+  return {
+    kind: "agent",
+    // Where an operation acts for its caller (its wallets, its runs), the agent acts for the operator
+    // who issued the credential; never with more than the operator role.
+    userId: found.userId ?? `agent:${found.agentId}`,
+    email: found.email ?? `agent:${found.agentId}`,
+    role: found.userRole ? weakerRole("operator", found.userRole) : "viewer",
+    agent: { id: found.agentId, credentialId: found.id, roles: found.roles },
   };
 };
 
@@ -162,6 +206,7 @@ export const resolvePrincipal = async (request: Request, options: { cachedKey?: 
   if (authorization !== null) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
     if (!match) throw unauthorized("The Authorization header must be 'Bearer <API key>'.");
+    if (match[1].startsWith(AGENT_CREDENTIAL_PREFIX)) return fromAgentCredential(match[1]);
     return fromApiKey(match[1], options.cachedKey === true);
   }
   return fromSession(request.headers.get("cookie"));

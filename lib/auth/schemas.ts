@@ -51,3 +51,36 @@ export type TApiKey = z.infer<typeof ZApiKey>;
 
 export const ZCreatedApiKey = ZApiKey.extend({ key: z.string().describe("The key itself: shown this once, never again") });
 export type TCreatedApiKey = z.infer<typeof ZCreatedApiKey>;
+
+// ── Agent credentials (docs/agents-at-work.md, "Credentials") ──
+
+const ZAgentId = z.string().min(1).max(128).regex(/^[A-Za-z0-9._-]*$/, "may only contain letters, digits, '-', '_' and '.'").describe("Agent id");
+
+export const ZAgentCredentialsParams = z.object({ agentId: ZAgentId });
+
+export const ZAgentCredentialParams = z.object({
+  agentId: ZAgentId,
+  credentialId: z.string().min(1).max(64).describe("Agent credential id"),
+});
+
+export const ZCreateAgentCredentialBody = z.object({
+  name: z.string({ error: "must be a string" }).trim().min(1, "must not be empty").max(100, "must be at most 100 characters").describe("Where the credential is used, e.g. the host or process"),
+});
+export type TCreateAgentCredentialBody = z.infer<typeof ZCreateAgentCredentialBody>;
+
+export const ZAgentCredential = z.object({
+  id: z.string(),
+  agentId: z.string(),
+  name: z.string(),
+  prefix: z.string().describe("The first characters of the secret"),
+  createdById: z.string().nullable().describe("The user who issued it"),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type TAgentCredential = z.infer<typeof ZAgentCredential>;
+
+export const ZCreatedAgentCredential = ZAgentCredential.extend({
+  secret: z.string().describe("The credential itself (Authorization: Bearer <secret>): shown this once, never again"),
+});
+export type TCreatedAgentCredential = z.infer<typeof ZCreatedAgentCredential>;

@@ -9,9 +9,16 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  * - public: anyone;
  * - read: anyone, unless API_PUBLIC_READS=false (then any credential);
  * - credential: any signed-in user or API key;
- * - operator / admin: at least that role.
+ * - operator / admin: at least that role;
+ * - agent: an agent credential only (the run protocol: the agent's own work).
  */
-export type Access = "public" | "read" | "credential" | "operator" | "admin";
+export type Access = "public" | "read" | "credential" | "operator" | "admin" | "agent";
+
+/**
+ * Which agents may call an operation with their credential (docs/agents-at-work.md, "Tools"): "any"
+ * agent, "none", or agents having one of the listed roles (role names, e.g. "Builder").
+ */
+export type AgentTools = "any" | "none" | readonly string[];
 
 export type OperationResponse = {
   description: string;
@@ -51,6 +58,18 @@ export type Operation<
   credentials?: "any" | "session";
   /** Extra error statuses this operation can answer, with what they mean. */
   errors?: Record<number, string>;
+  /**
+   * Which agents may call it as a tool with an agent credential. Default: reads ("GET") any agent,
+   * writes none; admin and session-only operations never. See agentToolsOf.
+   */
+  agentRoles?: AgentTools;
+};
+
+/** The agents that may call `operation` with their credential (its declaration, or the default). */
+export const agentToolsOf = (operation: Operation): AgentTools => {
+  if (operation.access === "agent") return "any";
+  if (operation.access === "admin" || operation.credentials === "session") return "none";
+  return operation.agentRoles ?? (operation.method === "GET" ? "any" : "none");
 };
 
 /** Keeps the exact schema types, so handlers see typed params, query and body. */

@@ -13,6 +13,7 @@ import { SYNDICATE_EVENTS } from "../syndicates/events";
 import { MARKETPLACE_EVENTS } from "../marketplace/events";
 import { DEPLOYMENT_EVENTS } from "../deployments/events";
 import { TASK_EVENTS } from "../tasks/events";
+import { RUN_EVENTS } from "../runs/events";
 import { WEBHOOK_EVENTS } from "../webhooks/events";
 import { QUANTUM_EVENTS } from "../quantum/events";
 import { WALLET_EVENTS } from "../wallet/events";
@@ -27,6 +28,7 @@ export const EVENT_DEFINITIONS: EventDefinition[] = [
   ...MARKETPLACE_EVENTS,
   ...DEPLOYMENT_EVENTS,
   ...TASK_EVENTS,
+  ...RUN_EVENTS,
   ...WEBHOOK_EVENTS,
   // Background jobs (lib/jobs), recorded with the job's status update; private to the job's owner
   // (the user who asked for it). A job nobody asked for (a scheduled refresh) records none.

@@ -9,7 +9,7 @@ export const ZEvent = z.object({
   type: z.enum(EVENT_TYPES as [string, ...string[]]).describe("What happened"),
   timestamp: z.string().describe("When the change was committed (ISO 8601)"),
   entity: z.object({ type: z.string(), id: z.string() }).describe("The record it is about"),
-  actorId: z.string().nullable().describe("The user whose request made the change; null for the system"),
+  actorId: z.string().nullable().describe("The user whose request made the change, or agent:<id> for an agent's credential; null for the system"),
   data: z.unknown().describe("The type's payload: see the event types"),
 });
 export type TEvent = z.infer<typeof ZEvent>;

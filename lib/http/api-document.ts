@@ -12,6 +12,7 @@ import * as syndicates from "../syndicates/operations";
 import * as marketplace from "../marketplace/operations";
 import * as deployments from "../deployments/operations";
 import * as tasks from "../tasks/operations";
+import * as runs from "../runs/operations";
 import * as usecases from "../usecases/operations";
 import * as wallet from "../wallet/operations";
 import * as quantum from "../quantum/operations";
@@ -33,7 +34,7 @@ export const openApiOperation = defineOperation({
   responses: { 200: { description: "The OpenAPI 3.1 document" } },
 });
 
-const areas = [auth, agents, squads, syndicates, marketplace, deployments, tasks, usecases, wallet, quantum, search, events, webhooks, eventStream] as Record<string, Operation>[];
+const areas = [auth, agents, squads, syndicates, marketplace, deployments, tasks, runs, usecases, wallet, quantum, search, events, webhooks, eventStream] as Record<string, Operation>[];
 
 export const ALL_OPERATIONS: Operation[] = [healthOperation, livenessOperation, readinessOperation, openApiOperation, ...areas.flatMap((area) => Object.values(area))];
 

@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document, generated from the same operation objects and zod schemas the
 // routes validate with.
 import { z } from "zod";
-import type { Operation } from "../core/operation";
+import { agentToolsOf, type Operation } from "../core/operation";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -54,7 +54,9 @@ const errorResponses = (operation: Operation) => {
   const responses: Record<string, unknown> = {};
   if (operation.params || operation.query || operation.body) responses["400"] = problem("The request breaks the schema (every violation listed in errors), or its JSON is malformed");
   if (operation.access !== "public") responses["401"] = problem("Missing or invalid credential");
-  if (operation.access === "operator" || operation.access === "admin") responses["403"] = problem(`The credential lacks the ${operation.access} role`);
+  if (operation.access === "operator" || operation.access === "admin") responses["403"] = problem(`The credential lacks the ${operation.access} role, or is an agent credential whose roles do not allow this operation`);
+  else if (operation.access === "agent") responses["403"] = problem("Not an agent credential, or the run is not this agent's");
+  else if (agentToolsOf(operation) !== "any") responses["403"] = problem("An agent credential whose roles do not allow this operation");
   if (operation.body) {
     responses["413"] = problem("Body over the size limit");
     responses["415"] = problem("Body is not JSON");
@@ -90,7 +92,13 @@ const successResponses = (operation: Operation) =>
   );
 
 const security = (operation: Operation) =>
-  operation.access === "public" ? [] : [{ bearerAuth: [] }, { sessionCookie: [] }];
+  operation.access === "public" ? [] : operation.access === "agent" ? [{ agentCredential: [] }] : [{ bearerAuth: [] }, { sessionCookie: [] }];
+
+/** Which agents may call it, as the document says it (x-agent-tools). */
+const agentTools = (operation: Operation) => {
+  const tools = agentToolsOf(operation);
+  return { "x-agent-tools": tools === "any" || tools === "none" ? tools : [...tools] };
+};
 
 /** An event type as the document describes it (lib/events' catalog): OpenAPI 3.1 `webhooks`, one per type. */
 export type DocumentedEvent = { type: string; entityType: string; summary: string; data: z.ZodType; visibility?: "shared" | "private" | "owner-if-any" };
@@ -163,6 +171,7 @@ export const buildOpenApiDocument = (operations: Operation[], version: string, e
       tags: operation.tags,
       ...(operation.access === "read" ? { description: "Public unless the server sets API_PUBLIC_READS=false." } : {}),
       security: security(operation),
+      ...agentTools(operation),
       parameters: [...parameters(operation.params, "path"), ...parameters(operation.query, "query")],
       ...(operation.body
         ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(operation.body) } } } }
@@ -184,8 +193,17 @@ export const buildOpenApiDocument = (operations: Operation[], version: string, e
     components: {
       schemas: { Problem: PROBLEM_SCHEMA, ...documented.schemas },
       securitySchemes: {
-        bearerAuth: { type: "http", scheme: "bearer", description: "An API key created in Settings or with `npm run apikey`" },
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          description: "An API key created in Settings or with `npm run apikey`; or an agent credential, for the operations its roles allow (x-agent-tools)",
+        },
         sessionCookie: { type: "apiKey", in: "cookie", name: "next-auth.session-token" },
+        agentCredential: {
+          type: "http",
+          scheme: "bearer",
+          description: "An agent credential (ak_syn_…), issued for one agent: it claims and reports that agent's work, and calls the operations its roles allow (x-agent-tools)",
+        },
       },
     },
   };

@@ -5,10 +5,10 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { env } from "../config/env";
 import { runAsActor } from "../events/context";
-import { resolvePrincipal, unauthorized, type Principal } from "../auth/resolve-principal";
+import { actorOf, resolvePrincipal, unauthorized, type Principal } from "../auth/resolve-principal";
 import { hasRole } from "../auth/rules";
 import { AppError } from "../core/errors";
-import { successStatus, type HttpMethod, type Operation } from "../core/operation";
+import { agentToolsOf, successStatus, type HttpMethod, type Operation } from "../core/operation";
 import { toProblem } from "./to-problem";
 import { problemResponse } from "./problem";
 import { getRateLimiter, rateLimitHeaders } from "./rate-limit";
@@ -27,7 +27,7 @@ export type RouteContext<O extends Operation> = {
   query: Part<O, "query", Record<string, never>>;
   body: Part<O, "body", undefined>;
   /** Present whenever the operation needs a credential. */
-  principal: O["access"] extends "credential" | "operator" | "admin" ? Principal : Principal | null;
+  principal: O["access"] extends "credential" | "operator" | "admin" | "agent" ? Principal : Principal | null;
   request: Request;
   url: URL;
   requestId: string;
@@ -46,8 +46,33 @@ export const requestIdOf = (request: Request) => {
 };
 
 
+// An agent credential calls what its roles allow (docs/agents-at-work.md, "Tools"): the operation's
+// agent tools decide, in place of the role.
+const authorizeAgent = (operation: Operation, agent: NonNullable<Principal["agent"]>) => {
+  const tools = agentToolsOf(operation);
+  if (tools === "any") return;
+  if (tools === "none") {
+    throw new AppError("forbidden", `An agent credential may not call ${operation.operationId} (${operation.method} ${operation.path}); it is not one of the tools agents may use.`);
+  }
+  if (!agent.roles.some((role) => tools.includes(role))) {
+    throw new AppError(
+      "forbidden",
+      `${operation.operationId} is a tool of agents with the ${tools.join(" or ")} role; agent '${agent.id}' has ${[...new Set(agent.roles)].join(", ") || "no roles"}.`,
+    );
+  }
+};
+
 const authorize = (operation: Operation, principal: Principal | null) => {
   const access = operation.access;
+  if (access === "agent") {
+    if (!principal) throw unauthorized("This operation needs an agent credential (Authorization: Bearer ak_syn_…).");
+    if (!principal.agent) throw new AppError("forbidden", "This operation is for agents: call it with an agent credential (issued on the agent's page or with POST /api/agents/{agentId}/credentials).");
+    return;
+  }
+  if (principal?.agent) {
+    authorizeAgent(operation, principal.agent);
+    return;
+  }
   if (access === "public" || (access === "read" && env().API_PUBLIC_READS)) return;
   if (!principal) throw unauthorized("This operation needs a credential: an API key (Authorization: Bearer) or a session.");
   if (operation.credentials === "session" && principal.kind !== "session") {
@@ -75,7 +100,7 @@ const checkOrigin = (request: Request, url: URL, principal: Principal | null) =>
 const rateLimit = async (request: Request, principal: Principal | null) => {
   const config = env();
   const [key, limit] = principal
-    ? [`user:${principal.userId}`, config.RATE_LIMIT_PER_KEY]
+    ? [principal.agent ? `agent:${principal.agent.id}` : `user:${principal.userId}`, config.RATE_LIMIT_PER_KEY]
     : // Without a trusted proxy the address is unknown: anonymous callers then share one bucket.
       [`ip:${clientAddress(request) ?? "unknown"}`, config.RATE_LIMIT_PER_ADDRESS];
   const decision = await getRateLimiter().hit(key, limit, config.RATE_LIMIT_WINDOW_SECONDS);
@@ -138,7 +163,7 @@ export const route = <O extends Operation>(
         query: url.searchParams,
         body: rawBody,
       });
-      const result = await runAsActor(principal?.userId ?? null, () => handler({ ...parts, principal, request, url, requestId } as RouteContext<O>));
+      const result = await runAsActor(actorOf(principal), () => handler({ ...parts, principal, request, url, requestId } as RouteContext<O>));
       response = toResponse(result, status, headers);
     } catch (error) {
       failure = error;

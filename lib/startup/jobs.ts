@@ -12,6 +12,7 @@ import { walletIndexJob, walletRefreshJob } from "../wallet";
 import { overdueSweepJob } from "../tasks";
 import { webhookDeliverJob } from "../webhooks";
 import { staleDeploymentsSweepJob } from "../deployments";
+import { agentMetricsSweepJob, lostRunSweepJob } from "../runs";
 
 export type JobLane = { name: string; kinds: AnyJobKind[]; concurrency: number };
 
@@ -20,7 +21,7 @@ export const jobLanes = (config: Pick<TJobsConfig, "JOBS_CONCURRENCY" | "JOBS_QU
   { name: "work", kinds: [quantumCircuitJob, walletIndexJob], concurrency: config.JOBS_CONCURRENCY },
   {
     name: "quick",
-    kinds: [webhookDeliverJob as AnyJobKind, overdueSweepJob, staleDeploymentsSweepJob, walletRefreshJob],
+    kinds: [webhookDeliverJob as AnyJobKind, overdueSweepJob, staleDeploymentsSweepJob, walletRefreshJob, lostRunSweepJob, agentMetricsSweepJob],
     concurrency: config.JOBS_QUICK_CONCURRENCY,
   },
 ];

@@ -1,5 +1,7 @@
 // Outcomes feed back (docs/marketplace-deployments-tasks.md, "Outcomes"): when a task moves to
 // completed or failed, the record of whoever it is assigned to moves, in the move's transaction.
+// An agent whose figures are measured (it has connected: docs/agents-at-work.md) keeps its measured
+// completion rate; its experience and history still move here.
 // An agent moves itself; a squad moves each of its member agents; a syndicate each agent of each
 // of its squads (once, however many of its squads the agent is in). Two statements whatever the
 // number of agents: lock them (in id order, so concurrent outcomes never deadlock), then update
@@ -62,7 +64,9 @@ export const applyOutcome = async (
   await tx.$executeRaw`
     WITH moved AS (
       UPDATE "Agent" a
-         SET "completionRate" = round((a."completionRate" + ${OUTCOME_RULE.alpha}::float8 * (${target}::float8 - a."completionRate"))::numeric, 4)::float8,
+         SET "completionRate" = CASE WHEN a."firstConnectedAt" IS NULL
+               THEN round((a."completionRate" + ${OUTCOME_RULE.alpha}::float8 * (${target}::float8 - a."completionRate"))::numeric, 4)::float8
+               ELSE a."completionRate" END,
              "experiencePoints" = LEAST(a."experiencePoints"::bigint + ${experience}, ${OUTCOME_RULE.max})::int,
              "updatedAt" = ${now}
        WHERE a.id IN (${agents})

@@ -27,6 +27,18 @@ export const ZAssignedEntity = z
 export const ZTaskMetadata = z.object({
   priority: z.string({ error: "must be a string" }).trim().min(1, "must not be empty").max(50, "must be at most 50 characters").optional().describe("e.g. low, medium, high, critical"),
   notes: z.string({ error: "must be a string" }).trim().max(2000, "must be at most 2000 characters").optional().describe("Free text"),
+  requiredRole: z
+    .string({ error: "must be a string" })
+    .trim()
+    .min(1, "must not be empty")
+    .max(64, "must be at most 64 characters")
+    .optional()
+    .describe("Only agents with a role of this roleName may claim it (docs/agents-at-work.md, \"Routing\")"),
+  requiredSkills: z
+    .array(z.string({ error: "must be a string" }).trim().min(1, "must not be empty").max(100, "must be at most 100 characters"), { error: "must be an array of skills" })
+    .max(20, "at most 20 skills")
+    .optional()
+    .describe("Only agents whose roles hold every one of these skills may claim it"),
 });
 
 export const ZTaskMetrics = z.object({
@@ -122,7 +134,12 @@ export const ZTask = z.object({
   status: ZTaskStatus,
   dueDate: z.string().optional().describe("ISO 8601"),
   assignedEntity: z.object({ type: ZEntityType, id: z.string() }).optional(),
-  metadata: z.object({ priority: z.string().optional(), notes: z.string().optional() }),
+  metadata: z.object({
+    priority: z.string().optional(),
+    notes: z.string().optional(),
+    requiredRole: z.string().optional().describe("Only agents with this role may claim it"),
+    requiredSkills: z.array(z.string()).optional().describe("Only agents holding all these skills may claim it"),
+  }),
   taskMetrics: z.object({
     estimatedDuration: z.number().optional(),
     actualDuration: z.number().optional(),

@@ -86,6 +86,8 @@ describe("GET /api/agents/{agentId}/details", () => {
       roles: [role("Scout"), role("Scout"), role("Builder"), role("Healer"), role("Defender")],
       dynamicMetadata: { currentVersion: "1.0.0", skillUpgrades: ["Data Mining II"] },
       performanceMetrics: { uptime: 99.5, completionRate: 90, averageResponseTime: 250, errorRate: 1.5 },
+      // It never connected: its figures are the ones clients sent.
+      metricsSource: "reported",
       historicalData: [
         { timestamp: "2026-01-01T00:00:00.000Z", tasksCompleted: 10, experiencePoints: 600 },
         { timestamp: "2026-02-01T00:00:00.000Z", tasksCompleted: 20, experiencePoints: 1200 },

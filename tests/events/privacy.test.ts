@@ -62,6 +62,15 @@ const PRIVACY: Record<string, EventVisibility> = {
   "task.deleted": "shared",
   "task.status_changed": "shared",
   "task.overdue": "shared",
+  // Agents' work: operators see it, webhooks may subscribe.
+  "run.started": "shared",
+  "run.step": "shared",
+  "run.approval_requested": "shared",
+  "run.approval_decided": "shared",
+  "run.completed": "shared",
+  "run.failed": "shared",
+  "run.lost": "shared",
+  "run.cancelled": "shared",
   // The operator who sent it; delivered to the tested endpoint only (below), never by the fan-out.
   "webhook.test": "private",
   // A user's own quantum job.

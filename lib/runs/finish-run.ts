@@ -1,0 +1,64 @@
+// A run ends by its agent (docs/agents-at-work.md, "Runs"): completed with a result, or failed with an
+// error. In one transaction the run ends, the agent's figures are measured again, and its task moves
+// with it (completed or failed, by the outcome rule), its taskMetrics filled from the run:
+// actualDuration its wall time in hours, actualCost the sum of its costs, resourceUsage its tokens.
+import { AppError } from "../core/errors";
+import { prisma, Prisma } from "../db";
+import { moveTask } from "../tasks";
+import { requireOpenRun } from "./append-steps";
+import { runsConfig } from "./config";
+import { lockRun } from "./lock-run";
+import { measureAgents } from "./measure-agents";
+import type { TRun } from "./schemas";
+import { RUN_COLUMNS, toRun } from "./shape";
+import { RUN_MACHINE } from "./status-machine";
+import { touchPresence } from "./touch-presence";
+
+type Usage = { tokens?: number; cost?: number };
+
+export type RunEnding =
+  | { status: "completed"; summary: string; data?: Record<string, unknown>; usage?: Usage }
+  | { status: "failed"; errorClass: string; message: string; usage?: Usage };
+
+const HOUR_MS = 3_600_000;
+
+export const finishRun = (runId: string, agentId: string, ending: RunEnding): Promise<TRun> =>
+  prisma.$transaction(async (tx) => {
+    const config = runsConfig();
+    const now = new Date();
+    const run = await lockRun(tx, runId, agentId);
+    requireOpenRun(run, ending.status === "completed" ? "cannot complete" : "cannot fail");
+    if (ending.status === "completed" && run.status === "awaiting_approval") {
+      throw new AppError("conflict", `Run '${runId}' awaits a decision on its approval request; it completes once that is decided (or it may fail).`);
+    }
+    const tokens = run.tokens + (ending.usage?.tokens ?? 0);
+    const cost = run.cost + (ending.usage?.cost ?? 0);
+    await RUN_MACHINE.move(runId, run.status, ending.status, () =>
+      tx.agentRun.updateMany({
+        where: { id: runId, status: run.status },
+        data: {
+          status: ending.status,
+          finishedAt: now,
+          tokens,
+          cost,
+          lastHeartbeatAt: now,
+          ...(ending.status === "completed"
+            ? { resultSummary: ending.summary, resultData: ending.data === undefined ? Prisma.DbNull : (ending.data as Prisma.InputJsonValue) }
+            : { errorClass: ending.errorClass, errorMessage: ending.message }),
+        },
+      }),
+    );
+    await touchPresence(tx, agentId, now, config.RUN_LEASE_SECONDS * 1_000);
+    await measureAgents(tx, [agentId], now, config.AGENT_METRICS_WINDOW_DAYS);
+    const finished = toRun(await tx.agentRun.findUniqueOrThrow({ where: { id: runId }, select: RUN_COLUMNS }));
+    const task = await tx.task.findUniqueOrThrow({ where: { id: run.taskId }, select: { status: true, entityType: true, entityId: true } });
+    await moveTask(tx, run.taskId, { type: task.entityType, id: task.entityId }, {
+      from: task.status,
+      to: ending.status,
+      now,
+      result: ending.status === "completed" ? { summary: ending.summary, ...(ending.data ? { data: ending.data } : {}) } : { summary: `${ending.errorClass}: ${ending.message}` },
+      metrics: { actualDuration: Math.round(((now.getTime() - run.claimedAt.getTime()) / HOUR_MS) * 1e6) / 1e6, actualCost: cost, resourceUsage: tokens },
+      events: [{ type: ending.status === "completed" ? "run.completed" : "run.failed", entityId: runId, data: { run: finished } }],
+    });
+    return finished;
+  });

@@ -1,0 +1,73 @@
+// The lost-run sweep (job kind "runs.lost-sweep", recurring; docs/agents-at-work.md, "Runs"): a run
+// still open past its lease is lost. Its task goes back to assigned, to be claimed again, unless it
+// has had RUN_MAX_ATTEMPTS runs: then it fails. Each lost run is one transaction (the run, the
+// agent's measured figures, the task's move and their events); a sweep takes at most BATCH of them
+// at a time, skipping runs another sweep or a heartbeat holds, until none is left.
+import { prisma } from "../db";
+import { defineJobKind } from "../jobs";
+import { moveTask } from "../tasks";
+import { wakeClaims } from "./claim-task";
+import { runsConfig } from "./config";
+import { measureAgents } from "./measure-agents";
+import { RUN_COLUMNS, toRun } from "./shape";
+
+export const LOST_RUN_SWEEP_KIND = "runs.lost-sweep";
+/** How often the sweep runs: a run is found lost within about this long of its lease's end. */
+export const LOST_RUN_SWEEP_EVERY_MS = 10_000;
+const BATCH = 100;
+
+/** Marks one run lost if it still is past its lease at `now`; its id when it did. */
+const loseRun = (runId: string, now: Date) =>
+  prisma.$transaction(async (tx) => {
+    const config = runsConfig();
+    const [locked] = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM "AgentRun" WHERE id = ${runId} AND status IN ('running', 'awaiting_approval') AND "leaseExpiresAt" < ${now}
+      FOR UPDATE SKIP LOCKED`;
+    if (!locked) return null;
+    const run = await tx.agentRun.update({
+      where: { id: runId },
+      data: { status: "lost", finishedAt: now, errorClass: "LeaseExpired", errorMessage: "The agent stopped heartbeating: its lease ran out." },
+      select: RUN_COLUMNS,
+    });
+    await measureAgents(tx, [run.agentId], now, config.AGENT_METRICS_WINDOW_DAYS);
+    const lost = toRun(await tx.agentRun.findUniqueOrThrow({ where: { id: runId }, select: RUN_COLUMNS }));
+    const task = await tx.task.findUniqueOrThrow({ where: { id: run.taskId }, select: { status: true, entityType: true, entityId: true } });
+    const [{ attempts }] = await tx.$queryRaw<{ attempts: number }[]>`SELECT count(*)::int AS attempts FROM "AgentRun" WHERE "taskId" = ${run.taskId}`;
+    const lastAttempt = attempts >= config.RUN_MAX_ATTEMPTS;
+    await moveTask(tx, run.taskId, { type: task.entityType, id: task.entityId }, {
+      from: task.status,
+      to: lastAttempt ? "failed" : "assigned",
+      now,
+      ...(lastAttempt ? { result: { summary: `Lost ${attempts} times: no agent finished it within its lease (RUN_MAX_ATTEMPTS ${config.RUN_MAX_ATTEMPTS}).` } } : {}),
+      events: [{ type: "run.lost", entityId: runId, data: { run: lost } }],
+    });
+    return runId;
+  });
+
+/** Finds the runs lost by `now` and handles each; answers their ids. */
+export const sweepLostRuns = async (now: Date = new Date()): Promise<string[]> => {
+  const lost: string[] = [];
+  for (;;) {
+    const due = await prisma.agentRun.findMany({
+      where: { status: { in: ["running", "awaiting_approval"] }, leaseExpiresAt: { lt: now }, id: { notIn: lost } },
+      select: { id: true },
+      orderBy: { leaseExpiresAt: "asc" },
+      take: BATCH,
+    });
+    if (due.length === 0) break;
+    let handled = 0;
+    for (const { id } of due) {
+      if (await loseRun(id, now)) handled += 1;
+      lost.push(id);
+    }
+    if (handled === 0 && due.length < BATCH) break;
+  }
+  if (lost.length > 0) wakeClaims();
+  return lost;
+};
+
+export const lostRunSweepJob = defineJobKind<Record<string, never>, { lost: number }>({
+  kind: LOST_RUN_SWEEP_KIND,
+  schedule: { everyMs: LOST_RUN_SWEEP_EVERY_MS },
+  run: async () => ({ lost: (await sweepLostRuns()).length }),
+});
