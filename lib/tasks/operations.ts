@@ -20,6 +20,7 @@ export const assignTaskOperation = defineOperation({
   summary: "Create a task and assign it to an agent, squad, syndicate or marketplace item",
   tags: ["Tasks"],
   access: "operator",
+  agentRoles: ["Scout"],
   body: ZAssignTaskBody,
   responses: { 201: { description: "The created and assigned task", schema: ZTask } },
   errors: { 409: "A task with that id exists", 422: "The assigned entity does not exist" },

@@ -96,6 +96,7 @@ export const testWebhookOperation = defineOperation({
   summary: "Send a webhook.test event to this endpoint only; answered at once with the queued delivery",
   tags,
   access: "operator",
+  agentRoles: ["Healer"],
   params: ZWebhookParams,
   responses: { 202: { description: "The queued delivery; its outcome appears in the delivery log", schema: ZWebhookDelivery } },
   errors: { ...NOT_FOUND, 409: "The endpoint is disabled" },

@@ -49,6 +49,7 @@ export const walletFinanceOperation = defineOperation({
   summary: "Quantum finance analysis of a wallet: each bitstring mapped to a financial behaviour, with a histogram",
   tags: ["Quantum"],
   access: "credential",
+  agentRoles: "any",
   body: ZWalletFinanceBody,
   responses: { 200: { description: "The wallet's quantum finance result", schema: ZWalletFinanceResult } },
   errors: { 503: "quantumBackend ibm_quantum is not configured, or IBM Quantum failed or timed out (detail says why)" },

@@ -10,6 +10,7 @@ export const runCircuitOperation = defineOperation({
   summary: "Run an OpenQASM 2.0 or 3 circuit on the simulator (mid-circuit measurement, reset and if included): counts, probabilities and a histogram",
   tags: ["Quantum"],
   access: "credential",
+  agentRoles: "any",
   body: ZRunCircuitBody,
   responses: { 200: { description: "The counts of the shots", schema: ZRunCircuitResult } },
   errors: { 503: "Too little free memory to simulate right now" },
@@ -22,6 +23,7 @@ export const circuitDiagramOperation = defineOperation({
   summary: "Draw an OpenQASM 2.0 or 3 circuit as an SVG diagram, without running it (the same program POST /quantum/run takes, read under the same limits; a credential is needed, as for every submitted program)",
   tags: ["Quantum"],
   access: "credential",
+  agentRoles: "any",
   query: ZCircuitDiagramQuery,
   body: ZCircuitDiagramBody,
   responses: {

@@ -11,6 +11,7 @@ export const submitQuantumJobOperation = defineOperation({
   summary: "Submit a circuit as a job (the simulator or the hosted backend): answered at once, 202 with Location; poll the job, then read its result",
   tags: ["Quantum"],
   access: "credential",
+  agentRoles: ["Builder", "Scout"],
   body: ZQuantumJobBody,
   responses: { 202: { description: "The job, QUEUED; Location names it", schema: ZQuantumJob } },
   errors: {
@@ -66,6 +67,7 @@ export const cancelQuantumJobOperation = defineOperation({
   summary: "Cancel a QUEUED or RUNNING job: a queued job ends at once, a running simulation or hosted job is stopped",
   tags: ["Quantum"],
   access: "credential",
+  agentRoles: ["Builder", "Scout", "Healer"],
   params: ZQuantumJobParams,
   responses: { 200: { description: "The job after the request: CANCELLED, or RUNNING with cancelRequested until its worker stops it", schema: ZQuantumJob } },
   errors: { 403: "The job belongs to another user", 404: "No quantum job with that id", 409: "The job has already finished" },

@@ -10,6 +10,7 @@ export const optimizeSquadOperation = defineOperation({
   summary: "Squad composition optimizer: the best few memberships from a pool of candidate agents, under size, role and keep constraints, by the squad model's risk",
   tags: ["Quantum"],
   access: "read",
+  agentRoles: "any",
   params: ZOptimizeSquadParams,
   body: ZOptimizeSquadBody,
   responses: {

@@ -11,6 +11,7 @@ export const walletMetricsOperation = defineOperation({
   summary: "Wallet metrics: balance, positions, transactions, counterparties, NFTs, uncommon addresses",
   tags: ["Wallet"],
   access: "credential",
+  agentRoles: "any",
   body: ZMetricsBody,
   responses: { 200: { description: "The wallet's metrics and what they cover (a wallet with nothing stored is answered with zeros and coverage status \"not-indexed\")", schema: ZWalletMetricsResult } },
   errors: { 400: "Invalid address, unknown chain (the known ones are listed), unknown token in tokenMap, or no wallet given and none linked" },

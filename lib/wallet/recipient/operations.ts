@@ -11,6 +11,7 @@ export const checkRecipientOperation = defineOperation({
   summary: "Before sending: is this recipient known to the wallet, a look-alike of a known address, fresh, or flagged — and why",
   tags: ["Wallet"],
   access: "credential",
+  agentRoles: ["Defender"],
   params: ZWalletAddressParams,
   body: ZCheckRecipientBody,
   responses: { 200: { description: "The verdict and its reasons, from the wallet's own stored history", schema: ZRecipientCheckResult } },
