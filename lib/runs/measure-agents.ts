@@ -18,7 +18,9 @@ export const measureAgents = async (tx: Prisma.TransactionClient, agentIds: stri
       SELECT a.id, GREATEST(a."firstConnectedAt", ${windowStart}::timestamp(3)) AS since
       FROM "Agent" a WHERE a.id IN (${Prisma.join(agentIds)}) AND a."firstConnectedAt" IS NOT NULL
     ), live AS (
-      SELECT w.id, coalesce(sum(GREATEST(0, extract(epoch FROM (LEAST(p."endedAt", ${now}::timestamp(3)) - GREATEST(p."startedAt", w.since))))), 0) AS seconds
+      -- (PostgreSQL's LEAST and GREATEST skip NULLs: the row of an agent without stretches is left out.)
+      SELECT w.id, coalesce(sum(GREATEST(0, extract(epoch FROM (LEAST(p."endedAt", ${now}::timestamp(3)) - GREATEST(p."startedAt", w.since)))))
+        FILTER (WHERE p.id IS NOT NULL), 0) AS seconds
       FROM w LEFT JOIN "AgentPresence" p ON p."agentId" = w.id AND p."endedAt" > w.since
       GROUP BY w.id
     ), finished AS (

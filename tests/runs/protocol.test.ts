@@ -21,6 +21,7 @@ import * as approvalListRoute from "../../app/api/approvals/route";
 import * as taskRoute from "../../app/api/tasks/[taskId]/route";
 import * as taskStatusRoute from "../../app/api/tasks/[taskId]/status/route";
 import { prisma } from "../../lib/db";
+import { resetRunsConfig } from "../../lib/runs";
 import { assignTask } from "../../lib/tasks";
 import { useApiTest } from "../helpers/api";
 import { unique } from "../helpers/factories";
@@ -243,6 +244,7 @@ describe("a run", () => {
 describe("claiming", () => {
   it("waits for work (a long poll) and takes a task assigned meanwhile", async () => {
     process.env.RUN_CLAIM_RECHECK_MS = "50";
+    resetRunsConfig();
     const agentId = await insertAgent();
     const { secret } = await issue(agentId);
     const waiting = claim(secret, 10);
