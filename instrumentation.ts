@@ -20,9 +20,14 @@ export const register = async () => {
   const { closeRateLimiter } = await import("./lib/http/rate-limit");
   const { startJobWorker, stopJobWorker } = await import("./lib/startup/jobs");
   const { closeEventStreams } = await import("./lib/events/stream");
+  const { endClaimWaits } = await import("./lib/runs");
   // Called first at shutdown (server.mjs): long-lived responses end, so that they do not hold the
-  // server open until the in-flight bound; event-stream clients reconnect and resume elsewhere.
-  (globalThis as { __syndicateDrain?: () => void }).__syndicateDrain = () => closeEventStreams();
+  // server open until the in-flight bound; event-stream clients reconnect and resume elsewhere, and
+  // agents waiting for work (a claim's long poll) are answered "nothing yet" and ask again elsewhere.
+  (globalThis as { __syndicateDrain?: () => void }).__syndicateDrain = () => {
+    closeEventStreams();
+    endClaimWaits();
+  };
   (globalThis as { __syndicateShutdown?: () => Promise<void> }).__syndicateShutdown = async () => {
     // Running jobs finish (or go back to the queue) while the pool and the database still work.
     await stopJobWorker().catch((error) => console.error("jobs: stopping the worker failed:", error));

@@ -21,12 +21,27 @@ const CANDIDATES = 50;
 
 type CandidateRow = Offer & { entityId: string };
 
-// This process's waiting claims, woken when work may have become claimable here.
-const waiters = new Set<() => void>();
+// This process's waiting claims, woken when work may have become claimable here, and ended when the
+// process drains for shutdown (their agents ask again, on another instance). On globalThis: Next
+// bundles the routes apart from instrumentation.ts, which drains.
+const state = globalThis as typeof globalThis & { __syndicateClaimWaits?: { waiters: Set<() => void>; draining: boolean } };
+const waits = (state.__syndicateClaimWaits ??= { waiters: new Set(), draining: false });
+const waiters = waits.waiters;
 
 /** Wakes this process's waiting claims to look again (a task was offered again). */
 export const wakeClaims = () => {
   for (const wake of [...waiters]) wake();
+};
+
+/** Shutdown: waiting claims answer now (no task), and claims from now on do not wait. */
+export const endClaimWaits = () => {
+  waits.draining = true;
+  wakeClaims();
+};
+
+/** Tests: claims wait again. */
+export const resetClaimWaits = () => {
+  waits.draining = false;
 };
 
 const pause = (ms: number, signal?: AbortSignal) =>
@@ -154,7 +169,7 @@ export const claimTask = async (agentId: string, waitSeconds: number, signal?: A
     const claimed = await tryClaim(agentId, new Date());
     if (claimed) return claimed;
     const left = deadline - Date.now();
-    if (left <= 0 || signal?.aborted) break;
+    if (left <= 0 || signal?.aborted || waits.draining) break;
     await pause(Math.min(left, config.RUN_CLAIM_RECHECK_MS), signal);
   }
   if (wait > 0) await contact();

@@ -3,7 +3,7 @@
 export * from "./schemas";
 export * from "./operations";
 export * from "./status-machine";
-export { claimTask, wakeClaims } from "./claim-task";
+export { claimTask, wakeClaims, endClaimWaits, resetClaimWaits } from "./claim-task";
 export { recordHeartbeat } from "./record-heartbeat";
 export { appendSteps } from "./append-steps";
 export { requestApproval } from "./request-approval";

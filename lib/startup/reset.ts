@@ -12,6 +12,7 @@ import { closeSimulationPool, forgetIbmTokens } from "../quantum";
 import { useDeliveryResolver } from "../webhooks";
 import { resetStartupState } from "../health";
 import { resetEventHub } from "../events/stream";
+import { endClaimWaits, resetClaimWaits } from "../runs";
 import { closeRateLimiter } from "../http/rate-limit";
 import { JOB_KINDS, stopJobWorker } from "./jobs";
 import { registerApp } from "./register";
@@ -23,6 +24,8 @@ export const resetProcessState = async () => {
   await stopAllJobWorkers();
   await stopJobWorker();
   resetEventHub();
+  endClaimWaits();
+  resetClaimWaits();
   await Promise.allSettled([closeSimulationPool(), closeRateLimiter()]);
   await closeDatabase();
   // What was read or cached from the environment and the database.

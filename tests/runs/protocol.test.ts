@@ -21,7 +21,7 @@ import * as approvalListRoute from "../../app/api/approvals/route";
 import * as taskRoute from "../../app/api/tasks/[taskId]/route";
 import * as taskStatusRoute from "../../app/api/tasks/[taskId]/status/route";
 import { prisma } from "../../lib/db";
-import { resetRunsConfig } from "../../lib/runs";
+import { endClaimWaits, resetClaimWaits, resetRunsConfig } from "../../lib/runs";
 import { assignTask } from "../../lib/tasks";
 import { useApiTest } from "../helpers/api";
 import { unique } from "../helpers/factories";
@@ -252,6 +252,21 @@ describe("claiming", () => {
     const claimed = await waiting;
     expect(claimed.status).toBe(200);
     expect(claimed.json.task.id).toBe(taskId);
+  });
+
+  it("answers a waiting claim at once, with no task, when the server drains for shutdown", async () => {
+    const agentId = await insertAgent();
+    const { secret } = await issue(agentId);
+    // Waiting up to 30 s (the test's own time limit): only the drain can answer it in time.
+    const waiting = claim(secret, 30);
+    endClaimWaits();
+    try {
+      expect((await waiting).status).toBe(204);
+      // Claims made while draining do not wait either.
+      expect((await claim(secret, 30)).status).toBe(204);
+    } finally {
+      resetClaimWaits();
+    }
   });
 
   it("gives a task to one of two agents claiming it at once, never both", async () => {
