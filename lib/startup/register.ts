@@ -3,7 +3,8 @@
 // - the event catalog: every area's declarations, listed by lib/events/catalog.ts;
 // - the outbox's event subscribers: the webhooks area queues the deliveries of each recorded event
 //   in the same transaction;
-// - the deletion guards: the tasks area refuses to let a record with open tasks be deleted.
+// - the deletion guards: the tasks area refuses to let a record with open tasks be deleted, the runs
+//   area an agent with an open run.
 // (The job kinds are registered where the workers start, ./jobs.ts; a kind also makes itself known
 // when its module loads, lib/jobs/kinds.ts.)
 // The outbox and the guards refuse to work unregistered (a clear error, never a silent change).
@@ -15,9 +16,10 @@ import { EVENT_DEFINITIONS } from "../events/catalog";
 // The modules themselves, not the areas' index.ts: every test file registers, and needs no more.
 import { webhookSubscriber } from "../webhooks/queue-deliveries";
 import { openTasksGuard } from "../tasks/find-entities";
+import { openRunsGuard } from "../runs/check-open-runs";
 
 export const registerApp = () => {
   registerEventCatalog(EVENT_DEFINITIONS);
   registerEventSubscribers({ webhooks: webhookSubscriber });
-  registerDeletionGuards([openTasksGuard]);
+  registerDeletionGuards([openTasksGuard, openRunsGuard]);
 };

@@ -68,6 +68,21 @@ describe("lost runs", () => {
   });
 });
 
+describe("deleting a working agent", () => {
+  it("is refused while it has an open run (its squad's task would stay in progress), and allowed once the run ends", async () => {
+    const agentId = await insertAgent();
+    const squadId = await insertSquad([agentId]);
+    const secret = await credential(agentId);
+    await assign({ type: "Squad", id: squadId });
+    const runId = (await claim(secret)).json.run.id;
+    const refused = await call(agentRoute.DELETE, "DELETE", `/api/agents/${agentId}`, { key: api.operator, params: { agentId } });
+    expect(refused.status).toBe(409);
+    expect(refused.json.detail).toContain(runId);
+    await sweepLostRuns(new Date(Date.now() + 2 * MINUTE));
+    expect((await call(agentRoute.DELETE, "DELETE", `/api/agents/${agentId}`, { key: api.operator, params: { agentId } })).status).toBe(204);
+  });
+});
+
 describe("routing in a squad", () => {
   it("keeps a task for the best-matching live member, then lets any member that fits take it", async () => {
     const builder = await insertAgent({}, ["Builder", "Builder", "Builder", "Scout", "Healer"]);
