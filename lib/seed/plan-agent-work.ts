@@ -41,13 +41,13 @@ const CRASH_CHANCE = 0.3;
 /** Live stretches from `from` to just before `until`: 6 h to 4 days each, the last one at least 3 h. */
 const planStretches = (rng: Prng, from: number, until: number): Stretch[] => {
   const stretches: Stretch[] = [];
-  const last = until - rng.int(2, 15) * MINUTE;
+  const last = until - rng.int(2 * MINUTE, 15 * MINUTE);
   let start = from;
   for (;;) {
-    const end = start + rng.int(6 * 60, 96 * 60) * MINUTE;
+    const end = start + rng.int(6 * HOUR, 96 * HOUR);
     const crash = rng.chance(CRASH_CHANCE);
     const [low, high] = crash ? [2, 6] : rng.weighted(GAPS);
-    const gap = rng.int(low, high) * MINUTE;
+    const gap = rng.int(low * MINUTE, high * MINUTE);
     if (end >= last - 6 * HOUR || end + gap >= last - 3 * HOUR) {
       stretches.push({ start, end: last, crash: false });
       return stretches;
@@ -58,10 +58,10 @@ const planStretches = (rng: Prng, from: number, until: number): Stretch[] => {
 };
 
 // Time until the next task becomes claimable: exponential around 8 h, 5 min to 24 h.
-const idleMs = (rng: Prng) => Math.min(24 * HOUR, Math.max(5 * MINUTE, -Math.log(1 - rng.next()) * 8 * HOUR));
+const idleMs = (rng: Prng) => Math.round(Math.min(24 * HOUR, Math.max(5 * MINUTE, -Math.log(1 - rng.next()) * 8 * HOUR)));
 
 export const planAgentWork = (rng: Prng, agent: WorkAgent, epoch: Date): PlannedWork => {
-  const firstConnectedAt = new Date(epoch.getTime() - rng.int(20 * 24 * 60, 30 * 24 * 60) * MINUTE);
+  const firstConnectedAt = new Date(epoch.getTime() - rng.int(20 * DAY, 30 * DAY));
   const stretches = planStretches(rng, firstConnectedAt.getTime(), epoch.getTime());
   const work: PlannedWork = { firstConnectedAt, lastContactAt: new Date(stretches.at(-1)!.end), presence: [], runs: [], steps: [], approvals: [], tasks: [], changes: [], outcomes: [] };
   let taskCount = 0;
@@ -69,7 +69,7 @@ export const planAgentWork = (rng: Prng, agent: WorkAgent, epoch: Date): Planned
   type OpenTask = { id: string; createdAt: number; history: { status: Prisma.TaskStatusChangeCreateManyInput["toStatus"]; at: number }[] };
   const newTask = (claimableAt: number): OpenTask => {
     const id = `task-${agent.id}-${String((taskCount += 1)).padStart(4, "0")}`;
-    const createdAt = claimableAt - rng.int(1, 180) * MINUTE;
+    const createdAt = claimableAt - rng.int(MINUTE, 3 * HOUR);
     return { id, createdAt, history: [{ status: "pending", at: createdAt }, { status: "assigned", at: claimableAt }] };
   };
 
@@ -171,7 +171,7 @@ export const planAgentWork = (rng: Prng, agent: WorkAgent, epoch: Date): Planned
       previousClaim = claimedAt;
     }
     if (stretch.crash) {
-      const claimedAt = stretch.end - rng.int(2, 40) * MINUTE;
+      const claimedAt = stretch.end - rng.int(2 * MINUTE, 40 * MINUTE);
       if (claimedAt > cursor + 5 * MINUTE) {
         const claimableAt = claimedAt - rng.int(40, 1_800);
         const task = newTask(claimableAt);

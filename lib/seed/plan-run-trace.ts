@@ -54,12 +54,12 @@ export const planRunTrace = (rng: Prng, input: TraceInput): RunTrace => {
   const rows = rng.int(0, 400);
   const specs: Spec[] = [
     { kind: "log", gap: rng.int(50, 500), text: LOGS[0] },
-    { kind: "message", gap: rng.int(2, 40) * SECOND, text: rng.pick(PLANS), tokens: rng.int(300, 1_800) },
+    { kind: "message", gap: rng.int(2 * SECOND, 40 * SECOND), text: rng.pick(PLANS), tokens: rng.int(300, 1_800) },
     { kind: "tool_call", gap: rng.int(500, 5_000), text: `Calling ${read}`, data: { tool: read, arguments: { limit: 100 } } },
     { kind: "tool_result", gap: rng.int(300, 25_000), text: `${read} answered ${rows} rows`, data: { tool: read, rows } },
   ];
   // The agent's own work: the long part of a run.
-  const work: Spec = { kind: "message", gap: rng.int(1, 60) * MINUTE, text: `Analysis of ${rows} rows against the task's thresholds.`, tokens: rng.int(800, 6_000) };
+  const work: Spec = { kind: "message", gap: rng.int(MINUTE, 60 * MINUTE), text: `Analysis of ${rows} rows against the task's thresholds.`, tokens: rng.int(800, 6_000) };
   const findings = rng.int(0, 4);
   const approvals: Prisma.RunApprovalCreateManyInput[] = [];
   let ending: RunEnding = input.lost ? "lost" : rng.chance(0.08) ? "failed" : "completed";
@@ -79,14 +79,14 @@ export const planRunTrace = (rng: Prng, input: TraceInput): RunTrace => {
       const comment = rng.pick(approved ? APPROVAL_COMMENTS.approved : APPROVAL_COMMENTS.rejected);
       approvalAt = specs.length;
       specs.push(
-        { kind: "approval_request", gap: rng.int(2, 30) * SECOND, text: write.summary, service: true },
-        { kind: "approval_decision", gap: rng.int(2, 45) * MINUTE, text: `${approved ? "approved" : "rejected"}: ${comment}`, service: true },
+        { kind: "approval_request", gap: rng.int(2 * SECOND, 30 * SECOND), text: write.summary, service: true },
+        { kind: "approval_decision", gap: rng.int(2 * MINUTE, 45 * MINUTE), text: `${approved ? "approved" : "rejected"}: ${comment}`, service: true },
       );
       approvals.push({ id: "", runId, tool: write.tool, summary: write.summary, details: { arguments: { environment: "staging" } }, status: approved ? "approved" : "rejected", decidedById: input.approverId, comment });
       if (approved) {
         specs.push(
           { kind: "tool_call", gap: rng.int(500, 20_000), text: `Calling ${write.tool}`, data: { tool: write.tool, arguments: { environment: "staging" } } },
-          { kind: "tool_result", gap: rng.int(1, 60) * SECOND, text: `${write.tool} answered 200`, data: { tool: write.tool, status: 200 } },
+          { kind: "tool_result", gap: rng.int(SECOND, 60 * SECOND), text: `${write.tool} answered 200`, data: { tool: write.tool, status: 200 } },
         );
       } else if (rng.chance(0.5)) {
         ending = "failed";
@@ -96,8 +96,8 @@ export const planRunTrace = (rng: Prng, input: TraceInput): RunTrace => {
       }
     }
   }
-  if (ending === "completed") specs.push({ kind: "message", gap: rng.int(5, 60) * SECOND, text: summary, tokens: rng.int(200, 900) });
-  if (ending === "failed") specs.push({ kind: "error", gap: rng.int(1, 30) * SECOND, text: `${error![0]}: ${error![1]}`, data: { errorClass: error![0] } });
+  if (ending === "completed") specs.push({ kind: "message", gap: rng.int(5 * SECOND, 60 * SECOND), text: summary, tokens: rng.int(200, 900) });
+  if (ending === "failed") specs.push({ kind: "error", gap: rng.int(SECOND, 30 * SECOND), text: `${error![0]}: ${error![1]}`, data: { errorClass: error![0] } });
 
   // A finished run ends by `until`: the work shrinks when the room is short (it never is by much).
   const total = specs.reduce((sum, spec) => sum + spec.gap, 0);
