@@ -11,6 +11,7 @@ import { seedDeployments, deploymentCountFor } from "./seed-deployments";
 import { seedGroups } from "./seed-groups";
 import { itemCountFor, seedMarketplace } from "./seed-marketplace";
 import { Prng } from "./generator/prng";
+import { seedRuns } from "./seed-runs";
 import { formatCount, type SeedContext } from "./generator/support";
 import { seedTasks, taskCountFor } from "./seed-tasks";
 import { seedUseCases } from "./seed-usecases";
@@ -85,13 +86,16 @@ export const seedDatabase = async (prisma: PrismaClient, options: SeedOptions = 
       const tasks = await timed("tasks", () => seedTasks(ctx, taskCountFor(agents), entities));
       const walletData = await timed("wallets", () => seedWallets(ctx, wallets));
       const users = await seedUsers(ctx, passwords, wallets);
+      // After the users: the connected agents' credentials name the operator who issued them.
+      const work = await timed("agents at work", () => seedRuns(ctx, seededAgents));
       return [
         `${formatCount(agents)} agents`,
         `${formatCount(groups.squads)} squads`,
         `${formatCount(groups.syndicates)} syndicates`,
         `${formatCount(items)} marketplace items`,
         `${formatCount(deployments)} deployments`,
-        `${formatCount(tasks)} tasks`,
+        `${formatCount(tasks + work.tasks)} tasks`,
+        `${work.agents.length} connected agents with ${formatCount(work.runs)} runs`,
         `${useCases} use cases`,
         `${users} users`,
         `${walletData.wallets} wallets on ${walletData.chains} chains with ${formatCount(walletData.transfers)} transfers`,

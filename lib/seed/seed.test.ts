@@ -3,7 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../auth/hash-password";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/db";
+import { measureAgents } from "../runs";
 import { ADMIN_USER_ID, dominantRole, seedDatabase } from "./index";
+import { connectedCountFor, MEASURE_WINDOW_DAYS } from "./seed-runs";
 
 const PASSWORD = "seed-test-password";
 let first: TestDatabase;
@@ -132,6 +134,7 @@ const LEGAL_TASK_MOVES = new Set([
   "pending>cancelled",
   "assigned>cancelled",
   "in_progress>cancelled",
+  "in_progress>assigned",
 ]);
 
 const checkHistories = async (db: TestDatabase, table: string, changes: string, key: string, legal: Set<string>) => {
@@ -192,7 +195,10 @@ describe("domain rules", () => {
       `SELECT max(at) AS at FROM (
          SELECT max("updatedAt") AS at FROM "Agent" UNION ALL SELECT max("changedAt") FROM "TaskStatusChange"
          UNION ALL SELECT max("changedAt") FROM "DeploymentStatusChange" UNION ALL SELECT max(timestamp) FROM "WalletTransfer"
-         UNION ALL SELECT max("asOf") FROM "TokenPrice" UNION ALL SELECT max("updatedAt") FROM "Syndicate") d`,
+         UNION ALL SELECT max("asOf") FROM "TokenPrice" UNION ALL SELECT max("updatedAt") FROM "Syndicate"
+         UNION ALL SELECT max(greatest("finishedAt", "leaseExpiresAt", "lastHeartbeatAt")) FROM "AgentRun" UNION ALL SELECT max(at) FROM "RunStep"
+         UNION ALL SELECT max("endedAt") FROM "AgentPresence" UNION ALL SELECT max("decidedAt") FROM "RunApproval"
+         UNION ALL SELECT max(timestamp) FROM "AgentHistoryPoint" UNION ALL SELECT max("lastUsedAt") FROM "AgentCredential") d`,
     );
     expect(new Date(latest[0].at).getTime()).toBeLessThanOrEqual(epoch.getTime());
   });
@@ -230,5 +236,167 @@ describe("wallet data", () => {
          AND substr(a.peer, 3, 4) = substr(b.peer, 3, 4) AND right(a.peer, 4) = right(b.peer, 4)`,
     );
     expect(pairs.length).toBeGreaterThan(0);
+  });
+});
+
+const EPOCH = new Date("2026-11-01T00:00:00Z");
+
+type Figures = { id: string; uptime: number; completionRate: number; averageResponseTime: number; errorRate: number };
+const figuresOf = (db: TestDatabase) =>
+  db.sql.query<Figures>(`SELECT id, uptime, "completionRate", "averageResponseTime", "errorRate" FROM "Agent" WHERE "firstConnectedAt" IS NOT NULL ORDER BY id`);
+
+describe("agents at work", () => {
+  it("connects the first agents with a Scout or Builder role, and only them", async () => {
+    const connected = await first.sql.query<{ id: string; roles: string[] }>(
+      `SELECT a.id, array_agg(r."roleName" ORDER BY r.position) AS roles FROM "Agent" a JOIN "AgentRole" r ON r."agentId" = a.id
+       WHERE a."firstConnectedAt" IS NOT NULL GROUP BY a.id ORDER BY a.id`,
+    );
+    expect(connected).toHaveLength(connectedCountFor(64));
+    for (const agent of connected) expect(agent.roles.some((role) => role === "Scout" || role === "Builder"), agent.id).toBe(true);
+    const skipped = await count(
+      first,
+      `SELECT count(*) AS n FROM "Agent" a WHERE a."firstConnectedAt" IS NULL AND a.id < $1
+         AND EXISTS (SELECT 1 FROM "AgentRole" r WHERE r."agentId" = a.id AND r."roleName" IN ('Scout', 'Builder'))`,
+      [connected.at(-1)!.id],
+    );
+    expect(skipped).toBe(0);
+    // Connected 20–30 days before the epoch, each with a credential that no secret opens.
+    expect(await count(first, `SELECT count(*) AS n FROM "Agent" WHERE "firstConnectedAt" NOT BETWEEN $1::timestamp - interval '30 days' AND $1::timestamp - interval '20 days'`, [EPOCH])).toBe(0);
+    expect(await count(first, `SELECT count(DISTINCT "agentId") AS n FROM "AgentCredential" WHERE "revokedAt" IS NULL AND "secretHash" !~ '^[0-9a-f]{64}$'`)).toBe(connected.length);
+  });
+
+  it("answers metricsSource measured for the connected agents, reported for every other", async () => {
+    const sources = await first.sql.query<{ source: string; connected: boolean; n: number | string }>(
+      `SELECT d.agent->>'metricsSource' AS source, a."firstConnectedAt" IS NOT NULL AS connected, count(*) AS n
+       FROM "AgentDetails" d JOIN "Agent" a ON a.id = d.id GROUP BY 1, 2 ORDER BY 1`,
+    );
+    expect(sources.map((row) => ({ ...row, n: Number(row.n) }))).toEqual([
+      { source: "measured", connected: true, n: connectedCountFor(64) },
+      { source: "reported", connected: false, n: 64 - connectedCountFor(64) },
+    ]);
+  });
+
+  it("stores the figures measureAgents computes from the agents' runs and presence", async () => {
+    const stored = await figuresOf(first);
+    const ids = stored.map((row) => row.id);
+    // Measured again by the app's statement (rolled back): nothing changes.
+    let again: Figures[] = [];
+    await first.prisma
+      .$transaction(async (tx) => {
+        await measureAgents(tx, ids, EPOCH, MEASURE_WINDOW_DAYS);
+        again = await tx.$queryRawUnsafe<Figures[]>(`SELECT id, uptime, "completionRate", "averageResponseTime", "errorRate" FROM "Agent" WHERE id = ANY($1) ORDER BY id`, ids);
+        throw new Error("roll back");
+      })
+      .catch((error: Error) => expect(error.message).toBe("roll back"));
+    expect(again).toEqual(stored);
+    // And the same from the rows, by the definitions.
+    const runs = await first.sql.query<{ agentId: string; status: string; claimableAt: Date; claimedAt: Date }>(`SELECT "agentId", status, "claimableAt", "claimedAt" FROM "AgentRun"`);
+    const presence = await first.sql.query<{ agentId: string; startedAt: Date; endedAt: Date }>(`SELECT "agentId", "startedAt", "endedAt" FROM "AgentPresence"`);
+    const since = new Map((await first.sql.query<{ id: string; at: Date }>(`SELECT id, "firstConnectedAt" AS at FROM "Agent" WHERE "firstConnectedAt" IS NOT NULL`)).map((row) => [row.id, new Date(row.at).getTime()]));
+    const ms = (date: Date) => new Date(date).getTime();
+    for (const figures of stored) {
+      const own = runs.filter((run) => run.agentId === figures.id);
+      const completed = own.filter((run) => run.status === "completed").length;
+      const errors = own.filter((run) => run.status === "failed" || run.status === "lost").length;
+      const live = presence.filter((stretch) => stretch.agentId === figures.id).reduce((sum, stretch) => sum + ms(stretch.endedAt) - ms(stretch.startedAt), 0);
+      expect(figures.completionRate, figures.id).toBeCloseTo((100 * completed) / own.length, 2);
+      expect(figures.errorRate, figures.id).toBeCloseTo((100 * errors) / own.length, 2);
+      expect(figures.uptime, figures.id).toBeCloseTo((100 * live) / (EPOCH.getTime() - since.get(figures.id)!), 2);
+      expect(figures.averageResponseTime, figures.id).toBe(Math.round(own.reduce((sum, run) => sum + ms(run.claimedAt) - ms(run.claimableAt), 0) / own.length));
+      // Mostly completed, some failed, a few lost.
+      expect(completed / own.length, figures.id).toBeGreaterThan(0.6);
+    }
+    expect(await count(first, `SELECT count(DISTINCT status) AS n FROM "AgentRun"`)).toBe(3);
+  });
+
+  it("leaves no run open and no approval undecided", async () => {
+    expect(await count(first, `SELECT count(*) AS n FROM "AgentRun" WHERE status NOT IN ('completed', 'failed', 'lost') OR "finishedAt" IS NULL`)).toBe(0);
+    expect(await count(first, `SELECT count(*) AS n FROM "RunApproval" WHERE status = 'pending' OR "decidedAt" IS NULL`)).toBe(0);
+    expect(await count(first, `SELECT count(DISTINCT status) AS n FROM "RunApproval"`)).toBe(2);
+    expect(await count(first, `SELECT count(*) AS n FROM "AgentRun" WHERE status = 'lost' AND "errorClass" <> 'LeaseExpired'`)).toBe(0);
+    expect(await count(first, `SELECT count(*) AS n FROM "AgentRun" WHERE status = 'failed' AND ("errorClass" IS NULL OR "errorMessage" IS NULL)`)).toBe(0);
+    // Ids as the app makes them: a run's and an approval's sort by their time.
+    expect(await count(first, `SELECT count(*) AS n FROM "AgentRun" WHERE id !~ '^run_[0-9a-z]{9}[0-9a-f]{12}$'`)).toBe(0);
+    expect(await count(first, `SELECT count(*) AS n FROM "RunApproval" WHERE id !~ '^apr_[0-9a-z]{9}[0-9a-f]{12}$'`)).toBe(0);
+    const byId = await first.sql.query<{ id: string }>(`SELECT id FROM "AgentRun" ORDER BY id`);
+    const byClaim = await first.sql.query<{ id: string }>(`SELECT id FROM "AgentRun" ORDER BY "claimedAt", id`);
+    expect(byId).toEqual(byClaim);
+  });
+
+  it("gives every run a task of the agent's in the matching final status, with the run's metrics", async () => {
+    const rows = await first.sql.query<{ runId: string; attempt: number; runStatus: string; last: boolean; taskStatus: string | null; entityId: string | null; agentId: string; same: boolean }>(
+      `SELECT r.id AS "runId", r.attempt, r.status AS "runStatus", r."agentId", t.status AS "taskStatus", t."entityId",
+         r.attempt = max(r.attempt) OVER (PARTITION BY r."taskId") AS last,
+         t."finishedAt" = r."finishedAt" AND t."actualCost" = r.cost AND t."resourceUsage" = r.tokens
+           AND t."actualDuration" = round((extract(epoch FROM r."finishedAt" - r."claimedAt") / 3600)::numeric, 6)::float8 AS same
+       FROM "AgentRun" r LEFT JOIN "Task" t ON t.id = r."taskId"`,
+    );
+    expect(rows.length).toBeGreaterThan(100);
+    for (const row of rows) {
+      expect(row.taskStatus, row.runId).not.toBeNull();
+      expect(row.entityId, row.runId).toBe(row.agentId);
+      if (row.last) {
+        expect(row.taskStatus, row.runId).toBe(row.runStatus);
+        expect(row.same, row.runId).toBe(true);
+      } else {
+        expect(row.runStatus, row.runId).toBe("lost");
+      }
+    }
+    // A lost run's task was claimed again, by the next attempt.
+    expect(rows.some((row) => row.attempt === 2)).toBe(true);
+  });
+
+  it("keeps each run's trace in order, with its totals and its approvals' steps", async () => {
+    const mismatched = await count(
+      first,
+      `SELECT count(*) AS n FROM "AgentRun" r, LATERAL (
+         SELECT count(*) AS steps, coalesce(sum(s.tokens), 0) AS tokens, min(s.seq) AS low, max(s.seq) AS high, min(s.at) AS first, max(s.at) AS last
+         FROM "RunStep" s WHERE s."runId" = r.id) t
+       WHERE t.steps = 0 OR r."stepCount" <> t.steps OR r.tokens <> t.tokens OR t.low <> 1 OR t.high <> t.steps
+         OR t.first < r."claimedAt" OR t.last > coalesce(r."finishedAt", r."lastHeartbeatAt")`,
+    );
+    expect(mismatched).toBe(0);
+    const approvals = await count(
+      first,
+      `SELECT count(*) AS n FROM "RunApproval" a WHERE
+         (SELECT count(*) FROM "RunStep" s WHERE s."runId" = a."runId" AND s.data->>'approvalId' = a.id AND (
+           (s.kind = 'approval_request' AND s.at = a."requestedAt") OR (s.kind = 'approval_decision' AND s.at = a."decidedAt"))) <> 2`,
+    );
+    expect(approvals).toBe(0);
+    expect(await count(first, `SELECT count(*) AS n FROM "RunApproval"`)).toBeGreaterThan(0);
+  });
+
+  it("runs inside the agents' live stretches, which leave gaps", async () => {
+    const outside = await count(
+      first,
+      `SELECT count(*) AS n FROM "AgentRun" r WHERE NOT EXISTS (
+         SELECT 1 FROM "AgentPresence" p WHERE p."agentId" = r."agentId" AND p."startedAt" <= r."claimedAt" AND p."endedAt" >= r."lastHeartbeatAt")`,
+    );
+    expect(outside).toBe(0);
+    expect(await count(first, `SELECT count(*) AS n FROM "Agent" a WHERE a."firstConnectedAt" IS NOT NULL AND (SELECT count(*) FROM "AgentPresence" p WHERE p."agentId" = a.id) < 2`)).toBe(0);
+  });
+
+  it("adds a history point per task outcome and per day, with the running count of completed tasks", async () => {
+    const agents = await first.sql.query<{ id: string; firstConnectedAt: Date }>(`SELECT id, "firstConnectedAt" FROM "Agent" WHERE "firstConnectedAt" IS NOT NULL`);
+    for (const agent of agents) {
+      const points = await first.sql.query<{ timestamp: Date; tasksCompleted: number; experiencePoints: number; taskId: string | null }>(
+        `SELECT timestamp, "tasksCompleted", "experiencePoints", "taskId" FROM "AgentHistoryPoint" WHERE "agentId" = $1 AND timestamp > $2 ORDER BY timestamp, id`,
+        [agent.id, agent.firstConnectedAt],
+      );
+      const [base] = await first.sql.query<{ tasksCompleted: number; experiencePoints: number }>(
+        `SELECT "tasksCompleted", "experiencePoints" FROM "AgentHistoryPoint" WHERE "agentId" = $1 AND timestamp <= $2 ORDER BY timestamp DESC LIMIT 1`,
+        [agent.id, agent.firstConnectedAt],
+      );
+      const tasks = await first.sql.query<{ id: string; status: string; finishedAt: Date }>(`SELECT id, status, "finishedAt" FROM "Task" WHERE "entityId" = $1 AND id LIKE 'task-agent-%' ORDER BY "finishedAt"`, [agent.id]);
+      expect(points.filter((point) => point.taskId !== null).map((point) => point.taskId)).toEqual(tasks.map((task) => task.id));
+      const days = Math.floor((EPOCH.getTime() - new Date(agent.firstConnectedAt).getTime()) / 86_400_000);
+      expect(points.filter((point) => point.taskId === null).length, agent.id).toBeGreaterThanOrEqual(days);
+      for (const point of points) {
+        const done = tasks.filter((task) => new Date(task.finishedAt).getTime() <= new Date(point.timestamp).getTime());
+        const completed = done.filter((task) => task.status === "completed").length;
+        expect(point.tasksCompleted).toBe(base.tasksCompleted + completed);
+        expect(point.experiencePoints).toBe(base.experiencePoints + 100 * completed + 20 * (done.length - completed));
+      }
+    }
   });
 });

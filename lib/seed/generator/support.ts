@@ -99,3 +99,22 @@ export const bulkInsert = async <T extends object>(db: SeedDb, table: string, ro
 
 /** "12,345" */
 export const formatCount = (value: number) => value.toLocaleString("en-US");
+
+/**
+ * Updates rows of `table` by id, one statement per batch (as bulkInsert: the batch is the one
+ * parameter, as JSON). Every row sets the same columns, those of the first row.
+ */
+export const bulkUpdate = async <T extends { id: string }>(db: SeedDb, table: string, rows: readonly T[]): Promise<number> => {
+  if (rows.length === 0) return 0;
+  const types = await typesOf(db, table);
+  const columns = Object.keys(rows[0]);
+  const unknown = columns.filter((column) => !types.has(column));
+  if (unknown.length > 0) throw new Error(`bulkUpdate: ${table} has no column ${unknown.join(", ")}`);
+  const sets = columns.filter((column) => column !== "id").map((column) => `${quoteIdent(column)} = r.${quoteIdent(column)}`).join(", ");
+  const shape = columns.map((column) => `${quoteIdent(column)} ${types.get(column)}`).join(", ");
+  const sql = `UPDATE ${quoteIdent(table)} t SET ${sets} FROM jsonb_to_recordset($1::jsonb) AS r(${shape}) WHERE t.id = r.id`;
+  for (let start = 0; start < rows.length; start += BULK_ROWS) {
+    await db.$executeRawUnsafe(sql, JSON.stringify(rows.slice(start, start + BULK_ROWS), jsonValue));
+  }
+  return rows.length;
+};
