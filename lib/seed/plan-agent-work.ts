@@ -57,8 +57,9 @@ const planStretches = (rng: Prng, from: number, until: number): Stretch[] => {
   }
 };
 
-// Time until the next task becomes claimable: exponential around 8 h, 5 min to 24 h.
-const idleMs = (rng: Prng) => Math.round(Math.min(24 * HOUR, Math.max(5 * MINUTE, -Math.log(1 - rng.next()) * 8 * HOUR)));
+// Time until the next task becomes claimable: exponential around 30 h, 5 min to 3 days (some twenty
+// runs an agent over its month: enough for its figures, few enough not to bury the demo's task board).
+const idleMs = (rng: Prng) => Math.round(Math.min(72 * HOUR, Math.max(5 * MINUTE, -Math.log(1 - rng.next()) * 30 * HOUR)));
 
 export const planAgentWork = (rng: Prng, agent: WorkAgent, epoch: Date): PlannedWork => {
   const firstConnectedAt = new Date(epoch.getTime() - rng.int(20 * DAY, 30 * DAY));
