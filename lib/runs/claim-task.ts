@@ -1,6 +1,6 @@
 // Claiming work (docs/agents-at-work.md, "Runs" and "Routing"): an agent asks for a task it may work;
-// when there is none yet it waits (a long poll, up to 30 s) and looks again every RUN_CLAIM_RECHECK_MS,
-// or at once when this process makes work claimable (a lost run's task offered again). The claim
+// when there is none yet it waits (a long poll, up to 30 s) and looks again when the watcher sees
+// work assigned to it (./watch-claimable.ts), or after RUN_CLAIM_RECHECK_MS at the latest. The claim
 // itself is one transaction: the candidate tasks are locked with SKIP LOCKED (another instance's
 // claim of the same task skips it), the first one the routing rule gives this agent moves to
 // in_progress, and the run starts with its lease. Exclusive across instances by the row locks and the
@@ -15,47 +15,12 @@ import { mayClaim, type AgentFit, type Offer } from "./rules/routing";
 import type { TClaim } from "./schemas";
 import { RUN_COLUMNS, toRun } from "./shape";
 import { touchPresence } from "./touch-presence";
+import { isDraining, waitForWork, watchFromNow } from "./watch-claimable";
 
 /** Candidate tasks one claim looks at (the oldest claimable first). */
 const CANDIDATES = 50;
 
 type CandidateRow = Offer & { entityId: string };
-
-// This process's waiting claims, woken when work may have become claimable here, and ended when the
-// process drains for shutdown (their agents ask again, on another instance). On globalThis: Next
-// bundles the routes apart from instrumentation.ts, which drains.
-const state = globalThis as typeof globalThis & { __syndicateClaimWaits?: { waiters: Set<() => void>; draining: boolean } };
-const waits = (state.__syndicateClaimWaits ??= { waiters: new Set(), draining: false });
-const waiters = waits.waiters;
-
-/** Wakes this process's waiting claims to look again (a task was offered again). */
-export const wakeClaims = () => {
-  for (const wake of [...waiters]) wake();
-};
-
-/** Shutdown: waiting claims answer now (no task), and claims from now on do not wait. */
-export const endClaimWaits = () => {
-  waits.draining = true;
-  wakeClaims();
-};
-
-/** Tests: claims wait again. */
-export const resetClaimWaits = () => {
-  waits.draining = false;
-};
-
-const pause = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      waiters.delete(done);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    waiters.add(done);
-    signal?.addEventListener("abort", done, { once: true });
-  });
 
 /** Run ids sort by time of claim (lists are ordered by id): the time in base 36, then randomness. */
 const newRunId = () => `run_${Date.now().toString(36).padStart(9, "0")}${randomBytes(6).toString("hex")}`;
@@ -165,12 +130,13 @@ export const claimTask = async (agentId: string, waitSeconds: number, signal?: A
       await touchPresence(tx, agentId, new Date(), config.RUN_LEASE_SECONDS * 1_000);
     });
   await contact();
+  if (wait > 0) await watchFromNow();
   for (;;) {
     const claimed = await tryClaim(agentId, new Date());
     if (claimed) return claimed;
     const left = deadline - Date.now();
-    if (left <= 0 || signal?.aborted || waits.draining) break;
-    await pause(Math.min(left, config.RUN_CLAIM_RECHECK_MS), signal);
+    if (left <= 0 || signal?.aborted || isDraining()) break;
+    await waitForWork(agentId, Math.min(left, config.RUN_CLAIM_RECHECK_MS), signal);
   }
   if (wait > 0) await contact();
   return null;

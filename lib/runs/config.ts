@@ -10,7 +10,8 @@ const ZRunsEnv = z.object({
   RUN_MAX_ATTEMPTS: whole(1, 20, 3, "Runs one task may have; when the last one is lost the task fails"),
   RUN_MAX_STEPS: whole(1, 100_000, 1_000, "Steps one run's trace keeps; later ones are refused and counted"),
   RUN_MAX_TRACE_BYTES: whole(1_024, 64 * 1_048_576, 1_048_576, "Bytes of step text and data one run's trace keeps"),
-  RUN_CLAIM_RECHECK_MS: whole(50, 10_000, 1_000, "How often a waiting claim looks for work made claimable on another instance"),
+  RUN_CLAIM_WATCH_MS: whole(20, 10_000, 100, "How often this instance reads the event log for tasks assigned to agents whose claims wait"),
+  RUN_CLAIM_RECHECK_MS: whole(50, 30_000, 10_000, "The longest a waiting claim goes without looking again by itself (a safety net beside the watcher)"),
   RUN_OFFER_PREFERENCE_SECONDS: whole(0, 600, 10, "How long a squad's or syndicate's task is kept for its best-matching live member before any member may claim it"),
   AGENT_METRICS_WINDOW_DAYS: whole(1, 365, 30, "The rolling window measured metrics are taken over"),
 });

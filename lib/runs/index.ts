@@ -3,7 +3,8 @@
 export * from "./schemas";
 export * from "./operations";
 export * from "./status-machine";
-export { claimTask, wakeClaims, endClaimWaits, resetClaimWaits } from "./claim-task";
+export { claimTask } from "./claim-task";
+export { wakeClaims, endClaimWaits, resetClaimWaits } from "./watch-claimable";
 export { recordHeartbeat } from "./record-heartbeat";
 export { appendSteps } from "./append-steps";
 export { requestApproval } from "./request-approval";

@@ -6,7 +6,7 @@
 import { prisma } from "../db";
 import { defineJobKind } from "../jobs";
 import { moveTask } from "../tasks";
-import { wakeClaims } from "./claim-task";
+import { wakeClaims } from "./watch-claimable";
 import { runsConfig } from "./config";
 import { measureAgents } from "./measure-agents";
 import { RUN_COLUMNS, toRun } from "./shape";
