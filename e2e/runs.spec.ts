@@ -119,7 +119,7 @@ test("an operator issues a credential, follows the agent's run, approves its req
   await expect(listed).toHaveCount(1);
   await expect(listed).toContainText("completed");
   await expect(listed.getByRole("link", { name: description })).toHaveAttribute("href", `/tasks/${taskId}`);
-  await listed.getByRole("link", { name: run.id }).click();
+  await listed.locator(`a[href="/runs/${run.id}"]`).click();
   await expect(page).toHaveURL(new RegExp(`/runs/${run.id}$`));
   await page.getByRole("link", { name: agent.name }).first().click();
   await expect(page).toHaveURL(new RegExp(`/agents/${agent.id}$`));

@@ -1,5 +1,5 @@
-// A table of runs (the runs list, an agent's latest runs): each links to its run page and its task,
-// with its status, when it was claimed, how long it took and what it used. Numbers are right-aligned.
+// A table of runs (the runs list, an agent's latest runs): each links to its run page (named by when it
+// was claimed) and its task, with its status, how long it took and what it used. Numbers are right-aligned.
 import Link from "next/link";
 import type { TRun } from "@/lib/runs/schemas";
 import { formatCost, formatDateTime, formatDuration, formatInteger } from "@/lib/format";
@@ -33,14 +33,10 @@ export const RunsTable = ({
     <table aria-label={label}>
       <thead>
         <tr>
-          <th scope="col">Run</th>
+          <th scope="col">Run (claimed)</th>
           <th scope="col">Status</th>
           {showAgent ? <th scope="col">Agent</th> : null}
           <th scope="col">Task</th>
-          <th scope="col" className={styles.num}>
-            Attempt
-          </th>
-          <th scope="col">Claimed</th>
           <th scope="col" className={styles.num}>
             Duration
           </th>
@@ -55,12 +51,14 @@ export const RunsTable = ({
       <tbody>
         {runs.map((run) => (
           <tr key={run.id} data-testid="run-row">
-            <td>
-              <Link href={`/runs/${encodeURIComponent(run.id)}`}>
-                <code>{run.id}</code>
+            <td className={styles.nowrap}>
+              {/* A run is known by when it was claimed; its id is on its page (and in the link's title). */}
+              <Link href={`/runs/${encodeURIComponent(run.id)}`} title={run.id}>
+                <time dateTime={run.claimedAt}>{formatDateTime(run.claimedAt)}</time>
               </Link>
+              {run.attempt > 1 ? <div className="muted">attempt {formatInteger(run.attempt)}</div> : null}
             </td>
-            <td>
+            <td className={styles.nowrap}>
               <StatusChip status={run.status} />
             </td>
             {showAgent ? (
@@ -70,10 +68,6 @@ export const RunsTable = ({
             ) : null}
             <td>
               <Link href={taskHref(run.taskId)}>{shortText(taskDescriptions.get(run.taskId) ?? run.taskId)}</Link>
-            </td>
-            <td className={styles.num}>{formatInteger(run.attempt)}</td>
-            <td className={styles.nowrap}>
-              <time dateTime={run.claimedAt}>{formatDateTime(run.claimedAt)}</time>
             </td>
             <td className={styles.num}>{runDuration(run)}</td>
             <td className={styles.num}>{formatInteger(run.usage.tokens)}</td>
