@@ -6,6 +6,7 @@
 import { test, expect, type Page } from "@playwright/test";
 import { signIn } from "./auth";
 import { expectAccessible } from "./axe";
+import { runAwaitingApproval } from "./agent-work";
 import { seeded } from "./data";
 import { inFlight, settled } from "./settle";
 
@@ -28,6 +29,8 @@ const STATIC_PAGES = [
   "/deployments/new",
   "/tasks",
   "/tasks/new",
+  "/runs",
+  "/approvals",
   "/usecases",
   "/wallet",
   "/quantum",
@@ -117,6 +120,14 @@ for (const signedIn of [false, true]) {
         await checkPage(page, path);
       });
     }
+
+    // A run page needs a run: the visit makes one of its own (an agent that reported steps and waits for a
+    // decision), so the page shows a trace and a pending request whatever the seed holds. Signed out,
+    // the page says runs need a credential.
+    test("/runs/:id (a run awaiting approval) passes the page checks", async ({ page, playwright, baseURL }) => {
+      const { runId } = await runAwaitingApproval(playwright, baseURL!, signedIn ? "pages-in" : "pages-out");
+      await checkPage(page, `/runs/${encodeURIComponent(runId)}`);
+    });
 
     for (const { path: template, list } of DETAIL_PAGES) {
       test(`${template} (${list}) passes the page checks`, async ({ page }) => {

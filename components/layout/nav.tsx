@@ -14,6 +14,8 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/marketplace", label: "Marketplace" },
   { href: "/deployments", label: "Deployments" },
   { href: "/tasks", label: "Tasks" },
+  { href: "/runs", label: "Runs" },
+  { href: "/approvals", label: "Approvals" },
   { href: "/usecases", label: "Use cases" },
   { href: "/wallet", label: "Wallet" },
   { href: "/quantum", label: "Quantum" },

@@ -8,7 +8,18 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useTransition } from "react";
 import { useEventStream } from "./use-event-stream";
 
-export const LiveRefresh = ({ types, debounceMs = 300, label = "Live updates" }: { types: readonly string[]; debounceMs?: number; label?: string }) => {
+export const LiveRefresh = ({
+  types,
+  entityId,
+  debounceMs = 300,
+  label = "Live updates",
+}: {
+  types: readonly string[];
+  /** Only events about this record (a run's page follows that run alone). */
+  entityId?: string;
+  debounceMs?: number;
+  label?: string;
+}) => {
   const router = useRouter();
   const [, startRefresh] = useTransition();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -27,7 +38,7 @@ export const LiveRefresh = ({ types, debounceMs = 300, label = "Live updates" }:
   };
   // The stream only brings what happens from when it comes up: the page is read once then too, for a change made
   // between the server's render and that moment.
-  const live = useEventStream({ types }, refresh, refresh);
+  const live = useEventStream({ types, entityId }, refresh, refresh);
   return (
     <div className="muted live-indicator" data-testid="live-indicator" data-live={live ? "stream" : "off"}>
       {live ? `● ${label}` : null}

@@ -3,6 +3,7 @@ import {
   formatAddress,
   formatBytes,
   formatCompact,
+  formatCost,
   formatDate,
   formatDateTime,
   formatDayShort,
@@ -53,6 +54,15 @@ describe("numbers", () => {
     expect(formatUsd(-0.001)).toBe("$0.00");
     expect(formatPrice(0)).toBe("Free");
     expect(formatPrice(49)).toBe("$49.00");
+  });
+
+  it("writes an agent's costs with cents, keeping four decimals below one cent", () => {
+    expect(formatCost(0)).toBe("$0.00");
+    expect(formatCost(12.345)).toBe("$12.35");
+    expect(formatCost(0.01)).toBe("$0.01");
+    expect(formatCost(0.0035)).toBe("$0.0035");
+    expect(formatCost(0.00049)).toBe("$0.0005");
+    expect(formatCost(0.00001)).toBe("<$0.0001");
   });
 
   it("writes percentages one way: one decimal, no space", () => {

@@ -31,6 +31,18 @@ export const formatMeasure = (value: number | null | undefined, unit = "", digit
 /** US dollars, always with cents: "$1,234.50", "$0.00", "-$3.10". */
 export const formatUsd = (value: number) => usd.format(clean(Number(value.toFixed(2))));
 
+/**
+ * What an agent's work cost (a run, a step): money with cents like formatUsd, except that an amount
+ * below one cent keeps four decimals ("$0.0035"), since a step of a language model costs fractions of
+ * a cent; below $0.0001 it reads "<$0.0001". Zero is "$0.00".
+ */
+export const formatCost = (value: number) => {
+  const size = Math.abs(value);
+  if (size === 0 || size >= 0.005) return formatUsd(value);
+  if (size < 0.00005) return `${value < 0 ? "-" : ""}<$0.0001`;
+  return `${value < 0 ? "-" : ""}$${size.toFixed(4)}`;
+};
+
 /** A marketplace price: the only place a price of 0 reads "Free"; every other amount is formatUsd. */
 export const formatPrice = (value: number) => (value === 0 ? "Free" : formatUsd(value));
 

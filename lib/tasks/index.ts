@@ -6,6 +6,7 @@ export * from "./status-machine";
 export { assignTask } from "./assign-task";
 export { listTasks } from "./list-tasks";
 export { getTask, findTask } from "./get-task";
+export { findTaskDescriptions } from "./find-task-descriptions";
 export { moveTaskStatus, moveTask, type MeasuredTaskMetrics } from "./move-task-status";
 export { updateTask } from "./update-task";
 export { deleteTask } from "./delete-task";

@@ -12,6 +12,10 @@ import { loadAgent } from "./load-agent";
 import { WriteOnly } from "@/components/shared/write-access";
 import { Breadcrumbs } from "@/components/layout/breadcrumbs";
 import { TaskOutcomes } from "@/components/agents/task-outcomes";
+import { AgentCredentials } from "@/components/agents/agent-credentials";
+import { AgentRuns } from "@/components/runs/agent-runs";
+import { MetricsSource } from "@/components/agents/metrics-source";
+import { loadAgentWork } from "./load-agent-work";
 
 export const dynamic = "force-dynamic";
 
@@ -21,6 +25,7 @@ export const generateMetadata = async ({ params }: Props): Promise<Metadata> => 
 
 const AgentPage = async ({ params }: Props) => {
   const agent = await loadAgent((await params).agentId);
+  const work = await loadAgentWork(agent.id);
   const metrics = agent.performanceMetrics;
   return (
     <>
@@ -42,6 +47,7 @@ const AgentPage = async ({ params }: Props) => {
         </WriteOnly>
       </div>
 
+      <MetricsSource source={agent.metricsSource} />
       <div className="stats" data-testid="agent-metrics">
         <Stat label="Uptime" value={formatPercent(metrics.uptime)} />
         <Stat label="Completion rate" value={formatPercent(metrics.completionRate)} />
@@ -62,6 +68,10 @@ const AgentPage = async ({ params }: Props) => {
         </Card>
 
         <TaskOutcomes history={agent.historicalData} />
+
+        {work.runs ? <AgentRuns agentId={agent.id} latest={work.runs.latest} total={work.runs.total} taskDescriptions={work.runs.taskDescriptions} /> : null}
+
+        {work.credentials ? <AgentCredentials agentId={agent.id} initial={work.credentials} /> : null}
 
         <div className="grid-2">
           <Card title="Ownership and version">
