@@ -140,7 +140,7 @@ const VERBS = [
   "delete", "deliver", "deploy", "diagram", "draw", "edit", "ensure", "fetch", "find", "finish", "format", "get", "hash", "import",
   "index", "ingest", "issue", "limit", "link", "list", "load", "lock", "manage", "mark", "measure", "mint", "move", "optimize", "plan",
   "put", "queue", "read", "record", "refresh", "remove", "render", "request", "require", "resolve", "retry", "revoke", "rotate",
-  "run", "scan", "search", "seed", "send", "store", "submit", "sweep", "touch", "unlink", "update", "verify", "watch",
+  "run", "scan", "search", "seed", "send", "store", "submit", "sweep", "touch", "unlink", "update", "verify", "watch", "expire",
 ];
 const TEMPLATE_NAMES = [
   { pattern: new RegExp(`^(?:${VERBS.join("|")})-[a-z0-9]+(?:-[a-z0-9]+)*$`), role: "operation" },

@@ -6,6 +6,7 @@ import { moveTask } from "../tasks";
 import { requireOpenRun } from "./append-steps";
 import { lockRun } from "./lock-run";
 import type { TRun } from "./schemas";
+import { expireApprovals } from "./expire-approvals";
 import { RUN_COLUMNS, toRun } from "./shape";
 import { RUN_MACHINE } from "./status-machine";
 
@@ -17,6 +18,7 @@ export const cancelRun = (runId: string, userId: string): Promise<TRun> =>
     await RUN_MACHINE.move(runId, run.status, "cancelled", () =>
       tx.agentRun.updateMany({ where: { id: runId, status: run.status }, data: { status: "cancelled", finishedAt: now, cancelledById: userId } }),
     );
+    await expireApprovals(tx, runId, "cancelled", now);
     const cancelled = toRun(await tx.agentRun.findUniqueOrThrow({ where: { id: runId }, select: RUN_COLUMNS }));
     const task = await tx.task.findUniqueOrThrow({ where: { id: run.taskId }, select: { status: true, entityType: true, entityId: true } });
     await moveTask(tx, run.taskId, { type: task.entityType, id: task.entityId }, {

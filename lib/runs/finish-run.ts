@@ -10,6 +10,7 @@ import { runsConfig } from "./config";
 import { lockRun } from "./lock-run";
 import { measureAgents } from "./measure-agents";
 import type { TRun } from "./schemas";
+import { expireApprovals } from "./expire-approvals";
 import { RUN_COLUMNS, toRun } from "./shape";
 import { RUN_MACHINE } from "./status-machine";
 import { touchPresence } from "./touch-presence";
@@ -48,6 +49,7 @@ export const finishRun = (runId: string, agentId: string, ending: RunEnding): Pr
         },
       }),
     );
+    await expireApprovals(tx, runId, ending.status, now);
     await touchPresence(tx, agentId, now, config.RUN_LEASE_SECONDS * 1_000);
     await measureAgents(tx, [agentId], now, config.AGENT_METRICS_WINDOW_DAYS);
     const finished = toRun(await tx.agentRun.findUniqueOrThrow({ where: { id: runId }, select: RUN_COLUMNS }));

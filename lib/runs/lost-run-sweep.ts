@@ -9,6 +9,7 @@ import { moveTask } from "../tasks";
 import { wakeClaims } from "./watch-claimable";
 import { runsConfig } from "./config";
 import { measureAgents } from "./measure-agents";
+import { expireApprovals } from "./expire-approvals";
 import { RUN_COLUMNS, toRun } from "./shape";
 
 export const LOST_RUN_SWEEP_KIND = "runs.lost-sweep";
@@ -29,6 +30,7 @@ const loseRun = (runId: string, now: Date) =>
       data: { status: "lost", finishedAt: now, errorClass: "LeaseExpired", errorMessage: "The agent stopped heartbeating: its lease ran out." },
       select: RUN_COLUMNS,
     });
+    await expireApprovals(tx, runId, "lost", now);
     await measureAgents(tx, [run.agentId], now, config.AGENT_METRICS_WINDOW_DAYS);
     const lost = toRun(await tx.agentRun.findUniqueOrThrow({ where: { id: runId }, select: RUN_COLUMNS }));
     const task = await tx.task.findUniqueOrThrow({ where: { id: run.taskId }, select: { status: true, entityType: true, entityId: true } });

@@ -17,6 +17,8 @@ const LEGAL: [TaskStatusValue, TaskStatusValue][] = [
   ["pending", "cancelled"],
   ["assigned", "cancelled"],
   ["in_progress", "cancelled"],
+  // A lost run's task is offered again (docs/agents-at-work.md).
+  ["in_progress", "assigned"],
 ];
 
 const allPairs = TASK_STATUSES.flatMap((from) => TASK_STATUSES.map((to) => [from, to] as const));

@@ -8,6 +8,7 @@ import * as agentRoute from "../../app/api/agents/[agentId]/route";
 import * as agentDetailsRoute from "../../app/api/agents/[agentId]/details/route";
 import * as claimRoute from "../../app/api/runs/claim/route";
 import * as stepsRoute from "../../app/api/runs/[runId]/steps/route";
+import * as approvalsRoute from "../../app/api/runs/[runId]/approvals/route";
 import { issueAgentCredential } from "../../lib/auth";
 import { prisma } from "../../lib/db";
 import { measureAgents, resetRunsConfig, sweepAgentMetrics, sweepLostRuns } from "../../lib/runs";
@@ -65,6 +66,23 @@ describe("lost runs", () => {
     expect(events.map((event) => event.entityId).sort()).toEqual([first.id, second.id].sort());
     // Lost runs count as errors.
     expect(await prisma.agent.findUniqueOrThrow({ where: { id: agentId }, select: { errorRate: true, completionRate: true } })).toEqual({ errorRate: 100, completionRate: 0 });
+  });
+});
+
+describe("approvals of a run that ends first", () => {
+  it("are closed as rejected, saying why, so that the inbox offers no decision that can no longer be taken", async () => {
+    const agentId = await insertAgent();
+    const secret = await credential(agentId);
+    await assign({ type: "Agent", id: agentId });
+    const runId = (await claim(secret)).json.run.id;
+    const asked = await call(approvalsRoute.POST, "POST", `/api/runs/${runId}/approvals`, { key: secret, params: { runId }, body: { summary: "May I?" } });
+    expect(asked.status).toBe(201);
+    await sweepLostRuns(new Date(Date.now() + 2 * MINUTE));
+    expect(await prisma.runApproval.findUniqueOrThrow({ where: { id: asked.json.id }, select: { status: true, comment: true, decidedById: true } })).toEqual({
+      status: "rejected",
+      comment: "Not decided: the run ended (lost) first.",
+      decidedById: null,
+    });
   });
 });
 
