@@ -1,4 +1,4 @@
-// npm run bench [-- --agents 100000 --connections 16 --seconds 5 --warmup 2 --skip api,simulator,shots,readiness,hostile]
+// npm run bench [-- --agents 100000 --connections 16 --seconds 5 --warmup 2 --skip api,simulator,shots,readiness,hostile,agents]
 //
 // The one benchmark command (docs/performance.md): every target of the project in one table,
 // written to bench/results/latest.json as well.
@@ -14,6 +14,9 @@
 //              (scripts/bench-health.ts, a child process with a server of its own).
 //   hostile    hostile programs to every endpoint that takes one: the slowest answer, the slowest
 //              health answer meanwhile, the server's memory growth (scripts/bench-hostile.ts).
+//   agents     1,000 connected agents long-polling and heartbeating against one server: claim
+//              latency after an assignment, claims lost or duplicated, heartbeats answered, the
+//              server's CPU while they wait (scripts/bench-agents.ts, a child process).
 // Ratios, not absolute numbers, are the targets: these machines are shared and noisy.
 //
 // Exit code: 0 when every part ran, whether or not its targets hold (a missed target is a row
@@ -94,6 +97,7 @@ const PARTS: Part[] = [
   { name: "shots", run: () => childRows("scripts/bench-quantum-run.ts") },
   { name: "readiness", run: () => childRows("scripts/bench-health.ts") },
   { name: "hostile", run: () => childRows("scripts/bench-hostile.ts") },
+  { name: "agents", run: () => childRows("scripts/bench-agents.ts") },
 ];
 
 const main = async () => {
