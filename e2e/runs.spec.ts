@@ -181,10 +181,10 @@ test("an operator cancels a run from its page, which cancels its task; a viewer 
   await expect(page.getByTestId("run-status")).toBeFocused();
   await expect(page.getByRole("button", { name: "Cancel run" })).toHaveCount(0);
   await expect(page.getByText("Cancelled by an operator")).toBeVisible();
-  // Its request can no longer be decided, here or in the inbox.
-  await expect(page.getByTestId("approval")).toContainText("Its run is cancelled: this request can no longer be decided.");
-  await page.goto(`/approvals?agentId=${agent.id}`);
-  await expect(page.getByTestId("approval").filter({ hasText: summary })).toContainText("Its run has ended: this request can no longer be decided.");
+  // A run that ends first closes its pending request, saying why, here and in the inbox.
+  await expect(page.getByTestId("approval")).toContainText("Not decided: the run ended (cancelled) first.");
+  await page.goto(`/approvals?agentId=${agent.id}&status=rejected`);
+  await expect(page.getByTestId("approval").filter({ hasText: summary })).toContainText("Not decided: the run ended (cancelled) first.");
   expect(((await (await page.request.get(`/api/tasks/${taskId}`)).json()) as { status: string }).status).toBe("cancelled");
   expect(await worker.heartbeat(run.id)).toMatchObject({ status: "cancelled", continue: false });
   await worker.request.dispose();

@@ -22,6 +22,7 @@ export const cancelRun = (runId: string, userId: string): Promise<TRun> =>
     const cancelled = toRun(await tx.agentRun.findUniqueOrThrow({ where: { id: runId }, select: RUN_COLUMNS }));
     const task = await tx.task.findUniqueOrThrow({ where: { id: run.taskId }, select: { status: true, entityType: true, entityId: true } });
     await moveTask(tx, run.taskId, { type: task.entityType, id: task.entityId }, {
+      byRun: true,
       from: task.status,
       to: "cancelled",
       now,

@@ -98,6 +98,7 @@ const tryClaim = (agentId: string, now: Date) =>
     await measureAgents(tx, [agentId], now, config.AGENT_METRICS_WINDOW_DAYS);
     const started = toRun(run);
     const { task } = await moveTask(tx, chosen.taskId, { type: chosen.entityType, id: chosen.entityId }, {
+      byRun: true,
       from: "assigned",
       to: "in_progress",
       now,

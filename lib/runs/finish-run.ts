@@ -55,6 +55,7 @@ export const finishRun = (runId: string, agentId: string, ending: RunEnding): Pr
     const finished = toRun(await tx.agentRun.findUniqueOrThrow({ where: { id: runId }, select: RUN_COLUMNS }));
     const task = await tx.task.findUniqueOrThrow({ where: { id: run.taskId }, select: { status: true, entityType: true, entityId: true } });
     await moveTask(tx, run.taskId, { type: task.entityType, id: task.entityId }, {
+      byRun: true,
       from: task.status,
       to: ending.status,
       now,

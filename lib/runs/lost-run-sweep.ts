@@ -37,6 +37,7 @@ const loseRun = (runId: string, now: Date) =>
     const [{ attempts }] = await tx.$queryRaw<{ attempts: number }[]>`SELECT count(*)::int AS attempts FROM "AgentRun" WHERE "taskId" = ${run.taskId}`;
     const lastAttempt = attempts >= config.RUN_MAX_ATTEMPTS;
     await moveTask(tx, run.taskId, { type: task.entityType, id: task.entityId }, {
+      byRun: true,
       from: task.status,
       to: lastAttempt ? "failed" : "assigned",
       now,

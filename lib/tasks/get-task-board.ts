@@ -3,14 +3,16 @@ import { entityNames } from "./find-entities";
 import { taskWhere } from "./list-tasks";
 import type { TEntityType, TTask } from "./schemas";
 import { TASK_COLUMNS, toTask } from "./shape";
-import { TASK_STATUSES, type TaskStatusValue } from "./status-machine";
+import { TASK_STATUSES, isFinalTaskStatus, type TaskStatusValue } from "./status-machine";
 
 export type BoardTask = TTask & { entityName?: string };
 export type BoardColumn = { status: TaskStatusValue; total: number; tasks: BoardTask[] };
 
 /**
- * The task board: a column per status with its first `perColumn` tasks (soonest due first) and
- * its total. Two queries per status plus one per entity type, in parallel, whatever the size.
+ * The task board: a column per status with its first `perColumn` tasks and its total: open work
+ * soonest due first, finished work (completed, failed, cancelled) the latest first, so that a task
+ * just finished is on top of its column, not past its end. Two queries per status plus one per
+ * entity type, in parallel, whatever the size.
  */
 export const getTaskBoard = async (filter: { entityType?: TEntityType; q?: string } = {}, perColumn = 50): Promise<BoardColumn[]> => {
   const now = new Date();
@@ -21,7 +23,7 @@ export const getTaskBoard = async (filter: { entityType?: TEntityType; q?: strin
         prisma.task.findMany({
           where,
           select: TASK_COLUMNS,
-          orderBy: [{ dueDate: { sort: "asc", nulls: "last" } }, { id: "asc" }],
+          orderBy: isFinalTaskStatus(status) ? [{ updatedAt: "desc" }, { id: "asc" }] : [{ dueDate: { sort: "asc", nulls: "last" } }, { id: "asc" }],
           take: perColumn,
         }),
         prisma.task.count({ where }),

@@ -4,7 +4,7 @@ import { recordEvents, type EventInput } from "../outbox";
 import { applyOutcome } from "./apply-outcome";
 import type { TEntityType, TTask, TTaskResultBody } from "./schemas";
 import { TASK_COLUMNS, toResultColumns, toTask } from "./shape";
-import { TASK_MACHINE, type TaskStatusValue } from "./status-machine";
+import { TASK_MACHINE, TASK_RUN_MACHINE, type TaskStatusValue } from "./status-machine";
 
 /** What a run measured of the task's work (docs/agents-at-work.md, "Measured metrics"). */
 export type MeasuredTaskMetrics = { actualDuration: number; actualCost: number; resourceUsage: number };
@@ -18,6 +18,8 @@ export type TaskMove = {
   metrics?: MeasuredTaskMetrics;
   /** Events of the caller's, recorded with the task's (after them). */
   events?: EventInput[];
+  /** A run's move (the runs area): in_progress → assigned is allowed too (TASK_RUN_MACHINE). */
+  byRun?: boolean;
 };
 
 /**
@@ -35,7 +37,7 @@ export const moveTask = async (
 ): Promise<{ task: TTask; movedAgents: string[] }> => {
   const { from, to, now, result, metrics } = move;
   const outcome = to === "completed" || to === "failed" ? to : null;
-  await TASK_MACHINE.move(taskId, from, to, () =>
+  await (move.byRun ? TASK_RUN_MACHINE : TASK_MACHINE).move(taskId, from, to, () =>
     tx.task.updateMany({
       where: { id: taskId, status: from },
       data: { status: to, updatedAt: now, ...(outcome ? { finishedAt: now } : {}), ...(result ? toResultColumns(result) : {}), ...(metrics ?? {}) },

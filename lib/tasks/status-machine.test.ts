@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { TaskStatus } from "../db/generated/enums";
 import {
   OPEN_TASK_STATUSES,
+  TASK_RUN_MACHINE,
   TASK_STATUSES,
   allowedTaskMoves,
   canMoveTask,
@@ -17,12 +18,18 @@ const LEGAL: [TaskStatusValue, TaskStatusValue][] = [
   ["pending", "cancelled"],
   ["assigned", "cancelled"],
   ["in_progress", "cancelled"],
-  // A lost run's task is offered again (docs/agents-at-work.md).
-  ["in_progress", "assigned"],
 ];
 
 const allPairs = TASK_STATUSES.flatMap((from) => TASK_STATUSES.map((to) => [from, to] as const));
 const isLegal = (from: string, to: string) => LEGAL.some(([a, b]) => a === from && b === to);
+
+describe("the runs' task moves", () => {
+  it("are the machine's and in_progress → assigned (a lost run's task offered again), which no person may make", () => {
+    expect(TASK_RUN_MACHINE.canMove("in_progress", "assigned")).toBe(true);
+    expect(canMoveTask("in_progress", "assigned")).toBe(false);
+    for (const [from, to] of LEGAL) expect(TASK_RUN_MACHINE.canMove(from, to)).toBe(true);
+  });
+});
 
 describe("task status machine", () => {
   it("knows exactly the statuses of the database enum", () => {

@@ -31,6 +31,8 @@ const expectedFor = (operation: Operation, credential: Credential): Expected => 
   const isSession = credential.startsWith("session");
   const role = isSession ? "operator" : credential === "viewer key of an admin" ? "viewer" : (credential as keyof typeof RANK);
   if (!open && operation.credentials === "session" && !isSession) return 403;
+  // The run protocol is for agent credentials (tests/runs: agent-tools and protocol): a user's is refused.
+  if (operation.access === "agent") return 403;
   if ((operation.access === "operator" || operation.access === "admin") && RANK[role] < RANK[operation.access]) return 403;
   if (credential === "session, no origin" && isWrite(operation)) return 403;
   return "allowed";
