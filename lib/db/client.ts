@@ -253,6 +253,47 @@ const openEmbedded = (options: Extract<DbOptions, { mode: "embedded" }>): DbHand
   };
 };
 
+type AdapterTransaction = { queryRaw: (query: unknown) => Promise<unknown>; executeRaw: (query: unknown) => Promise<unknown>; commit: () => Promise<void>; rollback: () => Promise<void> };
+type AdapterWithTransactions = { startTransaction: (isolation?: unknown) => Promise<AdapterTransaction> };
+
+/**
+ * The PostgreSQL adapter's transactions, closed for good once they end. The adapter hands a
+ * transaction's connection back to the pool when it commits or rolls back — also when Prisma rolls
+ * it back on its timeout while an operation of it is still under way — and the rest of that
+ * operation's statements then ran on the released connection: outside any transaction (seen as a
+ * foreign-key violation, P2003, when an agent's roles were inserted after its row was rolled back),
+ * or inside another request's. A statement of an ended transaction is refused instead ("Transaction
+ * already closed": a 503, lib/http/to-problem.ts), and nothing of it reaches the database.
+ */
+const closingTransactions = (factory: PrismaPg): PrismaPg => {
+  const connect = factory.connect.bind(factory);
+  factory.connect = async () => {
+    const adapter = await connect();
+    const target = adapter as unknown as AdapterWithTransactions;
+    const start = target.startTransaction.bind(adapter);
+    target.startTransaction = async (isolation) => {
+      const transaction = await start(isolation);
+      let closed = false;
+      const refuse = () =>
+        Promise.reject(new Error("Transaction already closed: it ended (committed, rolled back or past its timeout) before this statement; the statement was not run."));
+      for (const name of ["queryRaw", "executeRaw"] as const) {
+        const run = transaction[name].bind(transaction);
+        transaction[name] = (query) => (closed ? refuse() : run(query));
+      }
+      for (const name of ["commit", "rollback"] as const) {
+        const end = transaction[name].bind(transaction);
+        transaction[name] = () => {
+          closed = true;
+          return end();
+        };
+      }
+      return transaction;
+    };
+    return adapter;
+  };
+  return factory;
+};
+
 const openServer = (options: Extract<DbOptions, { mode: "server" }>): DbHandle => {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   // A database that hangs or goes away gives an error within these bounds, never a request that
@@ -281,7 +322,7 @@ const openServer = (options: Extract<DbOptions, { mode: "server" }>): DbHandle =
   // transaction) gets a listener of its own.
   pool.on("error", () => {});
   pool.on("connect", (client) => client.on("error", () => {}));
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: transactionOptions(timeouts) });
+  const prisma = new PrismaClient({ adapter: closingTransactions(new PrismaPg(pool)), transactionOptions: transactionOptions(timeouts) });
   const probe = serverProbe(options.url, timeouts);
   const runnerOn = (target: pg.Pool | pg.ClientBase): SqlRunner => ({
     exec: async (script) => {
