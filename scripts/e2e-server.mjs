@@ -17,6 +17,11 @@ const distDir = E2E_DIST_DIR;
 const env = { ...process.env, NEXT_DIST_DIR: distDir, SEED_ON_FIRST_START: "true", ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password", PORT: port };
 // The browser tests sign in as each demo account with one known password.
 env.OPERATOR_PASSWORD = env.VIEWER_PASSWORD = env.ADMIN_PASSWORD;
+// The sandbox's deadlines are wall-clock time for a server that is not also running two test suites
+// (vitest.config.ts says the same for the tests): the browser tests' server gets generous ones.
+env.READER_TIMEOUT_MS ??= "60000";
+env.QUANTUM_READ_TIMEOUT_MS ??= "60000";
+env.PUBLIC_SIMULATION_TIMEOUT_MS ??= "120000";
 // The webhooks spec registers a receiver on 127.0.0.1 (refused by default: docs/webhooks.md).
 env.WEBHOOKS_ALLOW_PRIVATE_URLS ??= "true";
 let cleanup = async () => {};
