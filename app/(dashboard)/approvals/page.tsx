@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { hasRole } from "@/lib/auth/rules";
 import { currentUser } from "@/lib/auth/get-current-user";
-import { ZApprovalListQuery, listApprovals, listRuns } from "@/lib/runs";
+import { ZApprovalListQuery, listApprovals } from "@/lib/runs";
 import { formatInteger } from "@/lib/format";
 import { Pager } from "@/components/ui/pager";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -69,18 +69,15 @@ const ApprovalsPage = async ({ searchParams }: { searchParams: Promise<RawSearch
   // Links keep the choice, "pending" included (it is the default, so it needs no parameter).
   const filters: Record<string, string | undefined> = { ...values, status: choice === "pending" ? undefined : choice };
 
-  const [page, awaiting] = await Promise.all([listApprovals(query), listRuns({ status: "awaiting_approval", limit: 1000 })]);
+  // A run that ends first closes its pending request itself (lib/runs/expire-approvals.ts): every
+  // pending request here can still be decided.
+  const page = await listApprovals(query);
   const names = await loadRunNames(page.items, { agentId: query.agentId });
-  // A pending request whose run no longer awaits a decision has lost its run (cancelled, failed, lost).
-  // Only said when every awaiting run was read.
-  const waiting = new Set(awaiting.items.map((run) => run.id));
-  const known = !awaiting.nextCursor;
   const items: ApprovalItem[] = page.items
     .map((approval) => ({
       ...approval,
       agentName: names.agentNames.get(approval.agentId),
       taskDescription: names.taskDescriptions.get(approval.taskId),
-      ...(approval.status === "pending" && known && !waiting.has(approval.runId) ? { runEnded: true as const } : {}),
     }))
     // Pending first (the API's order, by request time, within each group).
     .sort((a, b) => Number(b.status === "pending") - Number(a.status === "pending"));
