@@ -4,7 +4,7 @@
 // protocol), listed without their secrets; issuing one shows its secret once, in a field to copy;
 // revoking asks first and holds at once.
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { copySecret } from "@/components/ui/copy-secret";
 import { ZCreateAgentCredentialBody, type TAgentCredential, type TCreatedAgentCredential } from "@/lib/auth/schemas";
 import { formatDateTime } from "@/lib/format";
 import { Field, Form, FormFooter, useFormKit } from "@/components/form";
@@ -14,14 +14,7 @@ import { ScrollRegion } from "@/components/ui/scroll-region";
 import { useAgentCredentials, useIssueCredential, useRevokeCredential } from "./use-agent-credentials";
 import styles from "./agents.module.css";
 
-const copy = async (secret: string) => {
-  try {
-    await navigator.clipboard.writeText(secret);
-    toast.success("Copied");
-  } catch {
-    toast.error("Copying was not allowed — select the secret and copy it yourself.");
-  }
-};
+const copy = copySecret;
 
 /** The new credential's secret, shown this once: a read-only field (selected on focus) and a Copy button. */
 const SecretOnce = ({ issued, onDone }: { issued: TCreatedAgentCredential; onDone: () => void }) => {

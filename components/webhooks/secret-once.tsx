@@ -1,16 +1,9 @@
 "use client";
 
 // A signing secret shown once (after a create or a rotation), with a Copy button.
-import { toast } from "sonner";
+import { copySecret } from "@/components/ui/copy-secret";
 
-const copy = async (secret: string) => {
-  try {
-    await navigator.clipboard.writeText(secret);
-    toast.success("Copied");
-  } catch {
-    toast.error("Copying was not allowed — select the secret and copy it yourself.");
-  }
-};
+const copy = copySecret;
 
 export const SecretOnce = ({ secret }: { secret: string }) => (
   <div className="card" role="status" aria-live="polite" style={{ marginTop: "1rem" }}>
