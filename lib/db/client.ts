@@ -254,6 +254,9 @@ const openEmbedded = (options: Extract<DbOptions, { mode: "embedded" }>): DbHand
 };
 
 type AdapterTransaction = { queryRaw: (query: unknown) => Promise<unknown>; executeRaw: (query: unknown) => Promise<unknown>; commit: () => Promise<void>; rollback: () => Promise<void> };
+// The statements Prisma ends a transaction with (not ROLLBACK TO SAVEPOINT).
+const ENDS_TRANSACTION = /^\s*(COMMIT|ROLLBACK)\s*;?\s*$/i;
+
 type AdapterWithTransactions = { startTransaction: (isolation?: unknown) => Promise<AdapterTransaction> };
 
 /**
@@ -264,6 +267,10 @@ type AdapterWithTransactions = { startTransaction: (isolation?: unknown) => Prom
  * foreign-key violation, P2003, when an agent's roles were inserted after its row was rolled back),
  * or inside another request's. A statement of an ended transaction is refused instead ("Transaction
  * already closed": a 503, lib/http/to-problem.ts), and nothing of it reaches the database.
+ *
+ * It ends when Prisma sends its COMMIT or ROLLBACK, not only when it releases the connection after
+ * them: a statement queued on the connection behind that ROLLBACK (the next insert of an operation
+ * its timeout cut short) would otherwise run after it, outside any transaction.
  */
 const closingTransactions = (factory: PrismaPg): PrismaPg => {
   const connect = factory.connect.bind(factory);
@@ -278,7 +285,11 @@ const closingTransactions = (factory: PrismaPg): PrismaPg => {
         Promise.reject(new Error("Transaction already closed: it ended (committed, rolled back or past its timeout) before this statement; the statement was not run."));
       for (const name of ["queryRaw", "executeRaw"] as const) {
         const run = transaction[name].bind(transaction);
-        transaction[name] = (query) => (closed ? refuse() : run(query));
+        transaction[name] = (query) => {
+          if (closed) return refuse();
+          if (ENDS_TRANSACTION.test((query as { sql?: string }).sql ?? "")) closed = true;
+          return run(query);
+        };
       }
       for (const name of ["commit", "rollback"] as const) {
         const end = transaction[name].bind(transaction);
