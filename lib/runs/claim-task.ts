@@ -53,7 +53,7 @@ const membersOf = async (tx: Prisma.TransactionClient, groups: { type: string; i
 };
 
 /** One attempt: the run this agent starts now, or null when nothing is claimable for it. */
-const tryClaim = (agentId: string, now: Date) =>
+const tryClaim = (agentId: string, now: Date, engineId: string | null = null) =>
   prisma.$transaction(async (tx) => {
     const config = runsConfig();
     const leaseMs = config.RUN_LEASE_SECONDS * 1_000;
@@ -91,6 +91,7 @@ const tryClaim = (agentId: string, now: Date) =>
         claimedAt: now,
         leaseExpiresAt: new Date(now.getTime() + leaseMs),
         lastHeartbeatAt: now,
+        engineId,
       },
       select: RUN_COLUMNS,
     });
@@ -115,6 +116,12 @@ const membersOfAgent = async (tx: Prisma.TransactionClient, agentId: string): Pr
     FROM "Agent" a WHERE a.id = ${agentId}`;
   return row && { agentId, specialization: row.specialization, roles: row.roles, load: 0, live: true };
 };
+
+/**
+ * A hosted agent's next task, claimed at once for its engine (no wait), or null when none is
+ * claimable for it. The run's lease is then kept by the job that works it (lib/engines).
+ */
+export const claimHostedTask = (agentId: string, engineId: string): Promise<TClaim | null> => tryClaim(agentId, new Date(), engineId);
 
 /**
  * The agent's next task and its new run, waiting up to `waitSeconds` for one; null when none came.

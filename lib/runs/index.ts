@@ -3,7 +3,7 @@
 export * from "./schemas";
 export * from "./operations";
 export * from "./status-machine";
-export { claimTask } from "./claim-task";
+export { claimTask, claimHostedTask } from "./claim-task";
 export { wakeClaims, endClaimWaits, resetClaimWaits } from "./watch-claimable";
 export { recordHeartbeat } from "./record-heartbeat";
 export { appendSteps } from "./append-steps";

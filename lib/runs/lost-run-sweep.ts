@@ -2,7 +2,9 @@
 // still open past its lease is lost. Its task goes back to assigned, to be claimed again, unless it
 // has had RUN_MAX_ATTEMPTS runs: then it fails. Each lost run is one transaction (the run, the
 // agent's measured figures, the task's move and their events); a sweep takes at most BATCH of them
-// at a time, skipping runs another sweep or a heartbeat holds, until none is left.
+// at a time, skipping runs another sweep or a heartbeat holds, until none is left. A hosted run
+// (lib/engines) keeps its lease by its job's steps; while it awaits a person's approval no job works
+// it, so it is not lost then: the decision resumes it.
 import { prisma } from "../db";
 import { defineJobKind } from "../jobs";
 import { moveTask } from "../tasks";
@@ -22,7 +24,7 @@ const loseRun = (runId: string, now: Date) =>
   prisma.$transaction(async (tx) => {
     const config = runsConfig();
     const [locked] = await tx.$queryRaw<{ id: string }[]>`
-      SELECT id FROM "AgentRun" WHERE id = ${runId} AND status IN ('running', 'awaiting_approval') AND "leaseExpiresAt" < ${now}
+      SELECT id FROM "AgentRun" WHERE id = ${runId} AND (status = 'running' OR (status = 'awaiting_approval' AND "engineId" IS NULL)) AND "leaseExpiresAt" < ${now}
       FOR UPDATE SKIP LOCKED`;
     if (!locked) return null;
     const run = await tx.agentRun.update({
@@ -52,7 +54,7 @@ export const sweepLostRuns = async (now: Date = new Date()): Promise<string[]> =
   const lost: string[] = [];
   for (;;) {
     const due = await prisma.agentRun.findMany({
-      where: { status: { in: ["running", "awaiting_approval"] }, leaseExpiresAt: { lt: now }, id: { notIn: lost } },
+      where: { OR: [{ status: "running" }, { status: "awaiting_approval", engineId: null }], leaseExpiresAt: { lt: now }, id: { notIn: lost } },
       select: { id: true },
       orderBy: { leaseExpiresAt: "asc" },
       take: BATCH,

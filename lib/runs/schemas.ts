@@ -113,6 +113,7 @@ export const ZRun = z.object({
   stepCount: z.number().int(),
   droppedSteps: z.number().int().describe("Steps refused because the trace reached its bound"),
   cancelledBy: z.string().nullable().describe("The user who cancelled it"),
+  engineId: z.string().nullable().describe("The engine a hosted run works with; null for a connected agent's run"),
 });
 export type TRun = z.infer<typeof ZRun>;
 

@@ -23,6 +23,7 @@ export const RUN_COLUMNS = {
   stepCount: true,
   traceBytes: true,
   droppedSteps: true,
+  engineId: true,
 } as const;
 
 export type RunRow = Pick<AgentRun, keyof typeof RUN_COLUMNS>;
@@ -46,6 +47,7 @@ export const toRun = (row: RunRow): TRun => ({
   stepCount: row.stepCount,
   droppedSteps: row.droppedSteps,
   cancelledBy: row.cancelledById,
+  engineId: row.engineId,
 });
 
 export const toStep = (row: Pick<RunStep, "seq" | "kind" | "at" | "text" | "data" | "tokens" | "cost">): TStep => ({
