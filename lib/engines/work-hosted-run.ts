@@ -135,12 +135,19 @@ export const workHostedRun = async (runId: string, signal: AbortSignal): Promise
   }
 
   const roleNames = [...new Set(run.agent.roles.map((role) => role.roleName))];
+  // Where an operation acts for its caller (linked wallets, the address book), a hosted agent acts
+  // for a person: whoever last issued it a credential, else the first admin (else the first operator).
+  const staff = async () => {
+    const people = await prisma.user.findMany({ where: { role: { in: ["admin", "operator"] } }, orderBy: { createdAt: "asc" }, take: 20, select: { id: true, email: true, role: true } });
+    return people.find((person) => person.role === "admin") ?? people[0] ?? null;
+  };
+  const actingUser =
+    (await prisma.agentCredential.findFirst({ where: { agentId, createdBy: { isNot: null } }, orderBy: { createdAt: "desc" }, select: { createdBy: { select: { id: true, email: true } } } }))?.createdBy ??
+    (await staff());
   const principal: Principal = {
     kind: "agent",
-    // A hosted agent acts for nobody in particular: what an operation keeps per caller (linked
-    // wallets, address book) it keeps under the agent's own name.
-    userId: `agent:${agentId}`,
-    email: `agent:${agentId}`,
+    userId: actingUser?.id ?? `agent:${agentId}`,
+    email: actingUser?.email ?? `agent:${agentId}`,
     role: "viewer",
     agent: { id: agentId, credentialId: "hosted", roles: roleNames },
   };
@@ -240,8 +247,10 @@ export const workHostedRun = async (runId: string, signal: AbortSignal): Promise
       append([{ kind: "tool_call", text: call.name, data: { callId: call.id, name: call.name, arguments: parsed.ok ? parsed.value : call.arguments, write: spec?.write ?? isHandoff } }]);
 
     if (!spec && !isHandoff) {
+      // Not offered: the API answers it all the same — 404 for no such tool, 403 for one its roles do not allow.
       await record();
-      await result(404, { title: "Unknown tool", status: 404, detail: `There is no tool '${call.name}' for this agent; call one of the tools offered.` });
+      const refused = parsed.ok ? await toolbox().call(principal, call.name, parsed.value, signal) : { status: 400, body: { title: "Bad arguments", status: 400, detail: parsed.message } };
+      await result(refused.status, refused.body);
       return "done";
     }
     if (!parsed.ok) {
