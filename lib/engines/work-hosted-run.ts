@@ -223,6 +223,9 @@ export const workHostedRun = async (runId: string, signal: AbortSignal): Promise
     }
   } catch (error) {
     if (error instanceof TraceFull) return fail("TraceFull", "The run's trace reached its bound (RUN_MAX_STEPS or RUN_MAX_TRACE_BYTES); the run stopped.");
+    // Cancelled, lost or finished while a call was under way: its step was refused (409); stop quietly.
+    const now = await prisma.agentRun.findUnique({ where: { id: runId }, select: { status: true } });
+    if (now && now.status !== "running") return now.status === "awaiting_approval" ? "paused" : "stopped";
     throw error;
   }
 

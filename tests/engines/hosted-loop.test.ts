@@ -11,7 +11,7 @@ import * as runRoute from "../../app/api/runs/[runId]/route";
 import { prisma } from "../../lib/db";
 import { createEngine, dispatchJobKind, hostedRunJob, resetEnginesConfig } from "../../lib/engines";
 import { JobWorker, whenJobsIdle } from "../../lib/jobs";
-import { decideApproval } from "../../lib/runs";
+import { cancelRun, decideApproval } from "../../lib/runs";
 import { assignTask } from "../../lib/tasks";
 import { useApiTest } from "../helpers/api";
 import { unique, userWithKey } from "../helpers/factories";
@@ -199,6 +199,39 @@ describe("a hosted agent", () => {
     expect(run.status).toBe("failed");
     expect(run.error).toMatchObject({ errorClass: "EngineUnauthorized" });
     expect(run.error!.message).toContain("invalid api key");
+  });
+
+  it("stops when an operator cancels its run while the model is thinking", async () => {
+    const agentId = await hostedAgent(["Healer", "Healer", "Healer", "Healer", "Healer"]);
+    model.script(async () => {
+      const run = await prisma.agentRun.findFirstOrThrow({ where: { agentId }, select: { id: true } });
+      await cancelRun(run.id, operatorId);
+      return { toolCalls: [{ name: "getAgentDetails", arguments: { agentId } }] };
+    });
+    const before = model.requests.length;
+    const taskId = await give({ type: "Agent", id: agentId }, "to be cancelled");
+    const run = await runOf(taskId);
+    expect(run.status).toBe("cancelled");
+    expect(run.task.status).toBe("cancelled");
+    // Nothing after the cancel: no step of the answer, no second model call.
+    expect(run.steps.filter((step) => step.data?.role === "assistant")).toHaveLength(0);
+    expect(model.requests.length).toBe(before + 1);
+  });
+
+  it("fails with EngineTimeout when the engine answers slower than ENGINE_TIMEOUT_MS", async () => {
+    process.env.ENGINE_TIMEOUT_MS = "1000";
+    resetEnginesConfig();
+    try {
+      const agentId = await hostedAgent(["Healer", "Healer", "Healer", "Healer", "Healer"]);
+      model.script({ content: "too late", delayMs: 2_500 });
+      const taskId = await give({ type: "Agent", id: agentId }, "be quick");
+      const run = await runOf(taskId);
+      expect(run.status).toBe("failed");
+      expect(run.error).toMatchObject({ errorClass: "EngineTimeout" });
+    } finally {
+      delete process.env.ENGINE_TIMEOUT_MS;
+      resetEnginesConfig();
+    }
   });
 
   it("in a squad hands a part of its task to the member whose role fits, and both finish", async () => {

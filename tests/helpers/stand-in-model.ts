@@ -12,7 +12,7 @@ export type ScriptedReply =
   | { status: number; error: string; delayMs?: number };
 
 /** A reply, or a function of the request that makes one. */
-export type Scripted = ScriptedReply | ((request: ModelRequest) => ScriptedReply);
+export type Scripted = ScriptedReply | ((request: ModelRequest) => ScriptedReply | Promise<ScriptedReply>);
 
 export type ModelRequest = {
   model: string;
@@ -54,7 +54,7 @@ export const startStandInModel = async (): Promise<StandInModel> => {
     const received: ModelRequest = { ...parsed, authorization: request.headers.authorization ?? null };
     requests.push(received);
     const next = queue.shift();
-    const reply = typeof next === "function" ? next(received) : next;
+    const reply = typeof next === "function" ? await next(received) : next;
     if (!reply) return send(500, { error: { message: "the stand-in model's script has ended", type: "server_error" } });
     if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
     if (response.destroyed) return;
