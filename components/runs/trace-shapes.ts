@@ -28,9 +28,11 @@ export const ZHostedToolResult = z.object({
   name: z.string(),
   status: z.number().int(),
   ok: z.boolean(),
-  result: z.unknown(),
+  result: z.unknown().optional(),
   truncated: z.boolean().optional(),
   bytes: z.number().int().min(0).optional(),
+  /** What the model was sent (bounded); `result` is left out when the answer did not fit that bound. */
+  sent: z.string().optional(),
 });
 export type THostedToolResult = z.infer<typeof ZHostedToolResult>;
 

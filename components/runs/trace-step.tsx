@@ -23,7 +23,7 @@ const StepText = ({ text, summary, closed = false }: { text: string; summary: st
   closed || isLong(text) ? (
     <details className={styles.json}>
       <summary>
-        {summary} ({characters(text)})
+        {summary} · {characters(text)}
       </summary>
       <p className={styles.text}>{text}</p>
     </details>
@@ -42,7 +42,10 @@ const ROLE_WORDS: Record<THostedMessage["role"], { tag: string; summary: string 
 
 const MessageBody = ({ step, message }: { step: TStep; message: THostedMessage }) => {
   const words = ROLE_WORDS[message.role];
-  const content = message.content ?? step.text ?? "";
+  // A hosted run's step text repeats the content, names the prompt ("instructions", "task"), or says
+  // which tools a reply without words calls (listed below anyway).
+  const content = message.content || (message.toolCalls?.length ? "" : (step.text ?? ""));
+  const caption = message.role !== "assistant" && step.text && step.text !== content ? step.text : undefined;
   const meta = [
     message.model ? `model ${message.model}` : null,
     message.finishReason ? `finished: ${formatStatus(message.finishReason)}` : null,
@@ -50,8 +53,7 @@ const MessageBody = ({ step, message }: { step: TStep; message: THostedMessage }
   ].filter(Boolean);
   return (
     <>
-      {step.text && message.content && step.text !== message.content ? <p className={`${styles.text} muted`}>{step.text}</p> : null}
-      {content ? <StepText text={content} summary={words.summary} closed={message.role !== "assistant"} /> : null}
+      {content ? <StepText text={content} summary={caption ? `${words.summary}: ${caption}` : words.summary} closed={message.role !== "assistant"} /> : null}
       {message.toolCalls?.length ? (
         <ul className={styles.calls} aria-label={`Tool calls asked for in step ${step.seq}`}>
           {message.toolCalls.map((call) => (
@@ -91,10 +93,14 @@ const ToolResultBody = ({ step, result }: { step: TStep; result: THostedToolResu
     <p className={styles.text}>
       <code>{result.name}</code> answered <span className={`badge ${result.ok ? "badge-completed" : "badge-failed"}`}>{result.status}</span>
       {result.bytes === undefined ? null : ` · ${formatBytes(result.bytes)}`}
-      {result.truncated ? " · cut short: the model was sent only the start" : null}
+      {result.truncated ? " · cut short: the model read only its start" : null}
     </p>
-    {step.text ? <p className={`${styles.text} muted`}>{step.text}</p> : null}
-    <JsonDetails summary="Result" label={`Result of step ${step.seq}`} value={result.result} asText />
+    {step.text && !step.text.startsWith(`${result.name} →`) ? <p className={`${styles.text} muted`}>{step.text}</p> : null}
+    {result.result !== undefined ? (
+      <JsonDetails summary="Result" label={`Result of step ${step.seq}`} value={result.result} asText />
+    ) : result.sent !== undefined ? (
+      <JsonDetails summary="Result as the model read it" label={`Result of step ${step.seq}`} value={result.sent} asText />
+    ) : null}
     <p className={styles.particulars}>
       Call <code>{result.callId}</code>
     </p>
