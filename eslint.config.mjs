@@ -40,7 +40,7 @@ const LAYERS = [
 // The areas, in an order in which each imports only areas before it (so no two areas form a
 // circle), and another area only through its index.ts or schemas.ts. A new area goes after the
 // areas it uses.
-const AREAS = ["auth", "agents", "groups", "squads", "syndicates", "marketplace", "deployments", "tasks", "runs", "usecases", "wallet", "quantum", "search", "overview", "webhooks", "health", "seed"];
+const AREAS = ["auth", "agents", "groups", "squads", "syndicates", "marketplace", "deployments", "tasks", "runs", "engines", "usecases", "wallet", "quantum", "search", "overview", "webhooks", "health", "seed"];
 const AREA_LAYER = LAYERS.findIndex((layer) => layer.name === "areas");
 // The simulator engine and the base layer are pure computation and vocabulary: a rules file may use them.
 const BASE_LAYER = LAYERS.findIndex((layer) => layer.name.startsWith("base"));
@@ -136,11 +136,11 @@ const wayOf = (graph, from, to) => {
 // kind: an area's configuration of a shared mechanism (squads and syndicates as kinds of lib/groups).
 const ROLE_NAMES = new Set(["index", "schemas", "operations", "events", "rules", "status-machine", "config", "shape", "kind"]);
 const VERBS = [
-  "add", "analyze", "append", "apply", "assign", "attach", "build", "cancel", "check", "claim", "compute", "create", "decide",
+  "add", "analyze", "append", "apply", "assign", "attach", "build", "call", "cancel", "check", "claim", "compute", "create", "decide",
   "delete", "deliver", "deploy", "diagram", "draw", "edit", "ensure", "fetch", "find", "finish", "format", "get", "hash", "import",
   "index", "ingest", "issue", "limit", "link", "list", "load", "lock", "manage", "mark", "measure", "mint", "move", "optimize", "plan",
-  "put", "queue", "read", "record", "refresh", "remove", "render", "request", "require", "resolve", "retry", "revoke", "rotate",
-  "run", "scan", "search", "seed", "send", "store", "submit", "sweep", "touch", "unlink", "update", "verify", "watch", "expire",
+  "provide", "put", "queue", "read", "record", "refresh", "remove", "render", "request", "require", "resolve", "retry", "revoke", "rotate",
+  "run", "scan", "seal", "search", "seed", "send", "store", "submit", "sweep", "touch", "unlink", "update", "verify", "watch", "work", "expire",
 ];
 const TEMPLATE_NAMES = [
   { pattern: new RegExp(`^(?:${VERBS.join("|")})-[a-z0-9]+(?:-[a-z0-9]+)*$`), role: "operation" },

@@ -13,6 +13,8 @@ export const register = async () => {
   (globalThis as { __syndicateRouter?: () => Promise<typeof import("./lib/api/router")> }).__syndicateRouter = () => import("./lib/api/router");
   // Then the event catalog, subscribers, guards and job kinds the areas register (lib/startup/register.ts).
   (await import("./lib/startup/register")).registerApp();
+  // The API table, which hands hosted agents their tools as it loads (lib/api/tools.ts).
+  await import("./lib/api/table");
   const { prepareApp } = await import("./lib/startup");
   const { prepareWithRetry } = await import("./lib/health/retry-startup");
   const { closeDatabase } = await import("./lib/db");

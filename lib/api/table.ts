@@ -13,6 +13,7 @@ import { methods, operationOf, type RouteHandler } from "../http";
 import { agentsRoutes } from "./agents";
 import { authRoutes } from "./auth";
 import { deploymentsRoutes } from "./deployments";
+import { enginesRoutes } from "./engines";
 import { eventsRoutes } from "./events";
 import { marketplaceRoutes } from "./marketplace";
 import { quantumRoutes } from "./quantum";
@@ -26,6 +27,7 @@ import { usecasesRoutes } from "./usecases";
 import { walletRoutes } from "./wallet";
 import { webhooksRoutes } from "./webhooks";
 import { registerApp } from "../startup/register";
+import { provideApiToolbox } from "./tools";
 
 // Whatever serves these handlers — Next's route bundles, the router, a script or a test that calls
 // them — is an app process: the areas' registrations (event catalog, outbox subscribers, deletion
@@ -45,6 +47,7 @@ const ROUTES: RouteHandler[] = [
   ...deploymentsRoutes,
   ...tasksRoutes,
   ...runsRoutes,
+  ...enginesRoutes,
   ...usecasesRoutes,
   ...walletRoutes,
   ...quantumRoutes,
@@ -65,6 +68,9 @@ for (const handler of ROUTES) {
 
 /** Path template ("/api/agents/{agentId}/details") → its handler for every method. */
 export const API_TABLE: ReadonlyMap<string, PathMethods> = new Map([...byPath].map(([path, handlers]) => [path, methods(handlers)]));
+
+// Hosted agents and MCP clients call the table's operations as tools (lib/api/tools.ts).
+provideApiToolbox(API_TABLE);
 
 /** Every operation of the table as "METHOD /path/{param}", sorted. */
 export const apiOperations = (): string[] =>

@@ -3,6 +3,8 @@
 import { randomBytes } from "node:crypto";
 import { AppError, notFound } from "../core/errors";
 import { prisma, Prisma } from "../db";
+import { enqueueJob } from "../jobs";
+import { dispatchJob } from "./queue-hosted-work";
 import { keyHint, sealKey } from "./seal-key";
 import type { TCreateEngineBody, TEngine, TUpdateEngineBody } from "./schemas";
 
@@ -99,6 +101,8 @@ export const createEngine = async (input: TCreateEngineBody): Promise<TEngine> =
       },
       select: COLUMNS,
     });
+    // Agents that name it are hosted from now on: their waiting work may start.
+    await enqueueJob(dispatchJob());
     return toEngine(row, (await agentCounts([row.name])).get(row.name) ?? 0);
   } catch (error) {
     throw nameTaken(error, input.name);
@@ -123,6 +127,7 @@ export const updateEngine = async (engineId: string, input: TUpdateEngineBody): 
   };
   try {
     const row = await prisma.engine.update({ where: { id: engineId }, data, select: COLUMNS });
+    if (input.name !== undefined) await enqueueJob(dispatchJob());
     return toEngine(row, (await agentCounts([row.name])).get(row.name) ?? 0);
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") throw notFound("Engine", engineId);

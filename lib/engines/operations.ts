@@ -101,3 +101,19 @@ export const setApprovalPolicyOperation = defineOperation({
   responses: { 200: { description: "The agent's hosting with the new policy", schema: ZAgentHosting } },
   errors: { 404: "No such agent" },
 });
+
+export const mcpOperation = defineOperation({
+  method: "POST",
+  path: "/api/mcp",
+  operationId: "mcp",
+  summary: "The Model Context Protocol endpoint (streamable HTTP, stateless, JSON answers): an agent's tools for any MCP client",
+  tags: ["Agents at work"],
+  access: "agent",
+  body: z.unknown().describe("A JSON-RPC 2.0 message (or a batch) of the Model Context Protocol: initialize, tools/list, tools/call, …"),
+  maxBodyBytes: 1_048_576,
+  responses: {
+    200: { description: "The JSON-RPC answer", schema: z.unknown().describe("A JSON-RPC 2.0 response (or a batch)") },
+    202: { description: "A notification or response was accepted (no body)" },
+  },
+  errors: { 406: "The client does not accept application/json and text/event-stream" },
+});

@@ -13,6 +13,7 @@ import * as marketplace from "../marketplace/operations";
 import * as deployments from "../deployments/operations";
 import * as tasks from "../tasks/operations";
 import * as runs from "../runs/operations";
+import * as engines from "../engines/operations";
 import * as usecases from "../usecases/operations";
 import * as wallet from "../wallet/operations";
 import * as quantum from "../quantum/operations";
@@ -34,7 +35,7 @@ export const openApiOperation = defineOperation({
   responses: { 200: { description: "The OpenAPI 3.1 document" } },
 });
 
-const areas = [auth, agents, squads, syndicates, marketplace, deployments, tasks, runs, usecases, wallet, quantum, search, events, webhooks, eventStream] as Record<string, Operation>[];
+const areas = [auth, agents, squads, syndicates, marketplace, deployments, tasks, runs, engines, usecases, wallet, quantum, search, events, webhooks, eventStream] as Record<string, Operation>[];
 
 export const ALL_OPERATIONS: Operation[] = [healthOperation, livenessOperation, readinessOperation, openApiOperation, ...areas.flatMap((area) => Object.values(area))];
 

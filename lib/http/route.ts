@@ -39,6 +39,16 @@ export type RouteHandler = (request: Request, context: NextRouteContext) => Prom
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+// Requests made in-process for a principal already known: a hosted agent's tool call (lib/api/tools.ts).
+// Only code of this process can put a request here; a request from the network never is.
+const presetPrincipals = new WeakMap<Request, Principal>();
+
+/** Marks `request` (made in-process) as `principal`'s: the wrapper skips reading a credential from it. */
+export const asPrincipal = (request: Request, principal: Principal): Request => {
+  presetPrincipals.set(request, principal);
+  return request;
+};
+
 /** The caller's X-Request-Id when it is a plain token, else a new UUID. */
 export const requestIdOf = (request: Request) => {
   const given = request.headers.get("x-request-id");
@@ -153,7 +163,7 @@ export const route = <O extends Operation>(
     let response: Response;
     let failure: unknown;
     try {
-      principal = await resolvePrincipal(request, { cachedKey: anyCredential });
+      principal = presetPrincipals.get(request) ?? (await resolvePrincipal(request, { cachedKey: anyCredential }));
       if (operation.rateLimited !== false) headers = { ...headers, ...(await rateLimit(request, principal)) };
       authorize(operation, principal);
       checkOrigin(request, url, principal);

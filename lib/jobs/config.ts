@@ -16,6 +16,13 @@ const ZJobsEnv = z.object({
     .max(64)
     .default(4)
     .describe("Short jobs (webhook deliveries, sweeps) one process runs at once, beside the long ones"),
+  JOBS_AGENTS_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(256)
+    .default(8)
+    .describe("Hosted agents' runs one process works at once (mostly waiting on their engines), beside the other lanes"),
   JOBS_LEASE_MS: z.coerce.number().int().min(500).default(30_000).describe("How long a claim holds without renewal; a dead worker's job is claimed again after it"),
   JOBS_POLL_MS: z.coerce.number().int().min(10).default(1_000).describe("How often an idle worker looks for work"),
   JOBS_STOP_GRACE_MS: z.coerce.number().int().min(0).default(5_000).describe("How long shutdown waits for running jobs before handing them back to the queue"),

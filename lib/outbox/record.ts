@@ -25,7 +25,7 @@ export type EventInput = {
 const EVENT_WRITE_LOCK = 7_303_011;
 
 /** An event just written, as a subscriber is told of it. */
-export type RecordedEvent = { id: string; type: string; visibility: EventVisibility; visibleTo: string | null };
+export type RecordedEvent = { id: string; type: string; entityId: string; visibility: EventVisibility; visibleTo: string | null };
 
 /**
  * Runs in the transaction that records events, after they are written: what it writes commits (or
@@ -69,7 +69,7 @@ export const recordEvents = async (tx: Prisma.TransactionClient, events: EventIn
     // A private event with no owner could only be shown to admins; it is nobody's news, so not kept.
     if (definition.visibility === "private" && !event.visibleTo) return [];
     const id = `evt_${randomUUID().replaceAll("-", "")}`;
-    recorded.push({ id, type: event.type, visibility: definition.visibility, visibleTo: event.visibleTo ?? null });
+    recorded.push({ id, type: event.type, entityId: event.entityId, visibility: definition.visibility, visibleTo: event.visibleTo ?? null });
     return [{
       id,
       type: event.type,

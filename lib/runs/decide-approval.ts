@@ -3,6 +3,7 @@ import { AppError, notFound } from "../core/errors";
 import { prisma } from "../db";
 import { recordEvents } from "../outbox";
 import { lockRun } from "./lock-run";
+import { runsConfig } from "./config";
 import { appendStep } from "./request-approval";
 import type { TApproval } from "./schemas";
 import { APPROVAL_COLUMNS, RUN_COLUMNS, toApproval, toRun } from "./shape";
@@ -26,7 +27,8 @@ export const decideApproval = (approvalId: string, userId: string, input: { deci
       select: APPROVAL_COLUMNS,
     });
     await RUN_MACHINE.move(run.id, "awaiting_approval", "running", () =>
-      tx.agentRun.updateMany({ where: { id: run.id, status: "awaiting_approval" }, data: { status: "running" } }),
+      // The lease starts afresh: a hosted run waited without heartbeats (lib/engines), and its job resumes it now.
+      tx.agentRun.updateMany({ where: { id: run.id, status: "awaiting_approval" }, data: { status: "running", leaseExpiresAt: new Date(now.getTime() + runsConfig().RUN_LEASE_SECONDS * 1_000) } }),
     );
     await appendStep(tx, run.id, { kind: "approval_decision", text: `${input.decision}${input.comment ? `: ${input.comment}` : ""}`, data: { approvalId, decision: input.decision } }, now);
     const answer = toApproval(approval);

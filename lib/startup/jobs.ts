@@ -5,7 +5,9 @@
 // Two lanes, each a worker with slots of its own, so that long work never holds up short work: a
 // few multi-second simulations or a wallet's first indexing (minutes on a busy address) take the
 // `work` lane's JOBS_CONCURRENCY slots, while webhook deliveries and the sweeps run in the `quick`
-// lane's JOBS_QUICK_CONCURRENCY slots — an event still reaches its endpoints within seconds.
+// lane's JOBS_QUICK_CONCURRENCY slots — an event still reaches its endpoints within seconds. Hosted
+// agents' runs (lib/engines), which mostly wait on their engines for minutes, have a lane of their
+// own (JOBS_AGENTS_CONCURRENCY), so a busy squad never holds up a simulation or a delivery.
 import { JobWorker, jobsConfig, registerJobKinds, type AnyJobKind, type TJobsConfig } from "../jobs";
 import { quantumCircuitJob } from "../quantum";
 import { walletIndexJob, walletRefreshJob } from "../wallet";
@@ -13,21 +15,23 @@ import { overdueSweepJob } from "../tasks";
 import { webhookDeliverJob } from "../webhooks";
 import { staleDeploymentsSweepJob } from "../deployments";
 import { agentMetricsSweepJob, lostRunSweepJob } from "../runs";
+import { dispatchJobKind, hostedRunJob } from "../engines";
 
 export type JobLane = { name: string; kinds: AnyJobKind[]; concurrency: number };
 
 /** The lanes and their kinds. A new area adds its kind to the lane its runs fit: long or short. */
-export const jobLanes = (config: Pick<TJobsConfig, "JOBS_CONCURRENCY" | "JOBS_QUICK_CONCURRENCY">): JobLane[] => [
+export const jobLanes = (config: Pick<TJobsConfig, "JOBS_CONCURRENCY" | "JOBS_QUICK_CONCURRENCY" | "JOBS_AGENTS_CONCURRENCY">): JobLane[] => [
   { name: "work", kinds: [quantumCircuitJob, walletIndexJob], concurrency: config.JOBS_CONCURRENCY },
   {
     name: "quick",
-    kinds: [webhookDeliverJob as AnyJobKind, overdueSweepJob, staleDeploymentsSweepJob, walletRefreshJob, lostRunSweepJob, agentMetricsSweepJob],
+    kinds: [webhookDeliverJob as AnyJobKind, overdueSweepJob, staleDeploymentsSweepJob, walletRefreshJob, lostRunSweepJob, agentMetricsSweepJob, dispatchJobKind],
     concurrency: config.JOBS_QUICK_CONCURRENCY,
   },
+  { name: "agents", kinds: [hostedRunJob as AnyJobKind], concurrency: config.JOBS_AGENTS_CONCURRENCY },
 ];
 
 /** Every job kind of the application. */
-export const JOB_KINDS: AnyJobKind[] = jobLanes({ JOBS_CONCURRENCY: 1, JOBS_QUICK_CONCURRENCY: 1 }).flatMap((lane) => lane.kinds);
+export const JOB_KINDS: AnyJobKind[] = jobLanes({ JOBS_CONCURRENCY: 1, JOBS_QUICK_CONCURRENCY: 1, JOBS_AGENTS_CONCURRENCY: 1 }).flatMap((lane) => lane.kinds);
 
 // The workers this process started (the job engine's own registry, lib/jobs/registry.ts, keeps
 // every running worker under a key of its own).

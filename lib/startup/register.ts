@@ -2,7 +2,7 @@
 // an event, checks an event type or deletes a record (docs/events.md, "Registration"):
 // - the event catalog: every area's declarations, listed by lib/events/catalog.ts;
 // - the outbox's event subscribers: the webhooks area queues the deliveries of each recorded event
-//   in the same transaction;
+//   in the same transaction, and the engines area queues hosted agents' work (lib/engines);
 // - the deletion guards: the tasks area refuses to let a record with open tasks be deleted, the runs
 //   area an agent with an open run.
 // (The job kinds are registered where the workers start, ./jobs.ts; a kind also makes itself known
@@ -17,9 +17,10 @@ import { EVENT_DEFINITIONS } from "../events/catalog";
 import { webhookSubscriber } from "../webhooks/queue-deliveries";
 import { openTasksGuard } from "../tasks/find-entities";
 import { openRunsGuard } from "../runs/check-open-runs";
+import { hostedWorkSubscriber } from "../engines/queue-hosted-work";
 
 export const registerApp = () => {
   registerEventCatalog(EVENT_DEFINITIONS);
-  registerEventSubscribers({ webhooks: webhookSubscriber });
+  registerEventSubscribers({ webhooks: webhookSubscriber, hosted: hostedWorkSubscriber });
   registerDeletionGuards([openTasksGuard, openRunsGuard]);
 };

@@ -14,8 +14,8 @@ afterEach(async () => {
 });
 
 describe("job lanes", () => {
-  it("puts every kind in exactly one lane, deliveries apart from simulations and indexing", () => {
-    const lanes = jobLanes({ JOBS_CONCURRENCY: 3, JOBS_QUICK_CONCURRENCY: 5 });
+  it("puts every kind in exactly one lane, deliveries apart from simulations and indexing, hosted runs apart from both", () => {
+    const lanes = jobLanes({ JOBS_CONCURRENCY: 3, JOBS_QUICK_CONCURRENCY: 5, JOBS_AGENTS_CONCURRENCY: 7 });
     const all = lanes.flatMap((lane) => lane.kinds.map((kind) => kind.kind));
     expect(new Set(all).size).toBe(all.length);
     expect(all.sort()).toEqual(JOB_KINDS.map((kind) => kind.kind).sort());
@@ -23,6 +23,8 @@ describe("job lanes", () => {
     expect(laneOf("webhook.deliver")).toMatchObject({ name: "quick", concurrency: 5 });
     expect(laneOf("quantum.circuit")).toMatchObject({ name: "work", concurrency: 3 });
     expect(laneOf("wallet.index")).toMatchObject({ name: "work" });
+    expect(laneOf("engines.hosted-run")).toMatchObject({ name: "agents", concurrency: 7 });
+    expect(laneOf("engines.dispatch")).toMatchObject({ name: "quick" });
   });
 
   it("runs a short job while every slot of the long lane is taken", async () => {
