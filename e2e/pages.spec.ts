@@ -40,6 +40,7 @@ const STATIC_PAGES = [
   "/settings/users",
   "/settings/address-book",
   "/settings/webhooks",
+  "/settings/engines",
   "/signin",
   "/activity",
 ];

@@ -18,6 +18,7 @@ const SettingsPage = async () => {
         <span className="row">
           <Link href="/settings/address-book">Address book</Link>
           {user.role === "admin" || user.role === "operator" ? <Link href="/settings/webhooks">Webhooks</Link> : null}
+          {user.role === "admin" || user.role === "operator" ? <Link href="/settings/engines">Engines</Link> : null}
           {user.role === "admin" ? <Link href="/settings/users">Manage users</Link> : null}
         </span>
       </div>

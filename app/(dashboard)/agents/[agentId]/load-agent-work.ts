@@ -10,15 +10,16 @@ const LATEST = 10;
 const READ = 1000;
 
 /**
- * What the agent page shows of the agent at work, by who is looking: its latest runs for anyone signed
- * in (runs need a credential), its credentials for operators and admins. Read in parallel.
+ * What the agent page shows of the agent at work, by who is looking: its latest runs and its hosting
+ * for anyone signed in (both need a credential), its credentials and the hosting's approval policy
+ * control for operators and admins. Read in parallel.
  */
 export const loadAgentWork = async (agentId: string) => {
   const user = await currentUser();
-  if (!user) return { runs: undefined, credentials: undefined };
+  if (!user) return { signedIn: false, canWrite: false, runs: undefined, credentials: undefined };
   const operator = hasRole(user.role, "operator");
   const [page, credentials] = await Promise.all([listRuns({ agentId, limit: READ }), operator ? listAgentCredentials(agentId) : undefined]);
   const latest = page.items.slice(-LATEST).reverse();
   const taskDescriptions = await findTaskDescriptions(latest.map((run) => run.taskId));
-  return { runs: { latest, total: page.total, taskDescriptions }, credentials };
+  return { signedIn: true, canWrite: operator, runs: { latest, total: page.total, taskDescriptions }, credentials };
 };

@@ -13,6 +13,7 @@ import { WriteOnly } from "@/components/shared/write-access";
 import { Breadcrumbs } from "@/components/layout/breadcrumbs";
 import { TaskOutcomes } from "@/components/agents/task-outcomes";
 import { AgentCredentials } from "@/components/agents/agent-credentials";
+import { AgentHosting } from "@/components/agents/agent-hosting";
 import { AgentRuns } from "@/components/runs/agent-runs";
 import { MetricsSource } from "@/components/agents/metrics-source";
 import { loadAgentWork } from "./load-agent-work";
@@ -68,6 +69,8 @@ const AgentPage = async ({ params }: Props) => {
         </Card>
 
         <TaskOutcomes history={agent.historicalData} />
+
+        {work.signedIn ? <AgentHosting agentId={agent.id} canChange={work.canWrite} /> : null}
 
         {work.runs ? <AgentRuns agentId={agent.id} latest={work.runs.latest} total={work.runs.total} taskDescriptions={work.runs.taskDescriptions} /> : null}
 
