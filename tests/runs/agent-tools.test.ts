@@ -27,6 +27,8 @@ const EXPECTED: Record<string, Allowed> = {
   "POST /api/runs/{runId}/approvals": "every agent",
   "POST /api/runs/{runId}/complete": "every agent",
   "POST /api/runs/{runId}/fail": "every agent",
+  // The MCP endpoint: an agent's tools over the Model Context Protocol (each call then checks its roles).
+  "POST /api/mcp": "every agent",
   // Computations that change nothing.
   "POST /api/metrics": "every agent",
   "POST /quantum/run": "every agent",
@@ -82,6 +84,15 @@ const EXPECTED: Record<string, Allowed> = {
   "DELETE /api/webhooks/{webhookId}": "no agent",
   "POST /api/webhooks/{webhookId}/rotate-secret": "no agent",
   "POST /api/wallets/import": "no agent",
+  // Engines: admins configure them; their reads declare no agent either (an engine is no agent's business).
+  "GET /api/engines": "no agent",
+  "GET /api/engines/{engineId}": "no agent",
+  "POST /api/engines": "no agent",
+  "PATCH /api/engines/{engineId}": "no agent",
+  "DELETE /api/engines/{engineId}": "no agent",
+  "POST /api/engines/{engineId}/test": "no agent",
+  // An agent's approval policy is set by a person.
+  "PUT /api/agents/{agentId}/approval-policy": "no agent",
 };
 
 /** Every operation of the API: "METHOD /path". */
