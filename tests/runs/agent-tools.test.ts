@@ -122,7 +122,12 @@ const callAs = (secret: string, operation: string) => {
     params,
     // A claim that finds nothing answers at once.
     ...(operation === "POST /api/runs/claim" ? { query: { wait: 0 } } : {}),
-    ...(method === "GET" || method === "DELETE" ? {} : { body: {} }),
+    ...(operation === "POST /api/mcp"
+      ? // The MCP endpoint answers {} with a 406 (the client must accept JSON and an event stream): a real ping shows it served the agent.
+        { body: { jsonrpc: "2.0", id: 1, method: "ping" }, headers: { accept: "application/json, text/event-stream" } }
+      : method === "GET" || method === "DELETE"
+        ? {}
+        : { body: {} }),
   });
 };
 
@@ -140,6 +145,7 @@ describe("agent credentials and the operations", () => {
         const answer = await callAs(secrets[role], operation);
         expect(answer.status, `${operation}: ${answer.text.slice(0, 200)}`).not.toBe(401);
         if (answer.status === 403) refused.push(operation);
+        if (operation === "POST /api/mcp") expect(answer.status, answer.text.slice(0, 200)).toBe(200);
       }
       const shouldRefuse = OPERATIONS.filter((operation) => {
         const allowed = expected(operation);
