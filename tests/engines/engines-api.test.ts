@@ -5,7 +5,7 @@
 // model on a local port — and keeps the outcome. An agent is hosted when its aiEngine names an
 // engine; its hosting lists the tools its roles give it and which of them wait for a person under
 // its approval policy. Each error every operation answers is here too.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import * as enginesRoute from "../../app/api/engines/route";
 import * as engineRoute from "../../app/api/engines/[engineId]/route";
 import * as testRoute from "../../app/api/engines/[engineId]/test/route";
@@ -13,6 +13,7 @@ import * as hostingRoute from "../../app/api/agents/[agentId]/hosting/route";
 import * as policyRoute from "../../app/api/agents/[agentId]/approval-policy/route";
 import * as openapiRoute from "../../app/api/openapi.json/route";
 import { prisma } from "../../lib/db";
+import { resetEnginesConfig } from "../../lib/engines";
 import { assignTask } from "../../lib/tasks";
 import { useApiTest } from "../helpers/api";
 import { unique, userWithKey } from "../helpers/factories";
@@ -297,6 +298,28 @@ describe("test connection", () => {
     expect(tested.json.message).toContain(NOWHERE);
     expect(model.requests).toHaveLength(before);
     expect((await getEngine(engine.id)).json.lastTest).toEqual(tested.json);
+  });
+
+  it("answers ok:false, without calling the engine, when the key was sealed under another secret; a key entered again opens", async () => {
+    const engine = await created();
+    const previous = process.env.ENGINE_KEY_SECRET;
+    onTestFinished(() => {
+      if (previous === undefined) delete process.env.ENGINE_KEY_SECRET;
+      else process.env.ENGINE_KEY_SECRET = previous;
+      resetEnginesConfig();
+    });
+    process.env.ENGINE_KEY_SECRET = "another-engine-key-secret-0123456789";
+    resetEnginesConfig();
+    const before = model.requests.length;
+    const tested = await test(engine.id);
+    expect(tested.json).toMatchObject({ ok: false, latencyMs: null });
+    expect(tested.json.message).toMatch(/Enter the key again/);
+    expect(model.requests).toHaveLength(before);
+
+    expect((await patch(engine.id, { apiKey: KEY })).status).toBe(200);
+    model.script({ content: "OK" });
+    expect((await test(engine.id)).json.ok).toBe(true);
+    expect(model.requests.at(-1)!.authorization).toBe(`Bearer ${KEY}`);
   });
 
   it("is forgotten once the base URL, model or key changes, kept when only the prices do", async () => {
