@@ -27,6 +27,8 @@ const EXPECTED: Record<string, Allowed> = {
   "POST /api/runs/{runId}/approvals": "every agent",
   "POST /api/runs/{runId}/complete": "every agent",
   "POST /api/runs/{runId}/fail": "every agent",
+  // The MCP endpoint: an agent's tools over the Model Context Protocol (each call then checks its roles).
+  "POST /api/mcp": "every agent",
   // Computations that change nothing.
   "POST /api/metrics": "every agent",
   "POST /quantum/run": "every agent",
@@ -82,6 +84,15 @@ const EXPECTED: Record<string, Allowed> = {
   "DELETE /api/webhooks/{webhookId}": "no agent",
   "POST /api/webhooks/{webhookId}/rotate-secret": "no agent",
   "POST /api/wallets/import": "no agent",
+  // Engines: admins configure them; their reads declare no agent either (an engine is no agent's business).
+  "GET /api/engines": "no agent",
+  "GET /api/engines/{engineId}": "no agent",
+  "POST /api/engines": "no agent",
+  "PATCH /api/engines/{engineId}": "no agent",
+  "DELETE /api/engines/{engineId}": "no agent",
+  "POST /api/engines/{engineId}/test": "no agent",
+  // An agent's approval policy is set by a person.
+  "PUT /api/agents/{agentId}/approval-policy": "no agent",
 };
 
 /** Every operation of the API: "METHOD /path". */
@@ -111,7 +122,12 @@ const callAs = (secret: string, operation: string) => {
     params,
     // A claim that finds nothing answers at once.
     ...(operation === "POST /api/runs/claim" ? { query: { wait: 0 } } : {}),
-    ...(method === "GET" || method === "DELETE" ? {} : { body: {} }),
+    ...(operation === "POST /api/mcp"
+      ? // The MCP endpoint answers {} with a 406 (the client must accept JSON and an event stream): a real ping shows it served the agent.
+        { body: { jsonrpc: "2.0", id: 1, method: "ping" }, headers: { accept: "application/json, text/event-stream" } }
+      : method === "GET" || method === "DELETE"
+        ? {}
+        : { body: {} }),
   });
 };
 
@@ -129,6 +145,7 @@ describe("agent credentials and the operations", () => {
         const answer = await callAs(secrets[role], operation);
         expect(answer.status, `${operation}: ${answer.text.slice(0, 200)}`).not.toBe(401);
         if (answer.status === 403) refused.push(operation);
+        if (operation === "POST /api/mcp") expect(answer.status, answer.text.slice(0, 200)).toBe(200);
       }
       const shouldRefuse = OPERATIONS.filter((operation) => {
         const allowed = expected(operation);
