@@ -114,6 +114,8 @@ export const listAgentCredentialsOperation = defineOperation({
   summary: "List an agent's credentials (never their secrets)",
   tags: ["Agent credentials"],
   access: "operator",
+  // People's business, not an agent's: an agent credential may not list any agent's credentials.
+  agentRoles: "none",
   params: ZAgentCredentialsParams,
   responses: { 200: { description: "The agent's credentials, newest first, revoked ones included", schema: z.array(ZAgentCredential) } },
   errors: { 404: "No agent with that id" },

@@ -146,6 +146,15 @@ export const deleteEngine = (engineId: string): Promise<void> =>
   });
 
 /** Keeps the outcome of a test connection. */
-export const recordEngineTest = async (engineId: string, test: { ok: boolean; message: string; at: Date; latencyMs: number | null }): Promise<void> => {
-  await prisma.engine.updateMany({ where: { id: engineId }, data: { testedAt: test.at, testOk: test.ok, testMessage: test.message, testLatencyMs: test.latencyMs } });
+/**
+ * Keeps the outcome of a test connection — only while the engine is still configured as tested
+ * (same base URL, model and key): a test that was under way when an admin changed them tells
+ * nothing of the new configuration. Answers whether it was kept.
+ */
+export const recordEngineTest = async (tested: Pick<EngineRow, "id" | "baseUrl" | "model" | "apiKeySealed">, test: { ok: boolean; message: string; at: Date; latencyMs: number | null }): Promise<boolean> => {
+  const { count } = await prisma.engine.updateMany({
+    where: { id: tested.id, baseUrl: tested.baseUrl, model: tested.model, apiKeySealed: tested.apiKeySealed },
+    data: { testedAt: test.at, testOk: test.ok, testMessage: test.message, testLatencyMs: test.latencyMs },
+  });
+  return count > 0;
 };

@@ -28,6 +28,6 @@ export const testEngine = async (engineId: string): Promise<TEngineTest> => {
   }
   const latencyMs = ok ? Math.round(performance.now() - started) : null;
   const at = new Date();
-  await recordEngineTest(engineId, { ok, message, at, latencyMs });
+  await recordEngineTest(engine, { ok, message, at, latencyMs });
   return { ok, testedAt: at.toISOString(), latencyMs, message };
 };

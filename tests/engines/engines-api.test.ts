@@ -182,7 +182,7 @@ describe("engines", () => {
   });
 
   it("answer 400 for a bad base URL, a negative price, a bad limit or an empty change", async () => {
-    for (const baseUrl of ["ftp://models.example.test/v1", "https://user:secret@models.example.test/v1", "not a url", "https://models.example.test/v1#part"]) {
+    for (const baseUrl of ["ftp://models.example.test/v1", "https://user:secret@models.example.test/v1", "not a url", "https://models.example.test/v1#part", "https://models.example.test/v1?api-version=1"]) {
       const bad = await create(engineBody({ baseUrl }));
       expect(bad.status, baseUrl).toBe(400);
       expect(errorPaths(bad.json), baseUrl).toEqual(["body.baseUrl"]);

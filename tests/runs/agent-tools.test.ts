@@ -63,6 +63,7 @@ const EXPECTED: Record<string, Allowed> = {
   "GET /api/users": "no agent",
   "POST /api/users": "no agent",
   "PATCH /api/users/{userId}": "no agent",
+  "GET /api/agents/{agentId}/credentials": "no agent",
   "POST /api/agents/{agentId}/credentials": "no agent",
   "DELETE /api/agents/{agentId}/credentials/{credentialId}": "no agent",
   "POST /api/agents": "no agent",
