@@ -2,6 +2,8 @@
 // tools its roles give it, and which of them its approval policy holds for a person.
 import { notFound } from "../core/errors";
 import { prisma } from "../db";
+import { readAgents } from "../agents";
+import { recordEvent } from "../outbox";
 import { toolbox } from "./provide-toolbox";
 import { needsApproval, type ApprovalPolicy } from "./rules/approval";
 import type { TAgentHosting, TApprovalPolicy } from "./schemas";
@@ -27,9 +29,16 @@ export const getAgentHosting = async (agentId: string): Promise<TAgentHosting> =
   return hostingOf(agent);
 };
 
-/** Sets which of the agent's tool calls wait for a person; its hosted runs follow from their next call. */
+/**
+ * Sets which of the agent's tool calls wait for a person; its hosted runs follow from their next
+ * call. Recorded as agent.updated (the activity feed shows who changed it).
+ */
 export const setApprovalPolicy = async (agentId: string, approvalPolicy: TApprovalPolicy): Promise<TAgentHosting> => {
-  const updated = await prisma.agent.updateMany({ where: { id: agentId }, data: { approvalPolicy } });
-  if (updated.count === 0) throw notFound("Agent", agentId);
+  await prisma.$transaction(async (tx) => {
+    const updated = await tx.agent.updateMany({ where: { id: agentId }, data: { approvalPolicy } });
+    if (updated.count === 0) throw notFound("Agent", agentId);
+    const [agent] = await readAgents(tx, [agentId]);
+    await recordEvent(tx, { type: "agent.updated", entityId: agentId, data: agent });
+  });
   return getAgentHosting(agentId);
 };

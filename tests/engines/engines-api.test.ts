@@ -413,6 +413,10 @@ describe("an agent's hosting", () => {
     // Kept: the hosting read afterwards says the same.
     expect((await hosting(agentId)).json).toEqual(none.json);
     expect((await prisma.agent.findUniqueOrThrow({ where: { id: agentId }, select: { approvalPolicy: true } })).approvalPolicy).toBe("none");
+    // Each change is in the activity: agent.updated, recorded as the operator's.
+    const events = await prisma.event.findMany({ where: { type: "agent.updated", entityId: agentId }, select: { actorId: true } });
+    expect(events).toHaveLength(2);
+    expect(events.every((event) => event.actorId !== null)).toBe(true);
   });
 
   it("answers 404 for an unknown agent, 401 without a credential; the policy is an operator's, and one of three values", async () => {
