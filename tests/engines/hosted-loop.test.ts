@@ -28,6 +28,7 @@ let worker: JobWorker;
 let operatorId: string;
 
 beforeAll(async () => {
+  // The scripted replies are answered in order: a retried call would take the next one.
   process.env.ENGINE_MAX_RETRIES = "0";
   resetEnginesConfig();
   [model, second] = await Promise.all([startStandInModel(), startStandInModel()]);
@@ -92,7 +93,7 @@ describe("a hosted agent", () => {
 
     // Paused before the write: the read ran, the write waits for a person.
     let run = await runOf(taskId);
-    expect(run.status).toBe("awaiting_approval");
+    expect(run.status, JSON.stringify(run.error)).toBe("awaiting_approval");
     expect(run.engineId).not.toBeNull();
     expect(run.approvals).toMatchObject([{ tool: "linkWallet", status: "pending" }]);
     expect(await prisma.userWallet.count({ where: { address: WALLET } })).toBe(0);
@@ -111,7 +112,7 @@ describe("a hosted agent", () => {
     await whenJobsIdle();
 
     run = await runOf(taskId);
-    expect(run.status).toBe("completed");
+    expect(run.status, JSON.stringify(run.error)).toBe("completed");
     expect(run.result?.summary).toBe(`No risky approvals on ${WALLET}; linked it to watch it.`);
     expect(run.task.status).toBe("completed");
     expect(run.steps.filter((step) => step.kind === "tool_result").map((step) => [step.data?.name, step.data?.status])).toEqual([
@@ -150,7 +151,7 @@ describe("a hosted agent", () => {
     await decideApproval(paused.approvals[0].id, operatorId, { decision: "rejected", comment: "not this one" });
     await whenJobsIdle();
     const run = await runOf(taskId);
-    expect(run.status).toBe("completed");
+    expect(run.status, JSON.stringify(run.error)).toBe("completed");
     const refused = run.steps.find((step) => step.kind === "tool_result")!;
     expect(refused.data).toMatchObject({ name: "linkWallet", status: 403, ok: false });
     expect(String(refused.data?.sent)).toContain("not this one");
@@ -166,7 +167,7 @@ describe("a hosted agent", () => {
     );
     const taskId = await give({ type: "Agent", id: agentId }, "try things");
     const run = await runOf(taskId);
-    expect(run.status).toBe("completed");
+    expect(run.status, JSON.stringify(run.error)).toBe("completed");
     const results = run.steps.filter((step) => step.kind === "tool_result").map((step) => [step.data?.name, step.data?.status]);
     expect(results).toEqual([
       ["deployDapp", 403],

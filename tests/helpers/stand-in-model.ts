@@ -79,6 +79,10 @@ export const startStandInModel = async (): Promise<StandInModel> => {
       usage: { prompt_tokens: reply.usage?.prompt ?? 100, completion_tokens: reply.usage?.completion ?? 20, total_tokens: (reply.usage?.prompt ?? 100) + (reply.usage?.completion ?? 20) },
     });
   });
+  // Idle connections stay open longer than any pause of a test (a run waiting for its approval on a
+  // loaded machine): Node's default of 5 s closes them, and a client that picks such a socket just as
+  // it closes gets a reset instead of an answer.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -80,7 +80,7 @@ describe("the sandbox", () => {
     expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(100 * 1024 * 1024);
     const next = await runSimulation({ kind: "inspect", qasm: smallCircuit }, undefined, "read");
     expect(next).toMatchObject({ qubits: 2, dynamic: false });
-  });
+  }, 120_000);
 
   it("refuses a program whose reading takes longer than QUANTUM_READ_TIMEOUT_MS with a 400 naming it in milliseconds", async () => {
     configure({ QUANTUM_READ_TIMEOUT_MS: "10" });
