@@ -61,8 +61,8 @@ describe("configuration picks the database mode", () => {
 });
 
 // Each test starts an embedded database of its own and applies every migration: on a loaded machine
-// that takes longer than most tests' 30 s.
-describe("embedded database (PGlite)", { timeout: 120_000 }, () => {
+// that takes longer than most tests' 30 s (minutes, with two other CI lanes beside it).
+describe("embedded database (PGlite)", { timeout: 300_000 }, () => {
   it("keeps what was written across a restart", async () => {
     const folder = tempFolder();
     const first = open({ mode: "embedded", dataDir: folder });
