@@ -94,13 +94,14 @@ test("a path id or a filter holding a NUL byte is a not-found page or an ignored
 });
 
 test("a slow page shows a loading state (the top bar, then its skeleton) until it has rendered", async ({ page }) => {
-  await page.goto("/");
-  await expect(page.getByRole("link", { name: "Squads" })).toBeVisible();
-  // Hold the next page's server answer back for a moment, as a busy server would.
+  // Hold the next page's server answer back for a moment, as a busy server would — its prefetch too
+  // (installed after the first visit, a prefetch that finished meanwhile left nothing to wait for).
   await page.route("**/squads**", async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     await route.continue();
   });
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "Squads" })).toBeVisible();
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Squads" }).click();
   await expect(page.getByRole("progressbar", { name: "Loading page" }).or(page.getByTestId("page-skeleton")).first()).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Squads" })).toBeVisible();
