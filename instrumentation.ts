@@ -2,7 +2,8 @@
 // empty embedded database with demo data, make sure an admin exists. When the database cannot be
 // reached yet, the server starts anyway (503 problems, readiness false) and keeps trying in the
 // background until it can (lib/health/retry-startup.ts). Also registers what graceful shutdown closes
-// (server.mjs calls it after the last in-flight request). Starts the background job worker.
+// (server.mjs calls it after the last in-flight request). Starts the background job worker, and the
+// socket `npm run apikey` uses while the app holds the embedded database.
 // Publishes the loader of the production server's API router (lib/api/router.ts).
 export const register = async () => {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -23,6 +24,8 @@ export const register = async () => {
   const { startJobWorker, stopJobWorker } = await import("./lib/startup/jobs");
   const { closeEventStreams } = await import("./lib/events/stream");
   const { endClaimWaits } = await import("./lib/runs");
+  const { serveKeyCommands } = await import("./lib/auth/run-key-commands");
+  let closeKeyCommands: (() => Promise<void>) | undefined;
   // Called first at shutdown (server.mjs): long-lived responses end, so that they do not hold the
   // server open until the in-flight bound; event-stream clients reconnect and resume elsewhere, and
   // agents waiting for work (a claim's long poll) are answered "nothing yet" and ask again elsewhere.
@@ -33,12 +36,14 @@ export const register = async () => {
   (globalThis as { __syndicateShutdown?: () => Promise<void> }).__syndicateShutdown = async () => {
     // Running jobs finish (or go back to the queue) while the pool and the database still work.
     await stopJobWorker().catch((error) => console.error("jobs: stopping the worker failed:", error));
-    await Promise.allSettled([closeSimulationPool(), closeRateLimiter()]);
+    await Promise.allSettled([closeSimulationPool(), closeRateLimiter(), closeKeyCommands?.()]);
     await closeDatabase();
   };
   // The job worker starts once the database is ready (also when that takes retries).
   await prepareWithRetry(async () => {
     await prepareApp();
     startJobWorker();
+    // `npm run apikey` beside the running app, on the embedded database (lib/auth/run-key-commands.ts).
+    closeKeyCommands = await serveKeyCommands();
   });
 };
