@@ -96,7 +96,11 @@ const server = createServer({ requestTimeout, headersTimeout, keepAliveTimeout, 
   request.headers[PEER_HEADER] = request.socket.remoteAddress ?? "";
   answering.add(response);
   response.once("close", () => answering.delete(response));
+  // A method outside the seven: on a path of the API its 405 with the path's Allow (the router), as the
+  // document says; elsewhere (a page, an unknown path) 501.
   if (!KNOWN_METHODS.has(request.method)) {
+    const refused = direct.dispatch?.(request, response) ?? null;
+    if (refused) return void track(refused.catch(() => response.destroy()));
     const body = problemText(501, "Not Implemented", `This server does not implement the method ${request.method}.`);
     response.writeHead(501, { "content-type": "application/problem+json", "content-length": Buffer.byteLength(body), allow: [...KNOWN_METHODS].join(", ") });
     response.end(body);

@@ -19,7 +19,9 @@
 // - it matches a path of the table, static paths first, then the templates in Next's order (a
 //   test checks that no page or other route file of app/ would take such a path first);
 // - the method is GET, POST, PUT, PATCH or DELETE (HEAD and OPTIONS, which Next implements
-//   itself, stay with Next). A method the path lacks is the table's 405 problem, as under Next.
+//   itself, stay with Next). A method the path lacks is the table's 405 problem, as under Next;
+//   so is any other method on an API path (TRACE, CONNECT, a made-up one), where Next would answer
+//   an undocumented 501.
 // Everything else goes to Next.js unchanged.
 //
 // What Next adds to a route handler's answer is added here the same way: the header rules, the
@@ -35,12 +37,18 @@ import type { NextConfig } from "next";
 import { HEADER_RULES, SECURITY_HEADERS } from "../server/security-headers.mjs";
 import { BODY_TEXT } from "../http/body-text";
 import type { HttpMethod } from "../core/operation";
-import type { RouteHandler } from "../http";
+import { operationOf, refuseMethod, type RouteHandler } from "../http";
 import { resolveApiPath } from "./table";
 
 const METHODS = new Set<string>(["GET", "POST", "PUT", "PATCH", "DELETE"] satisfies HttpMethod[]);
 // The Vary header Next sets on every app route's answer.
 const APP_VARY = "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch";
+
+// The 405 for a method outside the five, naming the ones the path has.
+const otherMethod = (path: string, handlers: Record<HttpMethod, RouteHandler>, method: string) => {
+  const allow = [...METHODS].filter((name) => operationOf(handlers[name as HttpMethod]) !== undefined).join(", ");
+  return refuseMethod(allow, path, method);
+};
 
 const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/;
 
@@ -193,7 +201,9 @@ export const createRouter = async ({ hostname, port, config }: RouterOptions): P
     });
     if (hasBody) response.once("finish", () => drain(request));
     const webRequest = new Request(url, {
-      method: request.method,
+      // A method outside the five (TRACE, which a web Request refuses to carry) reaches only its 405
+      // refuser, which is told the method itself (otherMethod).
+      method: METHODS.has(request.method ?? "") ? request.method : "GET",
       headers,
       signal: aborted.signal,
       ...(hasBody ? { body: bodyStream(request), duplex: "half" } : {}),
@@ -261,15 +271,15 @@ export const createRouter = async ({ hostname, port, config }: RouterOptions): P
 
   const dispatch: Dispatch = (request, response) => {
     const method = request.method ?? "";
-    if (!METHODS.has(method)) return null;
+    if (method === "HEAD" || method === "OPTIONS") return null;
     const raw = request.url ?? "";
     const query = raw.indexOf("?");
     const pathname = query === -1 ? raw : raw.slice(0, query);
     if (!PLAIN_PATH.test(pathname) || DOT_SEGMENT.test(pathname)) return null;
     const found = resolveApiPath(pathname);
     if (!found) return null;
-    const handler = found.methods[method as HttpMethod];
-    return answer(request, response, handler, found.params, method !== "GET").then(() => found.path);
+    const handler = METHODS.has(method) ? found.methods[method as HttpMethod] : otherMethod(found.path, found.methods, method);
+    return answer(request, response, handler, found.params, METHODS.has(method) && method !== "GET").then(() => found.path);
   };
 
   return { dispatch, reason: null };

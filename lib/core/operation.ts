@@ -56,6 +56,12 @@ export type Operation<
    * never an API key (API keys are managed from a session or the CLI, so a key cannot mint keys).
    */
   credentials?: "any" | "session";
+  /**
+   * Its success answer carries a secret shown once (a key, a credential, a signing secret). Such an
+   * answer is never stored for an Idempotency-Key: a retry is told what was created, by id, with a 409
+   * (lib/http/idempotency.ts).
+   */
+  secretAnswer?: true;
   /** Extra error statuses this operation can answer, with what they mean. */
   errors?: Record<number, string>;
   /**

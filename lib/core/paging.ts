@@ -51,17 +51,22 @@ export const decodeCursor = (value: string): Cursor | undefined => {
 
 const NOT_ISSUED = "cursor is not one this API issued: start again without it";
 
+// An empty cursor (`?cursor=`, what a client sends with "no cursor yet" in a variable) is the first
+// page; anything else must be a cursor the API issued: base64url text, which the document says.
 const cursorParameter = (sortable: boolean) =>
   z
     .string()
+    .max(MAX_CURSOR_CHARS)
+    .regex(/^[A-Za-z0-9_-]*$/, NOT_ISSUED)
     .transform((value, context) => {
+      if (value === "") return undefined;
       const cursor = decodeCursor(value);
       // A list without ?sort= issues cursors without a sort.
       if (!cursor || (!sortable && cursor.s !== undefined)) context.addIssue({ code: "custom", message: NOT_ISSUED });
       return cursor ?? { id: "" };
     })
     .optional()
-    .describe("Opaque cursor from the previous page's Link header");
+    .describe("Opaque cursor from the previous page's Link header (empty: the first page)");
 
 const limitParameter = z.coerce
   .number()

@@ -1,7 +1,7 @@
 // The event list's query: client-safe (no database), so the activity page validates its filters
 // with the same schema the API does.
 import { z } from "zod";
-import { decodeCursor, ZPageQuery } from "../core/paging";
+import { decodeCursor, MAX_CURSOR_CHARS, ZPageQuery } from "../core/paging";
 import { EVENT_DEFINITIONS, EVENT_TYPES } from "./catalog";
 
 /** The entity types events are about ("agent", "quantum_job", "wallet", …), in catalog order. */
@@ -31,7 +31,10 @@ export const ZEventTypeList = z
 export const ZEventListQuery = ZPageQuery.extend({
   cursor: z
     .string()
+    .max(MAX_CURSOR_CHARS)
+    .regex(/^[A-Za-z0-9_-]*$/, "cursor is not one this API issued")
     .transform((value, context) => {
+      if (value === "") return undefined; // the first page, as on every list
       // The events list takes no ?sort=: a cursor carrying one was not issued here.
       const cursor = decodeCursor(value);
       const seq = cursor?.s === undefined ? cursor?.id : undefined;
@@ -39,7 +42,7 @@ export const ZEventListQuery = ZPageQuery.extend({
       return seq ?? "0";
     })
     .optional()
-    .describe("Opaque cursor from the previous page's Link header"),
+    .describe("Opaque cursor from the previous page's Link header (empty: the first page)"),
   type: ZEventTypeList.optional(),
   entityType: z.enum(EVENT_ENTITY_TYPES).optional().describe("Only events about records of this type"),
   entityId: z.string().trim().min(1).max(200).optional().describe("Only events about the record with this id (a wallet: its address in lower case)"),

@@ -52,7 +52,12 @@ const parameters = (schema: z.ZodType | undefined, where: "path" | "query") => {
 
 const errorResponses = (operation: Operation) => {
   const responses: Record<string, unknown> = {};
-  if (operation.params || operation.query || operation.body) responses["400"] = problem("The request breaks the schema (every violation listed in errors), or its JSON is malformed");
+  // Every operation: a query parameter it does not declare is refused, naming it (none are ignored).
+  responses["400"] = problem(
+    operation.body
+      ? "The request breaks the schema (every violation listed in errors), has a query parameter the operation does not declare, or its JSON is malformed"
+      : "The request breaks the schema (every violation listed in errors), or has a query parameter the operation does not declare",
+  );
   if (operation.access !== "public") responses["401"] = problem("Missing or invalid credential");
   if (operation.access === "operator" || operation.access === "admin") responses["403"] = problem(`The credential lacks the ${operation.access} role, or is an agent credential whose roles do not allow this operation`);
   else if (operation.access === "agent") responses["403"] = problem("Not an agent credential, or the run is not this agent's");
@@ -62,6 +67,16 @@ const errorResponses = (operation: Operation) => {
     responses["415"] = problem("Body is not JSON");
   }
   for (const [status, description] of Object.entries(operation.errors ?? {})) responses[status] = problem(description);
+  if (operation.method === "POST") {
+    // Idempotency-Key (docs/api.md, "Idempotent creates"): its 409 and 422 join the operation's own.
+    const join = (status: string, text: string) => {
+      const own = (responses[status] as { description?: string } | undefined)?.description;
+      responses[status] = problem(own ? `${own}; or ${text}` : text.charAt(0).toUpperCase() + text.slice(1));
+    };
+    join("409", "a request with the same Idempotency-Key is still being answered (see Retry-After)");
+    if (operation.secretAnswer) join("409", "a retry with the Idempotency-Key of a request already answered: its secret is shown once and not kept, so the problem names what was created, by id");
+    join("422", "the Idempotency-Key was used before with a different request");
+  }
   responses["429"] = problem("Rate limit exceeded (see Retry-After)");
   responses["500"] = problem("Unexpected error");
   return responses;
@@ -72,13 +87,26 @@ const PAGE_HEADERS = {
   "X-Total-Count": { description: "Number of items in the whole list", schema: { type: "integer" } },
 };
 
+const IDEMPOTENCY_KEY = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description:
+    "Makes a retry safe: the same key with the same request within 24 hours gets the first answer again (with Idempotent-Replayed: true) instead of running twice; with another request it is a 422. 1–255 visible ASCII characters, such as a UUID.",
+  schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7e]+$" },
+};
+
+const REPLAYED = { "Idempotent-Replayed": { description: "true when this is the stored answer of an earlier request with the same Idempotency-Key", schema: { type: "string", enum: ["true"] } } };
+
 const successResponses = (operation: Operation) =>
   Object.fromEntries(
     Object.entries(operation.responses).map(([status, response]) => [
       status,
       {
         description: response.description,
-        ...(operation.paged ? { headers: PAGE_HEADERS } : {}),
+        ...(operation.paged || operation.method === "POST"
+          ? { headers: { ...(operation.paged ? PAGE_HEADERS : {}), ...(operation.method === "POST" ? REPLAYED : {}) } }
+          : {}),
         ...(response.schema || response.alternatives
           ? {
               content: {
@@ -172,7 +200,7 @@ export const buildOpenApiDocument = (operations: Operation[], version: string, e
       ...(operation.access === "read" ? { description: "Public unless the server sets API_PUBLIC_READS=false." } : {}),
       security: security(operation),
       ...agentTools(operation),
-      parameters: [...parameters(operation.params, "path"), ...parameters(operation.query, "query")],
+      parameters: [...parameters(operation.params, "path"), ...parameters(operation.query, "query"), ...(operation.method === "POST" ? [IDEMPOTENCY_KEY] : [])],
       ...(operation.body
         ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(operation.body) } } } }
         : {}),

@@ -95,6 +95,60 @@ export const hostileText = (where: string, value: unknown): ProblemField[] => {
   return found;
 };
 
+type Def = { type: string; shape?: Record<string, unknown>; in?: Schemaish; innerType?: Schemaish; left?: Schemaish; right?: Schemaish; options?: Schemaish[] };
+type Schemaish = { _zod: { def: Def } };
+
+/** The parameter names a query schema declares; undefined when they cannot be told (then any name passes). */
+const declaredNames = (schema: Schemaish | undefined): Set<string> | undefined => {
+  const def = schema?._zod?.def;
+  if (!def) return undefined;
+  switch (def.type) {
+    case "object":
+      return new Set(Object.keys(def.shape ?? {}));
+    case "pipe":
+      return declaredNames(def.in);
+    case "optional":
+    case "default":
+    case "nullable":
+    case "readonly":
+    case "catch":
+    case "prefault":
+      return declaredNames(def.innerType);
+    case "intersection":
+    case "union": {
+      const parts = (def.type === "union" ? def.options ?? [] : [def.left, def.right]).map(declaredNames);
+      return parts.some((part) => part === undefined) ? undefined : new Set(parts.flatMap((part) => [...part!]));
+    }
+    default:
+      return undefined;
+  }
+};
+
+const namesByOperation = new WeakMap<Operation, Set<string> | undefined>();
+const queryNames = (operation: Operation) => {
+  if (!namesByOperation.has(operation)) {
+    namesByOperation.set(operation, operation.query ? declaredNames(operation.query as unknown as Schemaish) : new Set());
+  }
+  return namesByOperation.get(operation);
+};
+
+/**
+ * A query parameter the operation does not declare is an error, not ignored: a misspelt filter
+ * (`?stauts=failed`) would otherwise answer everything, unfiltered.
+ */
+const unknownParameters = (operation: Operation, query: Record<string, unknown>): ProblemField[] => {
+  const known = queryNames(operation);
+  if (!known) return [];
+  const listed = [...known].sort().join(", ");
+  return Object.keys(query)
+    .filter((name) => !known.has(name))
+    .slice(0, MAX_LISTED)
+    .map((name) => ({
+      path: `query.${name}`,
+      message: listed ? `is not a parameter of this operation (its parameters: ${listed})` : "is not a parameter of this operation (it takes none)",
+    }));
+};
+
 export const parseParts = (
   operation: Operation,
   raw: { params: Record<string, unknown>; query: URLSearchParams; body: unknown },
@@ -104,7 +158,7 @@ export const parseParts = (
   if (hostile.length > 0) {
     throw new AppError("validation_failed", "The request has text that cannot be stored: see errors.", { errors: hostile.slice(0, MAX_LISTED) });
   }
-  const errors: ProblemField[] = [];
+  const errors: ProblemField[] = unknownParameters(operation, query);
   const parse = (where: "params" | "query" | "body", schema: z.ZodType | undefined, value: unknown) => {
     if (!schema) return where === "body" ? undefined : {};
     const result = schema.safeParse(value);

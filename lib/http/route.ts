@@ -1,6 +1,6 @@
 // The one route wrapper. In order: request id → credential → rate limit → role → parsing of
-// params, query and body (zod) → handler → error mapping → one log line. Every failure is a
-// problem+json.
+// params, query and body (zod) → a POST's Idempotency-Key → handler → error mapping → one log line.
+// Every failure is a problem+json.
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { env } from "../config/env";
@@ -17,6 +17,7 @@ import { clientAddress } from "./client-address";
 import { logRequest } from "./log";
 import { JsonAnswer } from "./json-answer";
 import { withBodyText } from "./body-text";
+import { claimIdempotencyKey, settleIdempotencyKey, type IdempotencyClaim } from "./idempotency";
 
 type Part<O, K extends "params" | "query" | "body", Otherwise> = O extends { [key in K]: infer S extends z.ZodType }
   ? z.output<S>
@@ -154,6 +155,7 @@ export const route = <O extends Operation>(
   const status = successStatus(operation);
   // Any valid credential may call it: an API key may come from the short key cache (lib/auth/resolve-principal.ts).
   const anyCredential = operation.access === "read" || operation.access === "public";
+  const idempotent = operation.method === "POST";
   const handle: RouteHandler = async (request, nextContext) => {
     const started = performance.now();
     const requestId = requestIdOf(request);
@@ -162,6 +164,7 @@ export const route = <O extends Operation>(
     let principal: Principal | null = null;
     let response: Response;
     let failure: unknown;
+    let claim: IdempotencyClaim | undefined;
     try {
       principal = presetPrincipals.get(request) ?? (await resolvePrincipal(request, { cachedKey: anyCredential }));
       if (operation.rateLimited !== false) headers = { ...headers, ...(await rateLimit(request, principal)) };
@@ -173,12 +176,24 @@ export const route = <O extends Operation>(
         query: url.searchParams,
         body: rawBody,
       });
-      const result = await runAsActor(actorOf(principal), () => handler({ ...parts, principal, request, url, requestId } as RouteContext<O>));
-      response = toResponse(result, status, headers);
+      // A create sent with an Idempotency-Key runs once; a retry gets its first answer (./idempotency.ts).
+      claim = idempotent ? await claimIdempotencyKey(request, url, rawBody, principal, clientAddress(request), operation.secretAnswer) : undefined;
+      if (claim?.replay) {
+        response = toResponse(claim.replay, status, headers);
+      } else {
+        const result = await runAsActor(actorOf(principal), () => handler({ ...parts, principal, request, url, requestId } as RouteContext<O>));
+        response = toResponse(result, status, headers);
+      }
     } catch (error) {
       failure = error;
       const problem = toProblem(error, { instance: url.pathname, requestId });
       response = problemResponse(problem.problem, { ...headers, ...problem.headers });
+    }
+    if (claim && !claim.replay) {
+      // An unexpected failure (a 500) lets the key go, so that the retry runs again.
+      await settleIdempotencyKey(claim, response, operation.secretAnswer).catch((error) => {
+        failure ??= error;
+      });
     }
     logRequest({ requestId, method: request.method, route: operation.path, status: response.status, started, principal, error: failure, clientGone: request.signal.aborted });
     return response;
@@ -198,10 +213,11 @@ const METHODS: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 /**
  * A 405 problem with `Allow` for a method the path lacks, logged under `route` (the path's
- * template). The credential is not looked at: principal null.
+ * template). The credential is not looked at: principal null. `method`: the one asked for, when the
+ * request cannot carry it (TRACE, which a web Request refuses).
  */
 export const refuseMethod =
-  (allow: string, route: string): RouteHandler =>
+  (allow: string, route: string, method?: string): RouteHandler =>
   async (request) => {
     const started = performance.now();
     const requestId = requestIdOf(request);
@@ -209,13 +225,13 @@ export const refuseMethod =
       {
         title: "Method Not Allowed",
         status: 405,
-        detail: `${request.method} is not allowed here; allowed: ${allow}.`,
+        detail: `${method ?? request.method} is not allowed here; allowed: ${allow}.`,
         instance: new URL(request.url).pathname,
         requestId,
       },
       { allow, "x-request-id": requestId },
     );
-    logRequest({ requestId, method: request.method, route, status: response.status, started });
+    logRequest({ requestId, method: method ?? request.method, route, status: response.status, started });
     return response;
   };
 

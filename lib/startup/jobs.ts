@@ -16,6 +16,7 @@ import { webhookDeliverJob } from "../webhooks";
 import { staleDeploymentsSweepJob } from "../deployments";
 import { agentMetricsSweepJob, lostRunSweepJob } from "../runs";
 import { dispatchJobKind, hostedRunJob } from "../engines";
+import { idempotencySweepJob } from "../http/idempotency";
 
 export type JobLane = { name: string; kinds: AnyJobKind[]; concurrency: number };
 
@@ -24,7 +25,7 @@ export const jobLanes = (config: Pick<TJobsConfig, "JOBS_CONCURRENCY" | "JOBS_QU
   { name: "work", kinds: [quantumCircuitJob, walletIndexJob], concurrency: config.JOBS_CONCURRENCY },
   {
     name: "quick",
-    kinds: [webhookDeliverJob as AnyJobKind, overdueSweepJob, staleDeploymentsSweepJob, walletRefreshJob, lostRunSweepJob, agentMetricsSweepJob, dispatchJobKind],
+    kinds: [webhookDeliverJob as AnyJobKind, overdueSweepJob, staleDeploymentsSweepJob, walletRefreshJob, lostRunSweepJob, agentMetricsSweepJob, dispatchJobKind, idempotencySweepJob as AnyJobKind],
     concurrency: config.JOBS_QUICK_CONCURRENCY,
   },
   { name: "agents", kinds: [hostedRunJob as AnyJobKind], concurrency: config.JOBS_AGENTS_CONCURRENCY },

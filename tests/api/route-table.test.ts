@@ -251,6 +251,15 @@ describe("the router, in process", () => {
     const refused = await get("/api/openapi.json", {}, "DELETE");
     expect(refused.status).toBe(405);
     expect(refused.headers.allow).toBe("GET");
+    // A method outside the five too (Next would answer an undocumented 501), naming every method the path has.
+    for (const method of ["TRACE", "PROPFIND"]) {
+      const other = await get("/api/agents", {}, method);
+      expect(other.status, method).toBe(405);
+      expect(other.headers.allow, method).toBe("GET, POST");
+      expect(other.headers["content-type"], method).toBe("application/problem+json");
+      expect(JSON.parse(other.body.toString()).detail, method).toBe(`${method} is not allowed here; allowed: GET, POST.`);
+    }
+    taken.splice(1, 2);
     for (const [target, method] of [
       ["/api/openapi.json", "HEAD"],
       ["/api/openapi.json", "OPTIONS"],

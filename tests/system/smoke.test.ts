@@ -44,7 +44,12 @@ describe("system-test harness", () => {
           }
         });
       });
-    const propfind = await raw("PROPFIND /api/agents HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    // On an API path, a method it lacks is its 405 naming the ones it has (TRACE too); elsewhere 501.
+    for (const method of ["PROPFIND", "TRACE"]) {
+      const refused = await raw(`${method} /api/agents HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+      expect(refused, method).toMatchObject({ status: 405, type: "application/problem+json", body: { status: 405, detail: `${method} is not allowed here; allowed: GET, POST.` } });
+    }
+    const propfind = await raw("PROPFIND /agents HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
     expect(propfind).toMatchObject({ status: 501, type: "application/problem+json", body: { status: 501, title: "Not Implemented" } });
     const huge = await raw(`GET /api/agents HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`);
     expect(huge).toMatchObject({ status: 431, type: "application/problem+json", body: { status: 431 } });

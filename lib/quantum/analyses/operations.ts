@@ -5,6 +5,11 @@ import { ZAgentAnalysisQuery, ZAgentQuantumResult, ZSquadAnalysisQuery, ZSquadQu
 
 const QASM_NOTE =
   " With ?format=qasm the answer is the circuit as OpenQASM 3 (text/plain), with ?format=svg its diagram (image/svg+xml); neither is run nor stored.";
+// The answers ?format= asks for, beside the JSON one (the document lists each content type).
+const CIRCUIT_FORMATS = {
+  "text/plain": "With ?format=qasm: the analysis's circuit as an OpenQASM 3 program",
+  "image/svg+xml": "With ?format=svg: the analysis's circuit drawn as an SVG diagram",
+};
 
 export const analyzeAgentOperation = defineOperation({
   method: "GET",
@@ -14,7 +19,7 @@ export const analyzeAgentOperation = defineOperation({
   tags: ["Quantum"],
   access: "read",
   query: ZAgentAnalysisQuery,
-  responses: { 200: { description: `The agent's analysis (runs made with a credential are kept; see /quantum/runs).${QASM_NOTE}`, schema: ZAgentQuantumResult } },
+  responses: { 200: { description: `The agent's analysis (runs made with a credential are kept; see /quantum/runs).${QASM_NOTE}`, schema: ZAgentQuantumResult, alternatives: CIRCUIT_FORMATS } },
   errors: { 404: "No agent with that id", 503: "Too little free memory to simulate right now" },
 });
 
@@ -26,7 +31,7 @@ export const analyzeSquadOperation = defineOperation({
   tags: ["Quantum"],
   access: "read",
   query: ZSquadAnalysisQuery,
-  responses: { 200: { description: `The squad's analysis.${QASM_NOTE}`, schema: ZSquadQuantumResult } },
+  responses: { 200: { description: `The squad's analysis.${QASM_NOTE}`, schema: ZSquadQuantumResult, alternatives: CIRCUIT_FORMATS } },
   errors: { 404: "No squad with that id", 503: "Too little free memory to simulate right now" },
 });
 
@@ -38,7 +43,7 @@ export const analyzeSyndicateOperation = defineOperation({
   tags: ["Quantum"],
   access: "read",
   query: ZSyndicateAnalysisQuery,
-  responses: { 200: { description: `The syndicate's analysis.${QASM_NOTE}`, schema: ZSyndicateQuantumResult } },
+  responses: { 200: { description: `The syndicate's analysis.${QASM_NOTE}`, schema: ZSyndicateQuantumResult, alternatives: CIRCUIT_FORMATS } },
   errors: { 404: "No syndicate with that id", 503: "Too little free memory to simulate right now" },
 });
 

@@ -30,6 +30,7 @@ export const circuitDiagramOperation = defineOperation({
     200: {
       description: "The diagram (with ?format=svg the SVG itself, image/svg+xml). Long circuits fold into rows; past 500 operations the rest are counted, not drawn",
       schema: ZCircuitDiagramResult,
+      alternatives: { "image/svg+xml": "With ?format=svg: the diagram itself" },
     },
   },
   errors: { 503: "Too many programs are waiting to be read, or this one could not be read in time; retry shortly" },
