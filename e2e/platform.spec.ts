@@ -16,23 +16,35 @@ test("a wrong password is refused with a message, and nobody is signed in", asyn
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
 });
 
-test("an operator signs in, creates an API key in settings and writes with it", async ({ page, playwright }) => {
+test("an operator signs in, creates an API key in settings, scoped to writing agents, and writes with it", async ({ page, playwright }) => {
   await signInThroughPage(page, "operator@syndicate.local", PASSWORD);
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByText("operator@syndicate.local").first()).toBeVisible();
 
+  // Least privilege by default: a viewer's key that reads, for 30 days. This one may also write agents.
+  await expect(page.getByLabel("Role")).toHaveValue("viewer");
+  await expect(page.getByLabel("Expires")).toHaveValue("30");
   await page.getByLabel("Name").fill("e2e pipeline");
+  await page.getByLabel("Role").selectOption("operator");
+  await page.getByLabel("Access").selectOption("custom");
+  await expect(page.getByRole("checkbox", { name: "read agents", exact: true })).toBeChecked();
+  await page.getByRole("checkbox", { name: "write agents", exact: true }).check();
   await page.getByRole("button", { name: "Create key" }).click();
   const key = (await page.getByTestId("new-api-key").innerText()).trim();
   expect(key).toMatch(/^sk_syn_/);
-  await expect(page.getByRole("listitem").filter({ hasText: "e2e pipeline" })).toBeVisible();
+  const listed = page.getByRole("listitem").filter({ hasText: "e2e pipeline" });
+  await expect(listed).toContainText("agents:write");
+  await expect(listed).toContainText(/expires /);
 
-  // Outside the browser: an external client with that key creates an agent.
+  // Outside the browser: an external client with that key creates an agent, and may not assign a task.
   const api = await playwright.request.newContext({ baseURL: page.url().replace(/\/settings$/, "") });
   const body = { id: "e2e-key-agent", name: "Made with a key", aiEngine: "GPT-4o" };
   const withKey = await api.post("/api/agents", { data: body, headers: { authorization: `Bearer ${key}` } });
   expect(withKey.status()).toBe(201);
   expect((await withKey.json()).roles).toHaveLength(5);
+  const outOfScope = await api.post("/api/tasks/assign", { data: {}, headers: { authorization: `Bearer ${key}` } });
+  expect(outOfScope.status()).toBe(403);
+  expect((await outOfScope.json()).detail).toContain("do not include tasks:write");
   const without = await api.post("/api/agents", { data: { ...body, id: "e2e-anonymous-agent" } });
   expect(without.status()).toBe(401);
   expect(without.headers()["content-type"]).toBe("application/problem+json");

@@ -2,11 +2,13 @@
 
 // The signed-in user's API keys: create one (shown once, with a Copy button), list them, revoke one
 // through the confirm dialog. Writes go through the shared write hook (toasts, offline refusal).
+// Least privilege by default: a new key is a viewer's, reads only, and expires in 30 days; each of
+// those is one choice away (docs/api.md, "Scoped, expiring keys").
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
 import { apiFetch } from "@/lib/client/api";
-import { ZCreateApiKeyBody, type TApiKey, type TCreatedApiKey } from "@/lib/auth/schemas";
+import { READ_SCOPES, SCOPE_AREAS, ZCreateApiKeyBody, type TApiKey, type TCreatedApiKey } from "@/lib/auth/schemas";
 import { Field, Form, FormFooter, useFormKit } from "@/components/form";
 import { useWrite } from "@/components/shared/use-resource";
 import { formatDateTime } from "@/lib/format";
@@ -43,19 +45,89 @@ const NewKey = ({ created }: { created: TCreatedApiKey }) => (
   </div>
 );
 
+type Access = "read" | "all" | "custom";
+
+const EXPIRY_OPTIONS = [
+  { days: 30, label: "in 30 days" },
+  { days: 90, label: "in 90 days" },
+  { days: 365, label: "in a year" },
+  { days: 0, label: "never (until revoked)" },
+];
+
+/** What a key may do, in a few words. */
+const scopeSummary = (key: TApiKey) => {
+  if (!key.scopes) return "every area its role allows";
+  if (key.scopes.length === READ_SCOPES.length && key.scopes.every((scope) => scope.endsWith(":read"))) return "reads only";
+  return key.scopes.join(", ");
+};
+
+const expiryText = (key: TApiKey) => {
+  if (!key.expiresAt) return "no expiry";
+  return Date.parse(key.expiresAt) <= Date.now() ? `expired ${formatDateTime(key.expiresAt)}` : `expires ${formatDateTime(key.expiresAt)}`;
+};
+
+/** The areas × read/write grid of a key made to measure. */
+const ScopePicker = ({ chosen, onChange, canWrite }: { chosen: Set<string>; onChange: (next: Set<string>) => void; canWrite: boolean }) => {
+  const toggle = (scope: string) => {
+    const next = new Set(chosen);
+    if (next.has(scope)) next.delete(scope);
+    else next.add(scope);
+    onChange(next);
+  };
+  return (
+    <table className="scope-grid">
+      <caption className="visually-hidden">Areas the key may read or write</caption>
+      <thead>
+        <tr>
+          <th scope="col">Area</th>
+          <th scope="col">Read</th>
+          <th scope="col">Write</th>
+        </tr>
+      </thead>
+      <tbody>
+        {SCOPE_AREAS.map((area) => (
+          <tr key={area}>
+            <th scope="row">{area.replaceAll("-", " ")}</th>
+            {(["read", "write"] as const).map((access) => {
+              const scope = `${area}:${access}`;
+              return (
+                <td key={access}>
+                  <input
+                    type="checkbox"
+                    aria-label={`${access} ${area.replaceAll("-", " ")}`}
+                    checked={chosen.has(scope)}
+                    disabled={access === "write" && !canWrite}
+                    onChange={() => toggle(scope)}
+                  />
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+};
+
 export const ApiKeys = ({ role }: { role: string }) => {
   const keys = useQuery({ queryKey: apiKeyKeys.all, queryFn: () => apiFetch<TApiKey[]>("/api/keys") });
   const kit = useFormKit();
   const [name, setName] = useState("");
   const allowed = ROLE_OPTIONS.slice(0, ROLE_OPTIONS.indexOf(role as (typeof ROLE_OPTIONS)[number]) + 1);
-  const [keyRole, setKeyRole] = useState(role);
+  const [keyRole, setKeyRole] = useState<string>("viewer");
+  const [access, setAccess] = useState<Access>("read");
+  const [chosen, setChosen] = useState<Set<string>>(() => new Set(READ_SCOPES));
+  const [expiryDays, setExpiryDays] = useState(30);
   const [created, setCreated] = useState<TCreatedApiKey>();
 
   const create = useWrite(apiKeyKeys.all, (body: unknown) => apiFetch<TCreatedApiKey>("/api/keys", { method: "POST", body }), "API key created");
   const revoke = useWrite(apiKeyKeys.all, (id: string) => apiFetch<void>(`/api/keys/${encodeURIComponent(id)}`, { method: "DELETE" }), "API key revoked");
 
   const submit = () => {
-    const body = kit.validate(ZCreateApiKeyBody, { name, role: keyRole });
+    const scopes =
+      access === "read" ? READ_SCOPES : access === "custom" ? [...chosen].filter((scope) => keyRole !== "viewer" || scope.endsWith(":read")) : undefined;
+    const expiresAt = expiryDays > 0 ? new Date(Date.now() + expiryDays * 86_400_000).toISOString() : undefined;
+    const body = kit.validate(ZCreateApiKeyBody, { name, role: keyRole, scopes, expiresAt });
     if (!body) return;
     create.mutate(body, {
       onSuccess: (key) => {
@@ -83,6 +155,27 @@ export const ApiKeys = ({ role }: { role: string }) => {
               </select>
             )}
           </Field>
+          <Field id="key-access" path="scopes" label="Access" hint="What the key may do, within its role">
+            {(control) => (
+              <select {...control} name="access" value={access} onChange={(event) => setAccess(event.target.value as Access)}>
+                <option value="read">Read every area</option>
+                <option value="all">Everything its role allows</option>
+                <option value="custom">Choose areas…</option>
+              </select>
+            )}
+          </Field>
+          {access === "custom" ? <ScopePicker chosen={chosen} onChange={setChosen} canWrite={keyRole !== "viewer"} /> : null}
+          <Field id="key-expiry" path="expiresAt" label="Expires">
+            {(control) => (
+              <select {...control} name="expiry" value={expiryDays} onChange={(event) => setExpiryDays(Number(event.target.value))}>
+                {EXPIRY_OPTIONS.map((option) => (
+                  <option key={option.days} value={option.days}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
           <FormFooter pending={create.isPending} submitLabel="Create key" pendingLabel="Creating…" />
         </Form>
         {created ? <NewKey created={created} /> : null}
@@ -98,8 +191,11 @@ export const ApiKeys = ({ role }: { role: string }) => {
               <span>
                 <strong>{key.name}</strong> <code>{key.prefix}…</code> <span className="badge">{key.role}</span>
                 <br />
+                <span className="muted">{scopeSummary(key)}</span>
+                <br />
                 <span className="muted">
-                  {key.revokedAt ? `revoked ${formatDateTime(key.revokedAt)}` : key.lastUsedAt ? `last used ${formatDateTime(key.lastUsedAt)}` : "never used"}
+                  {key.revokedAt ? `revoked ${formatDateTime(key.revokedAt)}` : expiryText(key)} ·{" "}
+                  {key.lastUsedAt ? `last used ${formatDateTime(key.lastUsedAt)}` : "never used"}
                 </span>
               </span>
               {key.revokedAt ? null : (

@@ -1,17 +1,31 @@
 import { randomBytes } from "node:crypto";
 import { prisma, type Role } from "../db";
 import { AppError, notFound } from "../core/errors";
+import { isWriteScope } from "../core/scopes";
 import { API_KEY_PREFIX, forgetCachedApiKeys, hashApiKey, type Principal } from "./resolve-principal";
 import { authConfig } from "./config";
 import { hasRole } from "./rules";
 import type { TApiKey, TCreatedApiKey } from "./schemas";
 
-type KeyRow = { id: string; name: string; prefix: string; role: Role; userId: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
+type KeyRow = {
+  id: string;
+  name: string;
+  prefix: string;
+  role: Role;
+  userId: string;
+  scopes: string[];
+  expiresAt: Date | null;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+};
 
-const KEY_SELECT = { id: true, name: true, prefix: true, role: true, userId: true, createdAt: true, lastUsedAt: true, revokedAt: true } as const;
+const KEY_SELECT = { id: true, name: true, prefix: true, role: true, userId: true, scopes: true, expiresAt: true, createdAt: true, lastUsedAt: true, revokedAt: true } as const;
 
 const toApiKey = (row: KeyRow): TApiKey => ({
   ...row,
+  scopes: row.scopes.length > 0 ? (row.scopes as TApiKey["scopes"]) : null,
+  expiresAt: row.expiresAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
   lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   revokedAt: row.revokedAt?.toISOString() ?? null,
@@ -25,12 +39,22 @@ const tooManyKeys = (active: number, limit: number) =>
   new AppError("conflict", `You have ${active} active API keys, the most one user may hold (API_KEYS_PER_USER_MAX: ${limit}); revoke one before creating another.`);
 
 /** Creates a key for a user (at most API_KEYS_PER_USER_MAX active ones); the key itself is in the answer and nowhere else, ever. */
-export const createApiKey = async (userId: string, input: { name: string; role?: Role }): Promise<TCreatedApiKey> => {
+export const createApiKey = async (
+  userId: string,
+  input: { name: string; role?: Role; scopes?: readonly string[]; expiresAt?: string },
+): Promise<TCreatedApiKey> => {
   const owner = await prisma.user.findUnique({ where: { id: userId }, select: { role: true } });
   if (!owner) throw notFound("User", userId);
   const role = input.role ?? owner.role;
   if (!hasRole(owner.role, role)) {
     throw new AppError("forbidden", `A key cannot have more than its owner's role (${owner.role}).`);
+  }
+  // A scope the role could never use is a mistake worth saying, not a silent no-op.
+  const writes = (input.scopes ?? []).filter(isWriteScope);
+  if (role === "viewer" && writes.length > 0) {
+    throw new AppError("validation_failed", "A viewer's key cannot write: its scopes may only read.", {
+      errors: [{ path: "body.scopes", message: `${writes.join(", ")} need a key role of operator or admin` }],
+    });
   }
   const key = API_KEY_PREFIX + randomBytes(32).toString("base64url");
   const limit = authConfig().API_KEYS_PER_USER_MAX;
@@ -42,7 +66,15 @@ export const createApiKey = async (userId: string, input: { name: string; role?:
     const active = await tx.apiKey.count({ where: { userId, revokedAt: null } });
     if (active >= limit) throw tooManyKeys(active, limit);
     return tx.apiKey.create({
-      data: { userId, name: input.name, role, prefix: key.slice(0, API_KEY_PREFIX.length + 6), keyHash: hashApiKey(key) },
+      data: {
+        userId,
+        name: input.name,
+        role,
+        scopes: [...(input.scopes ?? [])],
+        expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+        prefix: key.slice(0, API_KEY_PREFIX.length + 6),
+        keyHash: hashApiKey(key),
+      },
       select: KEY_SELECT,
     });
   });

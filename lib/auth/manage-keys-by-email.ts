@@ -5,7 +5,13 @@ import { AppError } from "../core/errors";
 import { createApiKey, listApiKeys, revokeApiKey } from "./manage-api-keys";
 import { createUser } from "./manage-users";
 
-export const createKeyForEmail = async (email: string, role: Role, name: string, log: (line: string) => void) => {
+export const createKeyForEmail = async (
+  email: string,
+  role: Role,
+  name: string,
+  log: (line: string) => void,
+  limits: { scopes?: readonly string[]; expiresAt?: string } = {},
+) => {
   let user = await prisma.user.findUnique({ where: { email: email.toLowerCase() }, select: { id: true, role: true } });
   if (!user) {
     // A user made only to own keys: its password is random and never shown (reset it to sign in).
@@ -13,7 +19,7 @@ export const createKeyForEmail = async (email: string, role: Role, name: string,
     user = { id: created.id, role: created.role };
     log(`created user ${email} with role ${role}`);
   }
-  return createApiKey(user.id, { name, role });
+  return createApiKey(user.id, { name, role, ...limits });
 };
 
 export const listKeysForEmail = async (email: string) => {

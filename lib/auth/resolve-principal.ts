@@ -14,6 +14,8 @@ export type Principal = {
   email: string;
   role: Role;
   keyId?: string;
+  /** A scoped API key's scopes (lib/core/scopes.ts); absent: whatever the role allows. */
+  scopes?: readonly string[];
   /** An agent credential's agent, and the role names of its five roles (what its tools are). */
   agent?: { id: string; credentialId: string; roles: string[] };
 };
@@ -55,13 +57,15 @@ const recordUse = (keyId: string, now = Date.now()) => {
   void prisma.apiKey.update({ where: { id: keyId }, data: { lastUsedAt: new Date(now) } }).catch(() => {});
 };
 
-type KeyRow = { id: string; role: Role; revoked: boolean; userId: string; email: string; userRole: Role };
+type KeyRow = { id: string; role: Role; revoked: boolean; scopes: string[] | null; expiredAt: string | null; userId: string; email: string; userRole: Role };
 
 // The key and its owner in one fixed read statement through the process's SQL runner (docs/database.md,
 // "Reads and writes"): the lookup runs on every request with a key, and Prisma's query engine cost more than the statement itself.
 const KEY_LOOKUP = readStatement<[keyHash: string], KeyRow>(
   "api-key",
-  `SELECT k.id, k.role, k."revokedAt" IS NOT NULL AS revoked, u.id AS "userId", u.email, u.role AS "userRole"
+  `SELECT k.id, k.role, k."revokedAt" IS NOT NULL AS revoked, k.scopes,
+    CASE WHEN k."expiresAt" <= (now() AT TIME ZONE 'UTC') THEN to_char(k."expiresAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END AS "expiredAt",
+    u.id AS "userId", u.email, u.role AS "userRole"
   FROM "ApiKey" k JOIN "User" u ON u.id = k."userId" WHERE k."keyHash" = $1`,
 );
 
@@ -110,7 +114,7 @@ const cachedKey = (hash: string): Promise<KeyRow | undefined> => {
   const drop = () => {
     if (keyCache.get(hash) === entry) keyCache.delete(hash);
   };
-  entry.row.then((row) => (!row || row.revoked ? drop() : undefined), drop);
+  entry.row.then((row) => (!row || row.revoked || row.expiredAt ? drop() : undefined), drop);
   return entry.row;
 };
 
@@ -118,6 +122,7 @@ const fromApiKey = async (key: string, cached: boolean): Promise<Principal> => {
   const hash = hashApiKey(key);
   const found = await (cached ? cachedKey(hash) : lookUpKey(hash));
   if (!found || found.revoked) throw unauthorized("The API key is not valid or has been revoked.");
+  if (found.expiredAt) throw unauthorized(`The API key expired at ${found.expiredAt}; create a new one.`);
   recordUse(found.id);
   return {
     kind: "apiKey",
@@ -125,6 +130,7 @@ const fromApiKey = async (key: string, cached: boolean): Promise<Principal> => {
     email: found.email,
     role: weakerRole(found.role, found.userRole),
     keyId: found.id,
+    ...(found.scopes && found.scopes.length > 0 ? { scopes: found.scopes } : {}),
   };
 };
 

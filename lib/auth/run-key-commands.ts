@@ -12,10 +12,17 @@ import { env } from "../config/env";
 import { isAppError } from "../core/errors";
 import { ROLES } from "./rules";
 import { createKeyForEmail, listKeysForEmail, revokeKeyById } from "./manage-keys-by-email";
-import type { TApiKey, TCreatedApiKey } from "./schemas";
+import { ZCreateApiKeyBody, type TApiKey, type TCreatedApiKey } from "./schemas";
 
 export const KeyCommand = z.discriminatedUnion("command", [
-  z.object({ command: z.literal("create"), user: z.string().min(1), role: z.enum(ROLES), name: z.string().min(1) }),
+  z.object({
+    command: z.literal("create"),
+    user: z.string().min(1),
+    role: z.enum(ROLES),
+    name: z.string().min(1),
+    scopes: ZCreateApiKeyBody.shape.scopes,
+    expiresAt: ZCreateApiKeyBody.shape.expiresAt,
+  }),
   z.object({ command: z.literal("list"), user: z.string().min(1) }),
   z.object({ command: z.literal("revoke"), id: z.string().min(1) }),
 ]);
@@ -39,7 +46,10 @@ export const runKeyCommand = async (request: TKeyCommand): Promise<KeyCommandRes
     switch (request.command) {
       case "create": {
         const notes: string[] = [];
-        const key = await createKeyForEmail(request.user, request.role, request.name, (line) => notes.push(line));
+        const key = await createKeyForEmail(request.user, request.role, request.name, (line) => notes.push(line), {
+          scopes: request.scopes,
+          expiresAt: request.expiresAt,
+        });
         return { ok: true, command: "create", notes, key };
       }
       case "list":

@@ -1,4 +1,9 @@
 import { z } from "zod";
+import { ALL_SCOPES } from "../core/scopes";
+
+// The scope vocabulary, for client code (the API key form) that may import only schemas.
+export { READ_SCOPES, SCOPE_AREAS } from "../core/scopes";
+import { isoDateTime } from "../core/primitives";
 import { ROLES } from "./rules";
 
 export const ZRole = z.enum(ROLES).describe("viewer < operator < admin");
@@ -29,9 +34,26 @@ export const ZUser = z.object({
 });
 export type TUser = z.infer<typeof ZUser>;
 
+export const ZScope = z.enum(ALL_SCOPES).describe("An area of the API and whether the key may read or write it (`<area>:read`, `<area>:write`)");
+
+/** How long a new key may live, at most (a key without an expiry lives until revoked). */
+export const API_KEY_LIFETIME_MAX_DAYS = 730;
+
 export const ZCreateApiKeyBody = z.object({
   name: z.string().trim().min(1, "must not be empty").max(100).describe("What the key is for"),
   role: ZRole.optional().describe("At most the owner's role; default the owner's role"),
+  scopes: z
+    .array(ZScope)
+    .min(1, "must name at least one scope (leave it out for every scope the role allows)")
+    .max(ALL_SCOPES.length)
+    .transform((scopes) => [...new Set(scopes)].sort())
+    .optional()
+    .describe("Only these areas, read or write (still within the role); default every area the role allows"),
+  expiresAt: isoDateTime()
+    .refine((value) => Date.parse(value) > Date.now(), "must be in the future")
+    .refine((value) => Date.parse(value) <= Date.now() + API_KEY_LIFETIME_MAX_DAYS * 86_400_000, `must be at most ${API_KEY_LIFETIME_MAX_DAYS} days away`)
+    .optional()
+    .describe(`When the key stops working (at most ${API_KEY_LIFETIME_MAX_DAYS} days away); default never, until revoked`),
 });
 export type TCreateApiKeyBody = z.infer<typeof ZCreateApiKeyBody>;
 
@@ -43,6 +65,8 @@ export const ZApiKey = z.object({
   prefix: z.string().describe("The first characters of the key"),
   role: ZRole,
   userId: z.string().describe("The owner's user_uid"),
+  scopes: z.array(ZScope).nullable().describe("The areas it may read or write; null: every area its role allows"),
+  expiresAt: z.string().nullable().describe("When it stops working; null: never (until revoked)"),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),

@@ -5,3 +5,4 @@ export { ZPageQuery, ZSortablePageQuery, pageArgs, toPage, decodeCursor, encodeC
 export { int32, isoDateTime, fitsInt64, INT32_MIN, INT32_MAX, INT64_MAX } from "./primitives";
 export { nameOrIdContains } from "./search";
 export { ZSort, sortValues, sortedPageArgs, cursorMatchesSort, CURSOR_OF_ANOTHER_SORT, type SortFields, type Sortable, type TSort } from "./sorting";
+export { ALL_SCOPES, READ_SCOPES, SCOPE_AREAS, isWriteScope, scopeOf, type Scope } from "./scopes";

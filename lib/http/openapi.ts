@@ -2,6 +2,7 @@
 // routes validate with.
 import { z } from "zod";
 import { agentToolsOf, type Operation } from "../core/operation";
+import { scopeOf } from "../core/scopes";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -59,14 +60,19 @@ const errorResponses = (operation: Operation) => {
       : "The request breaks the schema (every violation listed in errors), or has a query parameter the operation does not declare",
   );
   if (operation.access !== "public") responses["401"] = problem("Missing or invalid credential");
-  if (operation.access === "operator" || operation.access === "admin") responses["403"] = problem(`The credential lacks the ${operation.access} role, or is an agent credential whose roles do not allow this operation`);
+  const scope = scopeOf(operation);
+  const scoped = scope ? `, or an API key whose scopes do not include ${scope}` : "";
+  if (operation.access === "operator" || operation.access === "admin") responses["403"] = problem(`The credential lacks the ${operation.access} role, or is an agent credential whose roles do not allow this operation${scoped}`);
   else if (operation.access === "agent") responses["403"] = problem("Not an agent credential, or the run is not this agent's");
-  else if (agentToolsOf(operation) !== "any") responses["403"] = problem("An agent credential whose roles do not allow this operation");
+  else if (agentToolsOf(operation) !== "any") responses["403"] = problem(`An agent credential whose roles do not allow this operation${scoped}`);
+  else if (scope) responses["403"] = problem(`An API key whose scopes do not include ${scope}`);
   if (operation.body) {
     responses["413"] = problem("Body over the size limit");
     responses["415"] = problem("Body is not JSON");
   }
   for (const [status, description] of Object.entries(operation.errors ?? {})) responses[status] = problem(description);
+  // An operation's own 403 (another user's job, say) still may be a scoped key's refusal.
+  if (scope && operation.errors?.[403]) responses["403"] = problem(`${operation.errors[403]}; or an API key whose scopes do not include ${scope}`);
   if (operation.method === "POST") {
     // Idempotency-Key (docs/api.md, "Idempotent creates"): its 409 and 422 join the operation's own.
     const join = (status: string, text: string) => {
@@ -200,6 +206,7 @@ export const buildOpenApiDocument = (operations: Operation[], version: string, e
       ...(operation.access === "read" ? { description: "Public unless the server sets API_PUBLIC_READS=false." } : {}),
       security: security(operation),
       ...agentTools(operation),
+      ...(scopeOf(operation) ? { "x-scope": scopeOf(operation) } : {}),
       parameters: [...parameters(operation.params, "path"), ...parameters(operation.query, "query"), ...(operation.method === "POST" ? [IDEMPOTENCY_KEY] : [])],
       ...(operation.body
         ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(operation.body) } } } }

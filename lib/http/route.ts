@@ -8,6 +8,7 @@ import { runAsActor } from "../events/context";
 import { actorOf, resolvePrincipal, unauthorized, type Principal } from "../auth/resolve-principal";
 import { hasRole } from "../auth/rules";
 import { AppError } from "../core/errors";
+import { scopeOf } from "../core/scopes";
 import { agentToolsOf, successStatus, type HttpMethod, type Operation } from "../core/operation";
 import { toProblem } from "./to-problem";
 import { problemResponse } from "./problem";
@@ -83,6 +84,12 @@ const authorize = (operation: Operation, principal: Principal | null) => {
   if (principal?.agent) {
     authorizeAgent(operation, principal.agent);
     return;
+  }
+  // A scoped API key is held to its scopes on every operation but the public ones (lib/core/scopes.ts),
+  // public reads included: a key is an identity with limits, whatever an anonymous caller may read.
+  const scope = principal?.scopes ? scopeOf(operation) : undefined;
+  if (scope && !principal!.scopes!.includes(scope)) {
+    throw new AppError("forbidden", `This API key's scopes do not include ${scope}, which ${operation.operationId} needs; it has ${principal!.scopes!.join(", ")}.`);
   }
   if (access === "public" || (access === "read" && env().API_PUBLIC_READS)) return;
   if (!principal) throw unauthorized("This operation needs a credential: an API key (Authorization: Bearer) or a session.");

@@ -67,6 +67,21 @@ describe("npm run apikey beside the running app", () => {
     expect((await apikey("list", "--user", email)).stdout).toContain("\trevoked ");
   });
 
+  it("makes a scoped key that expires, and lists both", { timeout: 120_000 }, async () => {
+    const email = `${unique("scoped-cli")}@example.test`;
+    const created = await apikey("create", "--user", email, "--role", "operator", "--scopes", "wallet:read, agents:write", "--expires-in-days", "7");
+    expect(created.code, created.stderr).toBe(0);
+    const [, , , , state, scopes, expiry] = (await apikey("list", "--user", email)).stdout.trim().split("\t");
+    expect({ state, scopes }).toEqual({ state: "active", scopes: "agents:write,wallet:read" });
+    expect(Date.parse(expiry.replace("expires ", "")) - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
+    const bad = await apikey("create", "--user", email, "--role", "operator", "--scopes", "agents:delete");
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--scopes:");
+    const never = await apikey("create", "--user", email, "--role", "operator", "--expires-in-days", "0");
+    expect(never.code).toBe(2);
+    expect(never.stderr).toContain("--expires-in-days must be a whole number of days, 1 to 730");
+  });
+
   it("says what is wrong and creates nothing: an unknown user to list, an unknown role, a missing email", { timeout: 120_000 }, async () => {
     const before = await prisma.apiKey.count();
     const unknownUser = await apikey("list", "--user", "nobody@example.test");
