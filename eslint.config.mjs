@@ -339,7 +339,7 @@ const apiTable = {
 const config = [
   ...nextVitals,
   ...nextTs,
-  { ignores: [".next/**", ".next-*/**", ".next-e2e.lock/**", "tests/wallet/contracts/**", "node_modules/**", "lib/db/generated/**", ".data/**", ".cache/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  { ignores: [".next/**", ".next-*/**", ".next-e2e.lock/**", "tests/wallet/contracts/**", "node_modules/**", "lib/db/generated/**", "lib/client/generated/**", ".data/**", ".cache/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
   // Only lib/** (and the scripts, seed and tests that set databases up) may reach the Prisma client.
   {
     files: ["app/**", "components/**", "e2e/**"],

@@ -16,6 +16,7 @@ import { formatInteger } from "@/lib/format";
 import { optionalInteger } from "./values";
 import { RunsChart } from "./runs-chart";
 import { useCircuitQasm, useRunAnalysis, viewOf } from "./use-quantum";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 const LABEL: Record<TAnalysisEntityType, string> = { agent: "Agent", squad: "Squad", syndicate: "Syndicate" };
 
@@ -42,9 +43,9 @@ export const AnalysisView = ({ entityType, entityId, name, quantumUrl = "" }: { 
           <FormField id="seed" label="Seed" error={fields.seed} hint="Empty: a random seed (reported)">
             <input id="seed" name="seed" inputMode="numeric" value={seed} onChange={(event) => setSeed(event.target.value)} aria-invalid={Boolean(fields.seed)} />
           </FormField>
-          <button type="submit" disabled={run.isPending}>
+          <SubmitButton pending={run.isPending}>
             {run.isPending ? "Running…" : "Run analysis"}
-          </button>
+          </SubmitButton>
         </form>
         {run.error && !fields.shots && !fields.seed ? <ProblemAlert error={run.error} /> : null}
       </Card>

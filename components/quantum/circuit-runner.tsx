@@ -14,6 +14,7 @@ import { optionalInteger, sortedEntries } from "./values";
 import { useRunCircuit } from "./use-quantum";
 import { DEFAULT_EXAMPLE } from "./circuit-examples";
 import { ScrollRegion } from "@/components/ui/scroll-region";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 /** The program the circuit page and the job form start with (the default example). */
 export const EXAMPLE_QASM = DEFAULT_EXAMPLE.qasm;
@@ -81,9 +82,9 @@ export const CircuitRunner = ({ quantumUrl = "", qasm: controlled, onQasmChange,
             <FormField id="circuit-histogram-keep" label="Bars to keep" error={fields["histogram.numberToKeep"]} hint={`Empty: up to ${MAX_BARS - 1} and the rest`}>
               <input id="circuit-histogram-keep" inputMode="numeric" value={keep} onChange={(event) => setKeep(event.target.value)} />
             </FormField>
-            <button type="submit" disabled={run.isPending}>
+            <SubmitButton pending={run.isPending}>
               {run.isPending ? "Running…" : "Run circuit"}
-            </button>
+            </SubmitButton>
           </div>
         </form>
         {run.error && !fields.qasm ? <ProblemAlert error={run.error} /> : null}

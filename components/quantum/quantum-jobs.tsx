@@ -16,6 +16,7 @@ import { DEFAULT_SHOTS, QUANTUM_BACKENDS } from "@/lib/quantum/schemas";
 import { type TQuantumJob, type TQuantumJobBody } from "@/lib/quantum/jobs/schemas";
 import { EXAMPLE_QASM } from "./circuit-runner";
 import { optionalInteger } from "./values";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 const jobsKey = ["quantum", "jobs"] as const;
 const ACTIVE = new Set(["QUEUED", "RUNNING"]);
@@ -79,9 +80,9 @@ export const QuantumJobs = ({ base = "" }: { base?: string }) => {
                 ))}
               </select>
             </FormField>
-            <button type="submit" disabled={submit.isPending}>
+            <SubmitButton pending={submit.isPending}>
               {submit.isPending ? "Queueing…" : "Queue job"}
-            </button>
+            </SubmitButton>
           </div>
         </form>
         {submit.error && !fields.qasm ? <ProblemAlert error={submit.error} /> : null}

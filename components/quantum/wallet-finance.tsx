@@ -16,6 +16,7 @@ import { formatInteger, formatProbability, formatUsd } from "@/lib/format";
 import { optionalInteger, sortedEntries } from "./values";
 import { useWalletFinance } from "./use-quantum";
 import { ScrollRegion } from "@/components/ui/scroll-region";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 
 export type WalletFinanceProps = {
@@ -62,9 +63,9 @@ export const WalletFinance = ({ walletAddress = "", chains, tokenMap, quantumUrl
           <FormField id="qf-seed" label="Seed" error={fields.seed}>
             <input id="qf-seed" inputMode="numeric" value={seed} onChange={(event) => setSeed(event.target.value)} />
           </FormField>
-          <button type="submit" disabled={finance.isPending}>
+          <SubmitButton pending={finance.isPending}>
             {finance.isPending ? "Running…" : "Run quantum analysis"}
-          </button>
+          </SubmitButton>
         </form>
         {finance.error && Object.keys(fields).length === 0 ? <ProblemAlert error={finance.error} /> : null}
       </Card>

@@ -7,6 +7,7 @@ import { ZCreateUserBody, type TUser } from "@/lib/auth/schemas";
 import { FormField } from "@/components/ui/form-field";
 import { ProblemAlert } from "@/components/ui/problem-alert";
 import { ScrollRegion } from "@/components/ui/scroll-region";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 const userKeys = { all: ["users"] as const };
 const ROLE_OPTIONS = ["viewer", "operator", "admin"] as const;
@@ -102,9 +103,9 @@ export const UsersAdmin = ({ initialUsers, selfId }: { initialUsers: TUser[]; se
               ))}
             </select>
           </FormField>
-          <button type="submit" disabled={create.isPending}>
+          <SubmitButton pending={create.isPending}>
             Create user
-          </button>
+          </SubmitButton>
         </form>
         <ProblemAlert error={create.error} />
       </section>

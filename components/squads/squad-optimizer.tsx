@@ -17,6 +17,7 @@ import { formatRiskScore } from "@/lib/format";
 import type { TRole } from "@/lib/agents/schemas";
 import { OPTIMIZE_DEFAULT_PROPOSALS, OPTIMIZE_MAX_PROPOSALS, type TOptimizeSquadBody, type TSquadOptimization, type TSquadProposal } from "@/lib/quantum/optimize/schemas";
 import type { TSquadBody } from "@/lib/squads/schemas";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 const CORE_ROLES = ["Scout", "Builder", "Defender", "Healer"];
 
@@ -158,9 +159,9 @@ export const SquadOptimizer = ({ squad, canApply, quantumUrl = "" }: { squad: Op
             </div>
           </fieldset>
         ) : null}
-        <button type="submit" disabled={run.isPending} aria-busy={run.isPending || undefined}>
+        <SubmitButton pending={run.isPending}>
           {run.isPending ? "Searching…" : "Optimize"}
-        </button>
+        </SubmitButton>
       </form>
       <ProblemAlert error={run.error} />
       {result ? (

@@ -11,6 +11,7 @@ import { ProblemAlert } from "@/components/ui/problem-alert";
 import { apiFetch, ApiError } from "@/lib/client/api";
 import { ZWalletAddress } from "@/lib/wallet/schemas";
 import { useDeleteByAddress, walletKeys } from "./use-wallet";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 const bookKey = [...walletKeys.all, "address-book"] as const;
 
@@ -55,9 +56,9 @@ const EditLabel = ({ entry, onDone }: { entry: TAddressBookEntry; onDone: () => 
         <input id={id} name="label" defaultValue={entry.label ?? ""} maxLength={100} />
       </FormField>
       <span className="row">
-        <button type="submit" disabled={save.isPending}>
+        <SubmitButton pending={save.isPending}>
           Save
-        </button>
+        </SubmitButton>
         <button type="button" className="secondary" onClick={onDone}>
           Cancel
         </button>
@@ -122,9 +123,9 @@ export const AddressBook = ({ initial, total, shown }: { initial: TAddressBookEn
               <input type="checkbox" name="trusted" /> Trusted — anchors look-alike detection; its small and unpriced transfers are not flagged
             </label>
           </div>
-          <button type="submit" disabled={add.isPending}>
+          <SubmitButton pending={add.isPending}>
             Save address
-          </button>
+          </SubmitButton>
           <ProblemAlert error={add.error instanceof ApiError && Object.keys(add.error.fieldErrors()).length > 0 ? null : add.error} />
         </form>
       </section>

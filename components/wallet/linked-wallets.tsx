@@ -10,6 +10,7 @@ import { ProblemAlert } from "@/components/ui/problem-alert";
 import { apiFetch, ApiError } from "@/lib/client/api";
 import { ZLinkWalletBody, type TWalletLink } from "@/lib/wallet/links/schemas";
 import { useDeleteByAddress, useWalletLinks, walletKeys } from "./use-wallet";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 export const LinkedWallets = () => {
   const queryClient = useQueryClient();
@@ -56,9 +57,9 @@ export const LinkedWallets = () => {
           <FormField id="link-label" label="Label (optional)" error={fieldErrors.label}>
             <input id="link-label" name="label" maxLength={100} />
           </FormField>
-          <button type="submit" disabled={link.isPending}>
+          <SubmitButton pending={link.isPending}>
             Link wallet
-          </button>
+          </SubmitButton>
           <ProblemAlert error={link.error} />
         </form>
         <div>

@@ -9,6 +9,7 @@ import { ProblemAlert } from "@/components/ui/problem-alert";
 import { apiFetch } from "@/lib/client/api";
 import type { TRecipientCheckResult } from "@/lib/wallet/recipient/schemas";
 import { ZWalletAddress } from "@/lib/wallet/schemas";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 const VERDICT_TEXT: Record<TRecipientCheckResult["verdict"], string> = {
   known: "Known counterparty",
@@ -54,9 +55,9 @@ export const RecipientCheckForm = ({ address, chains, metricsUrl }: { address: s
         <FormField id="recipient-to" label="Recipient address" error={error} hint="Judged from this wallet's own history.">
           <input id="recipient-to" value={to} onChange={(event) => setTo(event.target.value)} placeholder="0x…" spellCheck={false} autoComplete="off" style={{ width: "100%", maxWidth: "32rem", fontFamily: "monospace" }} aria-invalid={error ? true : undefined} />
         </FormField>
-        <button type="submit" disabled={check.isPending}>
+        <SubmitButton pending={check.isPending}>
           Check recipient
-        </button>
+        </SubmitButton>
       </form>
       <ProblemAlert error={check.error} />
       {result ? (

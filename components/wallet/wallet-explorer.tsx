@@ -17,6 +17,7 @@ import { RecipientCheckForm } from "./recipient-check-form";
 import { IndexingProgress } from "./indexing-progress";
 import { ApprovalsSection } from "./approvals-section";
 import { ScrollRegion } from "@/components/ui/scroll-region";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 export const WalletExplorer = ({
   defaultAddress,
@@ -83,9 +84,9 @@ export const WalletExplorer = ({
             ))}
           </div>
         </fieldset>
-        <button type="submit" disabled={metrics.isFetching}>
+        <SubmitButton pending={metrics.isFetching}>
           Show metrics
-        </button>
+        </SubmitButton>
       </form>
       {request === null ? <p className="muted">Enter a wallet address to see its metrics.</p> : null}
       <ProblemAlert error={metrics.error} />

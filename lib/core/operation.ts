@@ -65,6 +65,11 @@ export type Operation<
   /** Extra error statuses this operation can answer, with what they mean. */
   errors?: Record<number, string>;
   /**
+   * Error answers that are not problems: by status, content type → what it holds (the MCP endpoint's
+   * protocol errors are JSON-RPC error objects, as its clients expect).
+   */
+  errorAlternatives?: Record<number, Record<string, string>>;
+  /**
    * Which agents may call it as a tool with an agent credential. Default: reads ("GET") any agent,
    * writes none; admin and session-only operations never. See agentToolsOf.
    */

@@ -116,4 +116,9 @@ export const mcpOperation = defineOperation({
     202: { description: "A notification or response was accepted (no body)" },
   },
   errors: { 406: "The client does not accept application/json and text/event-stream" },
+  // The transport's own refusals are JSON-RPC error objects, as MCP clients expect; the rest are problems.
+  errorAlternatives: {
+    400: { "application/json": "A JSON-RPC 2.0 error object: the body is no JSON-RPC message (code -32700 or -32600)" },
+    406: { "application/json": "A JSON-RPC 2.0 error object saying what the client must accept" },
+  },
 });

@@ -1,5 +1,6 @@
 // Every API operation, registered once; the OpenAPI document is built from this list. The HTTP
 // layer sits above the areas, so it may gather their operation declarations.
+import { z } from "zod";
 import packageJson from "../../package.json" with { type: "json" };
 import type { Operation } from "../core/operation";
 import { buildOpenApiDocument } from "./openapi";
@@ -32,7 +33,7 @@ export const openApiOperation = defineOperation({
   summary: "This document",
   tags: ["Service"],
   access: "public",
-  responses: { 200: { description: "The OpenAPI 3.1 document" } },
+  responses: { 200: { description: "The OpenAPI 3.1 document", schema: z.object({ openapi: z.string(), info: z.object({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) }).loose() } },
 });
 
 const areas = [auth, agents, squads, syndicates, marketplace, deployments, tasks, runs, engines, usecases, wallet, quantum, search, events, webhooks, eventStream] as Record<string, Operation>[];

@@ -59,7 +59,11 @@ const errorResponses = (operation: Operation) => {
       ? "The request breaks the schema (every violation listed in errors), has a query parameter the operation does not declare, or its JSON is malformed"
       : "The request breaks the schema (every violation listed in errors), or has a query parameter the operation does not declare",
   );
-  if (operation.access !== "public") responses["401"] = problem("Missing or invalid credential");
+  responses["401"] = problem(
+    operation.access === "public"
+      ? "An Authorization header or session cookie that is present but not a valid credential (none is needed)"
+      : "Missing or invalid credential",
+  );
   const scope = scopeOf(operation);
   const scoped = scope ? `, or an API key whose scopes do not include ${scope}` : "";
   if (operation.access === "operator" || operation.access === "admin") responses["403"] = problem(`The credential lacks the ${operation.access} role, or is an agent credential whose roles do not allow this operation${scoped}`);
@@ -83,8 +87,19 @@ const errorResponses = (operation: Operation) => {
     if (operation.secretAnswer) join("409", "a retry with the Idempotency-Key of a request already answered: its secret is shown once and not kept, so the problem names what was created, by id");
     join("422", "the Idempotency-Key was used before with a different request");
   }
+  for (const [status, alternatives] of Object.entries(operation.errorAlternatives ?? {})) {
+    const documented = (responses[status] ?? problem("An error")) as { description: string; content: Record<string, unknown> };
+    responses[status] = {
+      ...documented,
+      content: { ...documented.content, ...Object.fromEntries(Object.entries(alternatives).map(([type, description]) => [type, { schema: { type: "object", description } }])) },
+    };
+  }
   responses["429"] = problem("Rate limit exceeded (see Retry-After)");
   responses["500"] = problem("Unexpected error");
+  // Any operation, when the database (or another dependency) does not answer in time.
+  const unavailable = "The database or another dependency does not answer right now; retry after Retry-After";
+  const own503 = (responses["503"] as { description?: string } | undefined)?.description;
+  responses["503"] = problem(own503 && !own503.includes(unavailable) ? `${own503}; or ${unavailable.charAt(0).toLowerCase()}${unavailable.slice(1)}` : unavailable);
   return responses;
 };
 

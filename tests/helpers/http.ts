@@ -1,5 +1,6 @@
 // Calls a route handler as Next would: a real Request, params as a promise.
-import type { RouteHandler } from "../../lib/http";
+import { operationOf, type RouteHandler } from "../../lib/http";
+import { contractBreach } from "./contract";
 
 export type CallOptions = {
   params?: Record<string, string>;
@@ -35,6 +36,13 @@ export const call = async (handler: RouteHandler, method: string, path: string, 
   });
   // An event stream never ends by itself: keep its first message, then hang up (as a client that leaves).
   const text = response.headers.get("content-type")?.startsWith("text/event-stream") ? await firstChunk(response) : await response.text();
+  // Every answer is held to the document (./contract.ts); an event stream's first message is not a body.
+  const operation = operationOf(handler);
+  const streamed = response.headers.get("content-type")?.startsWith("text/event-stream");
+  if (operation) {
+    const breach = contractBreach(operation, response.status, response.headers.get("content-type"), streamed ? "" : text);
+    if (breach) throw new Error(`The answer breaks the API document: ${breach}.\n${text.slice(0, 500)}`);
+  }
   let json: unknown = undefined;
   try {
     json = text ? JSON.parse(text) : undefined;
