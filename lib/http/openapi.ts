@@ -68,6 +68,7 @@ const errorResponses = (operation: Operation) => {
   const scoped = scope ? `, or an API key whose scopes do not include ${scope}` : "";
   if (operation.access === "operator" || operation.access === "admin") responses["403"] = problem(`The credential lacks the ${operation.access} role, or is an agent credential whose roles do not allow this operation${scoped}`);
   else if (operation.access === "agent") responses["403"] = problem("Not an agent credential, or the run is not this agent's");
+  else if (operation.credentials === "session") responses["403"] = problem("Called with an API key or an agent credential: this operation needs a signed-in session");
   else if (agentToolsOf(operation) !== "any") responses["403"] = problem(`An agent credential whose roles do not allow this operation${scoped}`);
   else if (scope) responses["403"] = problem(`An API key whose scopes do not include ${scope}`);
   if (operation.body) {

@@ -7340,7 +7340,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description An agent credential whose roles do not allow this operation */
+            /** @description Called with an API key or an agent credential: this operation needs a signed-in session */
             403: {
                 headers: {
                     [name: string]: unknown;
