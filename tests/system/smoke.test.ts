@@ -37,8 +37,21 @@ describe("system-test harness", () => {
         socket.on("error", reject);
         socket.on("close", () => {
           const [head, ...rest] = answer.split("\r\n\r\n");
+          let body = rest.join("\r\n\r\n");
+          // An answer the app streamed comes in chunks: "<size in hex>\r\n<data>\r\n", ending with size 0.
+          if (/transfer-encoding: chunked/i.test(head)) {
+            let joined = "";
+            for (let at = 0; ; ) {
+              const end = body.indexOf("\r\n", at);
+              const size = Number.parseInt(body.slice(at, end), 16);
+              if (!(size > 0)) break;
+              joined += body.slice(end + 2, end + 2 + size);
+              at = end + 2 + size + 2;
+            }
+            body = joined;
+          }
           try {
-            resolve({ status: Number(head.split(" ")[1]), type: /content-type: ([^\r]+)/i.exec(head)?.[1] ?? "", body: JSON.parse(rest.join("\r\n\r\n")) });
+            resolve({ status: Number(head.split(" ")[1]), type: /content-type: ([^\r]+)/i.exec(head)?.[1] ?? "", body: JSON.parse(body) });
           } catch (error) {
             reject(new Error(`not a problem document: ${answer.slice(0, 300)}`, { cause: error }));
           }
