@@ -1,4 +1,5 @@
-// npm test: every test, in order — the lint run (with the layer rules of eslint.config.mjs), the
+// npm test: every test, in order — the lint run (with the layer rules of eslint.config.mjs), the API
+// document through Redocly's and Spectral's rule sets (scripts/lint-api.ts), the
 // unit tests (no database), the integration tests (on the embedded database or, with DATABASE_URL,
 // on that PostgreSQL server; among them the schema/migration drift check), the production build
 // (.next-e2e), the browser tests (Playwright in Chromium against that build), then the system tests
@@ -9,6 +10,7 @@ import { spawnSync } from "node:child_process";
 
 const ALL_STEPS = [
   ["lint", "lint", ["npx", "eslint", "."]],
+  ["apilint", "API document lint", ["npx", "tsx", "scripts/lint-api.ts"]],
   ["unit", "unit tests", ["npx", "vitest", "run", "--project", "unit"]],
   ["integration", "integration tests", ["npx", "vitest", "run", "--project", "integration"]],
   ["build", "build", ["node", "scripts/build-e2e.mjs"]],

@@ -6,11 +6,45 @@ import { scopeOf } from "../core/scopes";
 
 type JsonSchema = Record<string, unknown>;
 
+// A tuple (zod's z.tuple: `prefixItems`) also says what may follow its items: nothing (`{ not: {} }`, the
+// schema no value matches: a closed tuple, in JSON Schema 2020-12), as linters expect of every array.
+const closeTuples = (node: unknown): void => {
+  if (Array.isArray(node)) return node.forEach(closeTuples);
+  if (node === null || typeof node !== "object") return;
+  const schema = node as Record<string, unknown>;
+  if (Array.isArray(schema.prefixItems) && (!("items" in schema) || schema.items === false)) schema.items = { not: {} };
+  for (const value of Object.values(schema)) closeTuples(value);
+};
+
 const toSchema = (schema: z.ZodType): JsonSchema => {
   const json = z.toJSONSchema(schema, { target: "draft-2020-12", io: "input", unrepresentable: "any" }) as JsonSchema;
   delete json.$schema;
+  closeTuples(json);
   return json;
 };
+
+/** The document's tags, each with what its operations are about. */
+const TAGS = [
+  { name: "Service", description: "Health, readiness and this document: public, no credential" },
+  { name: "API keys", description: "The signed-in user's API keys: created, listed and revoked from a session (never with a key)" },
+  { name: "Users", description: "Accounts and their roles (admins)" },
+  { name: "Agent credentials", description: "Credentials issued to one agent, with which it claims and reports its work" },
+  { name: "Agents", description: "Autonomous agents: five roles each, a specialization, and measured or reported metrics" },
+  { name: "Squads", description: "Groups of agents, with metrics aggregated from their members" },
+  { name: "Syndicates", description: "Groups of squads, with metrics aggregated from theirs" },
+  { name: "Marketplace", description: "Items offered to agents and groups: dApps, tools, data sets and more" },
+  { name: "Deployments", description: "dApp deployments and their live status" },
+  { name: "Tasks", description: "Work assigned to an agent, squad, syndicate, deployment or marketplace item" },
+  { name: "Runs", description: "Agents at work: claims, heartbeats, steps, approvals and the ends of runs" },
+  { name: "Engines", description: "OpenAI-compatible model engines that host agents" },
+  { name: "Agents at work", description: "Hosted agents' settings and the MCP endpoint" },
+  { name: "Use cases", description: "Industry use cases (read-only)" },
+  { name: "Wallet", description: "Wallet metrics from real chain data: balances, positions, transactions, counterparties, approvals" },
+  { name: "Quantum", description: "Statevector simulations and the analyses they drive for agents, squads, syndicates and wallets" },
+  { name: "Search", description: "Records of every kind found by name or id" },
+  { name: "Events", description: "The event log, its live stream, and the webhooks each event is delivered to" },
+  { name: "Webhooks", description: "Endpoints that receive events, signed, with their delivery log" },
+];
 
 const PROBLEM_SCHEMA: JsonSchema = {
   type: "object",
@@ -167,6 +201,9 @@ const eventParts = (events: DocumentedEvent[], envelope: z.ZodType) => {
   const schemas: Record<string, JsonSchema> = { Event: toSchema(envelope) };
   const webhooks: Record<string, unknown> = {};
   for (const event of events) {
+    // Private events (a user's own jobs and wallets) are never delivered to webhooks, so no webhook
+    // entry refers to a schema of their data (GET /api/events answers them in the Event envelope).
+    if (event.visibility === "private") continue;
     const dataName = `EventData.${event.type}`;
     schemas[dataName] = toSchema(event.data);
     const typed = {
@@ -182,14 +219,14 @@ const eventParts = (events: DocumentedEvent[], envelope: z.ZodType) => {
         },
       ],
     };
-    // Private events (a user's own jobs and wallets) are never delivered to webhooks.
-    if (event.visibility === "private") continue;
     webhooks[event.type] = {
       post: {
         operationId: `event.${event.type}`,
         summary: event.summary,
         description: `Sent to webhook endpoints subscribed to ${event.type} (or to every type); the same envelope as GET /api/events and the stream.`,
         tags: ["Events"],
+        // Sent by this service to the receiver's URL, which authenticates it by its signature header.
+        security: [],
         parameters: WEBHOOK_HEADERS,
         requestBody: {
           required: true,
@@ -237,7 +274,10 @@ export const buildOpenApiDocument = (operations: Operation[], version: string, e
       version,
       description:
         "Agents, squads, syndicates, marketplace, dApp deployments, tasks, industry use cases, wallet metrics and quantum analytics. Errors are RFC 9457 problem details.",
+      license: { name: "MIT", identifier: "MIT" },
+      contact: { name: "Syndicate", url: "https://syndicate.dev" },
     },
+    tags: TAGS.filter((tag) => operations.some((operation) => operation.tags.includes(tag.name)) || tag.name === "Events"),
     servers: [{ url: "/" }],
     paths,
     ...(documented.webhooks ? { webhooks: documented.webhooks } : {}),
