@@ -1,7 +1,8 @@
 // npm run agent -- --credential <ak_syn_…> [--url http://localhost:3000] [--work-seconds 6] [--once]
 //
-// An example connected agent (docs/agents-at-work.md): it speaks the run protocol over plain HTTP
-// with its agent credential, as an operator's own worker would. It claims its next task (a long
+// An example connected agent (docs/agents-at-work.md): it speaks the run protocol over HTTP with its
+// agent credential, as an operator's own worker would, through the API's generated TypeScript client
+// (lib/client/sdk.ts: every path, body and answer typed as the OpenAPI document says). It claims its next task (a long
 // poll), heartbeats while it works, reports its steps, looks the task's assignee up with a tool (a
 // read the API allows every agent), and completes the run with a result. Work is simulated: it
 // takes --work-seconds, in a few steps. --once stops after one task. The credential may also come
@@ -11,6 +12,7 @@
 // the task is offered again — what happens to any agent that dies.
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
+import { createSyndicateClient, type paths, type Problem } from "../lib/client/sdk";
 
 const { values } = parseArgs({
   options: {
@@ -30,33 +32,29 @@ if (!credential || !credential.startsWith("ak_syn_") || !Number.isFinite(workSec
   process.exit(2);
 }
 
-type Task = { id: string; description: string; assignedEntity?: { type: string; id: string } };
-type Claim = { run: { id: string; agentId: string; attempt: number }; task: Task; heartbeatSeconds: number };
-type Heartbeat = { status: string; continue: boolean };
+const client = createSyndicateClient({ baseUrl: base, apiKey: credential });
 
 const log = (message: string) => console.log(`${new Date().toISOString()} ${message}`);
 
-/** One call of the API; a problem answer is thrown with its detail. */
-const api = async <T>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T | undefined }> => {
-  const response = await fetch(base + path, {
-    method,
-    headers: { authorization: `Bearer ${credential}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  const json = text ? (JSON.parse(text) as T) : undefined;
+/** The answer's data; a problem answer is thrown with its detail. */
+const ok = async <T>(call: Promise<{ data?: T; error?: unknown; response: Response }>, what: string): Promise<{ data: T | undefined; status: number }> => {
+  const { data, error, response } = await call;
   if (response.status >= 400) {
-    const problem = json as { title?: string; detail?: string } | undefined;
-    throw new Error(`${method} ${path}: ${response.status} ${problem?.title ?? ""}: ${problem?.detail ?? text}`);
+    const problem = error as Partial<Problem> | undefined;
+    throw new Error(`${what}: ${response.status} ${problem?.title ?? ""}: ${problem?.detail ?? ""}`);
   }
-  return { status: response.status, json };
+  return { data, status: response.status };
 };
+
+type Claim = NonNullable<Awaited<ReturnType<typeof claim>>["data"]>;
+const claim = () => ok(client.POST("/api/runs/claim", { params: { query: { wait: 30 } } }), "claim");
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Works one claimed task: steps, a tool call, heartbeats, and the ending. */
 const work = async ({ run, task, heartbeatSeconds }: Claim) => {
   log(`claimed task ${task.id} (run ${run.id}, attempt ${run.attempt}): ${task.description}`);
+  const path = { runId: run.id };
   let stop = false;
   const ended = new AbortController();
   // Heartbeats on their own clock: the run is the agent's as long as they arrive.
@@ -64,7 +62,7 @@ const work = async ({ run, task, heartbeatSeconds }: Claim) => {
     while (!stop) {
       await sleep(heartbeatSeconds * 1000, undefined, { signal: ended.signal }).catch(() => {});
       if (stop) return;
-      const beat = (await api<Heartbeat>("POST", `/api/runs/${run.id}/heartbeat`)).json!;
+      const beat = (await ok(client.POST("/api/runs/{runId}/heartbeat", { params: { path } }), "heartbeat")).data!;
       if (!beat.continue) {
         log(`run ${run.id} is ${beat.status}: stopping work on it`);
         stop = true;
@@ -72,14 +70,14 @@ const work = async ({ run, task, heartbeatSeconds }: Claim) => {
     }
   })();
   try {
-    const steps = (entries: { kind: string; text?: string; data?: unknown; tokens?: number; cost?: number }[]) =>
-      api("POST", `/api/runs/${run.id}/steps`, { steps: entries });
+    type Steps = paths["/api/runs/{runId}/steps"]["post"]["requestBody"]["content"]["application/json"]["steps"];
+    const steps = (entries: Steps) => ok(client.POST("/api/runs/{runId}/steps", { params: { path }, body: { steps: entries } }), "steps");
     await steps([{ kind: "message", text: `Working on: ${task.description}`, tokens: 120, cost: 0.0006 }]);
     // A tool: the read of whoever the task is assigned to (every agent may read).
     const assignee = task.assignedEntity;
     if (assignee?.type === "Agent") {
       await steps([{ kind: "tool_call", text: "getAgentDetails", data: { agentId: assignee.id } }]);
-      const details = (await api<{ name: string; metricsSource: string }>("GET", `/api/agents/${encodeURIComponent(assignee.id)}/details`)).json!;
+      const details = (await ok(client.GET("/api/agents/{agentId}/details", { params: { path: { agentId: assignee.id } } }), "agent details")).data!;
       await steps([{ kind: "tool_result", text: `${details.name} (${details.metricsSource} figures)` }]);
     }
     const parts = 3;
@@ -88,16 +86,20 @@ const work = async ({ run, task, heartbeatSeconds }: Claim) => {
       await steps([{ kind: "log", text: `Step ${part} of ${parts} done`, tokens: 40, cost: 0.0002 }]);
     }
     if (stop) return;
-    const done = await api<{ status: string }>("POST", `/api/runs/${run.id}/complete`, {
-      summary: `Done by the example agent in ${workSeconds} s`,
-      data: { parts, workSeconds },
-      usage: { tokens: 200, cost: 0.001 },
-    });
-    log(`run ${run.id}: ${done.json!.status}`);
+    const done = await ok(
+      client.POST("/api/runs/{runId}/complete", {
+        params: { path },
+        body: { summary: `Done by the example agent in ${workSeconds} s`, data: { parts, workSeconds }, usage: { tokens: 200, cost: 0.001 } },
+      }),
+      "complete",
+    );
+    log(`run ${run.id}: ${done.data!.status}`);
   } catch (error) {
     if (stop) return;
     log(`run ${run.id} failed: ${(error as Error).message}`);
-    await api("POST", `/api/runs/${run.id}/fail`, { errorClass: "ExampleAgentError", message: (error as Error).message.slice(0, 2000) }).catch(() => {});
+    await client
+      .POST("/api/runs/{runId}/fail", { params: { path }, body: { errorClass: "ExampleAgentError", message: (error as Error).message.slice(0, 2000) } })
+      .catch(() => {});
   } finally {
     stop = true;
     ended.abort();
@@ -108,9 +110,9 @@ const work = async ({ run, task, heartbeatSeconds }: Claim) => {
 const main = async () => {
   log(`example agent: claiming work from ${base}`);
   for (;;) {
-    const claimed = await api<Claim>("POST", "/api/runs/claim?wait=30");
-    if (claimed.status === 204) continue;
-    await work(claimed.json!);
+    const claimed = await claim();
+    if (claimed.status === 204 || !claimed.data) continue;
+    await work(claimed.data);
     if (values.once) return;
   }
 };

@@ -136,5 +136,7 @@ export const ZUpdateDeploymentBody = z
   })
   .refine((body) => EDITABLE_DEPLOYMENT_FIELDS.some((field) => body[field] !== undefined), {
     error: `must change at least one of ${EDITABLE_DEPLOYMENT_FIELDS.join(", ")}`,
-  });
+  })
+  // The document says it too: an empty body is refused.
+  .meta({ minProperties: 1 });
 export type TUpdateDeploymentBody = z.infer<typeof ZUpdateDeploymentBody>;

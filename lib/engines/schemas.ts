@@ -65,7 +65,9 @@ export const ZUpdateEngineBody = z
     maxCost: ZLimits.maxCost.optional(),
     maxRunSeconds: ZLimits.maxRunSeconds.optional(),
   })
-  .refine((body) => Object.keys(body).length > 0, "must change at least one field");
+  .refine((body) => Object.keys(body).length > 0, "must change at least one field")
+  // The document says it too: an empty body is refused.
+  .meta({ minProperties: 1 });
 export type TUpdateEngineBody = z.infer<typeof ZUpdateEngineBody>;
 
 export const ZEngineParams = z.object({ engineId: z.string().min(1).max(64).describe("Engine id") });

@@ -88,9 +88,11 @@ const parameters = (schema: z.ZodType | undefined, where: "path" | "query") => {
 const errorResponses = (operation: Operation) => {
   const responses: Record<string, unknown> = {};
   // Every operation: a query parameter it does not declare is refused, naming it (none are ignored).
+  // A replace or an edit whose body names the record's id must name the path's (no schema can say so).
+  const bodyId = operation.body && operation.params && (operation.method === "PUT" || operation.method === "PATCH") && "id" in ((toSchema(operation.body) as { properties?: object }).properties ?? {});
   responses["400"] = problem(
     operation.body
-      ? "The request breaks the schema (every violation listed in errors), has a query parameter the operation does not declare, or its JSON is malformed"
+      ? `The request breaks the schema (every violation listed in errors), has a query parameter the operation does not declare${bodyId ? ", has a body id other than the path's" : ""}, or its JSON is malformed`
       : "The request breaks the schema (every violation listed in errors), or has a query parameter the operation does not declare",
   );
   responses["401"] = problem(

@@ -96,6 +96,10 @@ export const useCountingDatabase = async (): Promise<{ counter: Counter; dispose
   if (serverUrl()) {
     const server = await createMigratedServerDatabase();
     const pool = new pg.Pool({ connectionString: server.url, max: 4, options: "-c plan_cache_mode=force_custom_plan" });
+    // As the app's own pool does (lib/db/client.ts): a connection the server ends while the pool lets it
+    // go (the file's database dropped WITH (FORCE) as it closes) is not an uncaught error.
+    pool.on("error", () => {});
+    pool.on("connect", (client) => client.on("error", () => {}));
     const sql = poolRunner(pool);
     if (server.needsMigrations) await applyMigrations(sql);
     const prisma = new PrismaClient({ adapter: countingFactory(new PrismaPg(pool), counter) });

@@ -57,11 +57,16 @@ describe("request logs of the production server", () => {
     const cookieValue = jar.get(SESSION_COOKIE)!;
     expect(cookieValue).toBeTruthy();
 
-    // An API key in Authorization and a secret in the query string.
-    const byKey = await server.fetch(`/api/agents?limit=1&token=${QUERY_SECRET}`, {
+    // An API key in Authorization; then a secret in the query string, in a parameter the operation does
+    // not take (a 400 naming it, logged without it).
+    const byKey = await server.fetch("/api/agents?limit=1", {
       headers: { authorization: `Bearer ${key}`, "x-request-id": "logs-by-key" },
     });
     expect(byKey.status).toBe(200);
+    const secretQuery = await server.fetch(`/api/agents?limit=1&token=${QUERY_SECRET}`, {
+      headers: { authorization: `Bearer ${key}`, "x-request-id": "logs-query-secret" },
+    });
+    expect(secretQuery.status).toBe(400);
     const [agent] = (await byKey.json()) as { id: string }[];
     // A session cookie on a path with a parameter.
     const bySession = await withSession(server, jar, `/api/agents/${encodeURIComponent(agent.id)}/details`, { headers: { "x-request-id": "logs-by-session" } });
@@ -79,6 +84,7 @@ describe("request logs of the production server", () => {
     const expectations: [string, Partial<Line>][] = [
       ["logs-wrong-password", { method: "POST", route: "/api/auth/callback/credentials", status: 401, principal: null }],
       ["logs-by-key", { method: "GET", route: "/api/agents", status: 200 }],
+      ["logs-query-secret", { method: "GET", route: "/api/agents", status: 400 }],
       ["logs-by-session", { method: "GET", route: "/api/agents/{agentId}/details", status: 200, principal: { kind: "session", id: admin!.id } }],
       ["logs-anonymous-write", { method: "POST", route: "/api/agents", status: 401, principal: null }],
       ["logs-405", { method: "DELETE", route: "/api/usecases", status: 405, principal: null }],

@@ -3720,7 +3720,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request breaks the schema (every violation listed in errors), has a query parameter the operation does not declare, or its JSON is malformed */
+            /** @description The request breaks the schema (every violation listed in errors), has a query parameter the operation does not declare, has a body id other than the path's, or its JSON is malformed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5270,7 +5270,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request breaks the schema (every violation listed in errors), has a query parameter the operation does not declare, or its JSON is malformed */
+            /** @description The request breaks the schema (every violation listed in errors), has a query parameter the operation does not declare, has a body id other than the path's, or its JSON is malformed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7984,7 +7984,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request breaks the schema (every violation listed in errors), has a query parameter the operation does not declare, or its JSON is malformed */
+            /** @description The request breaks the schema (every violation listed in errors), has a query parameter the operation does not declare, has a body id other than the path's, or its JSON is malformed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10529,7 +10529,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request breaks the schema (every violation listed in errors), has a query parameter the operation does not declare, or its JSON is malformed */
+            /** @description The request breaks the schema (every violation listed in errors), has a query parameter the operation does not declare, has a body id other than the path's, or its JSON is malformed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11168,7 +11168,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request breaks the schema (every violation listed in errors), has a query parameter the operation does not declare, or its JSON is malformed */
+            /** @description The request breaks the schema (every violation listed in errors), has a query parameter the operation does not declare, has a body id other than the path's, or its JSON is malformed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11891,7 +11891,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request breaks the schema (every violation listed in errors), has a query parameter the operation does not declare, or its JSON is malformed */
+            /** @description The request breaks the schema (every violation listed in errors), has a query parameter the operation does not declare, has a body id other than the path's, or its JSON is malformed */
             400: {
                 headers: {
                     [name: string]: unknown;
