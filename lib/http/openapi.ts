@@ -203,9 +203,6 @@ const eventParts = (events: DocumentedEvent[], envelope: z.ZodType) => {
   const schemas: Record<string, JsonSchema> = { Event: toSchema(envelope) };
   const webhooks: Record<string, unknown> = {};
   for (const event of events) {
-    // Private events (a user's own jobs and wallets) are never delivered to webhooks, so no webhook
-    // entry refers to a schema of their data (GET /api/events answers them in the Event envelope).
-    if (event.visibility === "private") continue;
     const dataName = `EventData.${event.type}`;
     schemas[dataName] = toSchema(event.data);
     const typed = {
@@ -221,6 +218,9 @@ const eventParts = (events: DocumentedEvent[], envelope: z.ZodType) => {
         },
       ],
     };
+    // Private events (a user's own jobs and wallets) are never delivered to webhooks: their data schema
+    // is for readers of GET /api/events and the stream (the linters call it unused: a warning).
+    if (event.visibility === "private") continue;
     webhooks[event.type] = {
       post: {
         operationId: `event.${event.type}`,

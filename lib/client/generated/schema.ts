@@ -2414,6 +2414,87 @@ export interface components {
                 usageCount: number;
             };
         };
+        "EventData.quantum_job.finished": {
+            /** @description The job as GET /quantum/jobs/{id} answers it */
+            job: {
+                /** @description Times a worker took the job (more than 1 after a worker stopped or a retried failure) */
+                attempts: number;
+                /** @enum {string} */
+                backend: "aer" | "ibm_quantum";
+                /** @description A cancel was asked; a RUNNING job becomes CANCELLED when its worker stops it */
+                cancelRequested: boolean;
+                /** @description ISO 8601 */
+                createdAt: string;
+                /** @description Why the job failed (status ERROR), or why its last attempt did (QUEUED for a retry) */
+                error: {
+                    detail: string;
+                    errors?: {
+                        message: string;
+                        path: string;
+                    }[];
+                    status: number;
+                    title: string;
+                } | null;
+                finishedAt: string | null;
+                /** @description The job's id at the hosted backend, once submitted there */
+                hostedJobId: string | null;
+                id: string;
+                links: {
+                    cancel: string;
+                    result: string;
+                    self: string;
+                };
+                /** @description Qubits of the submitted circuit */
+                qubits: number;
+                shots: number;
+                startedAt: string | null;
+                /** @enum {string} */
+                status: "QUEUED" | "RUNNING" | "DONE" | "ERROR" | "CANCELLED";
+            };
+            /**
+             * @description How the job ended
+             * @enum {string}
+             */
+            status: "DONE" | "ERROR" | "CANCELLED";
+        };
+        "EventData.quantum_job.started": {
+            /** @description The job as GET /quantum/jobs/{id} answers it */
+            job: {
+                /** @description Times a worker took the job (more than 1 after a worker stopped or a retried failure) */
+                attempts: number;
+                /** @enum {string} */
+                backend: "aer" | "ibm_quantum";
+                /** @description A cancel was asked; a RUNNING job becomes CANCELLED when its worker stops it */
+                cancelRequested: boolean;
+                /** @description ISO 8601 */
+                createdAt: string;
+                /** @description Why the job failed (status ERROR), or why its last attempt did (QUEUED for a retry) */
+                error: {
+                    detail: string;
+                    errors?: {
+                        message: string;
+                        path: string;
+                    }[];
+                    status: number;
+                    title: string;
+                } | null;
+                finishedAt: string | null;
+                /** @description The job's id at the hosted backend, once submitted there */
+                hostedJobId: string | null;
+                id: string;
+                links: {
+                    cancel: string;
+                    result: string;
+                    self: string;
+                };
+                /** @description Qubits of the submitted circuit */
+                qubits: number;
+                shots: number;
+                startedAt: string | null;
+                /** @enum {string} */
+                status: "QUEUED" | "RUNNING" | "DONE" | "ERROR" | "CANCELLED";
+            };
+        };
         "EventData.quantum_run.completed": {
             backend: string;
             /** @description ISO 8601 */
@@ -3189,6 +3270,74 @@ export interface components {
                 estimatedDuration?: number;
                 resourceUsage?: number;
             };
+        };
+        "EventData.wallet_indexing.finished": {
+            /** @description The wallet's address (lower case); also the event's entity id */
+            address: string;
+            chain: string;
+            /** @description Why the last attempt failed */
+            error: string | null;
+            jobId: string;
+            /** @description How far the job got */
+            progress: {
+                fromBlock: string | null;
+                records: number;
+                /** @description The source action being read (txlist, tokentx, …), or holdings, prices, done */
+                stage: string;
+                toBlock: string | null;
+            };
+            /**
+             * @description How the job ended
+             * @enum {string}
+             */
+            status: "DONE" | "ERROR" | "CANCELLED";
+            updatedAt: string;
+        };
+        /** @description One chain's indexing job of the wallet, as GET /api/wallets/{address}/indexing lists it */
+        "EventData.wallet_indexing.progressed": {
+            /** @description The wallet's address (lower case); also the event's entity id */
+            address: string;
+            chain: string;
+            /** @description Why the last attempt failed */
+            error: string | null;
+            jobId: string;
+            /** @description How far the job got */
+            progress: {
+                fromBlock: string | null;
+                records: number;
+                /** @description The source action being read (txlist, tokentx, …), or holdings, prices, done */
+                stage: string;
+                toBlock: string | null;
+            };
+            /** @enum {string} */
+            status: "QUEUED" | "RUNNING" | "DONE" | "ERROR" | "CANCELLED";
+            updatedAt: string;
+        };
+        /** @description One chain's indexing job of the wallet, as GET /api/wallets/{address}/indexing lists it */
+        "EventData.wallet_indexing.started": {
+            /** @description The wallet's address (lower case); also the event's entity id */
+            address: string;
+            chain: string;
+            /** @description Why the last attempt failed */
+            error: string | null;
+            jobId: string;
+            /** @description How far the job got */
+            progress: {
+                fromBlock: string | null;
+                records: number;
+                /** @description The source action being read (txlist, tokentx, …), or holdings, prices, done */
+                stage: string;
+                toBlock: string | null;
+            };
+            /** @enum {string} */
+            status: "QUEUED" | "RUNNING" | "DONE" | "ERROR" | "CANCELLED";
+            updatedAt: string;
+        };
+        "EventData.webhook.test": {
+            /** @description The endpoint the test was sent to */
+            endpointId: string;
+            /** @description A fixed sentence */
+            message: string;
         };
         /** @description RFC 9457 problem details */
         Problem: {
