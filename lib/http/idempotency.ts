@@ -43,7 +43,8 @@ const KEPT_HEADERS = ["content-type", "location", "link", "x-total-count", "etag
 
 export type IdempotencyClaim = { scope: string; key: string; replay?: Response };
 
-const scopeOf = (principal: Principal | null, clientAddress: string | undefined) =>
+/** Whose key it is (a key of one caller never replays another's answer). */
+const callerOf = (principal: Principal | null, clientAddress: string | undefined) =>
   principal === null ? `anonymous:${clientAddress ?? "unknown"}` : principal.agent ? `agent:${principal.agent.id}` : `user:${principal.userId}`;
 
 const fingerprintOf = (request: Request, url: URL, body: unknown) =>
@@ -51,6 +52,9 @@ const fingerprintOf = (request: Request, url: URL, body: unknown) =>
     .update(`${request.method} ${url.pathname}?${[...url.searchParams].map(([name, value]) => `${name}=${value}`).sort().join("&")}\n`)
     .update(body === undefined ? "" : JSON.stringify(body))
     .digest("hex");
+
+const stillAnswered = () =>
+  new AppError("conflict", "A request with this Idempotency-Key is still being answered; retry in a moment for its answer.", { headers: { "retry-after": "1" } });
 
 const NULL_BODY = new Set([204, 205, 304]);
 
@@ -80,7 +84,7 @@ export const claimIdempotencyKey = async (
       errors: [{ path: "headers.Idempotency-Key", message: "must be 1 to 255 visible ASCII characters" }],
     });
   }
-  const scope = scopeOf(principal, clientAddress);
+  const scope = callerOf(principal, clientAddress);
   const fingerprint = fingerprintOf(request, url, body);
   const now = new Date();
   const expiresAt = new Date(now.getTime() + idempotencyConfig().IDEMPOTENCY_KEY_TTL_HOURS * 3600_000);
@@ -115,9 +119,7 @@ export const claimIdempotencyKey = async (
       return { scope, key, replay: replayOf({ ...held, status: held.status }) };
     }
     if (now.getTime() - held.createdAt.getTime() < ABANDONED_AFTER_MS) {
-      throw new AppError("conflict", "A request with this Idempotency-Key is still being answered; retry in a moment for its answer.", {
-        headers: { "retry-after": "1" },
-      });
+      throw stillAnswered();
     }
     // Abandoned by a process that died mid-request: this request takes the key over, once.
     const takenOver = await prisma.idempotentRequest.updateMany({
@@ -126,9 +128,7 @@ export const claimIdempotencyKey = async (
     });
     if (takenOver.count === 1) return { scope, key };
   }
-  throw new AppError("conflict", "A request with this Idempotency-Key is still being answered; retry in a moment for its answer.", {
-    headers: { "retry-after": "1" },
-  });
+  throw stillAnswered();
 };
 
 /**
