@@ -24,6 +24,8 @@ import {
   listRuns,
   listRunsOperation,
   recordHeartbeat,
+  releaseRun,
+  releaseRunOperation,
   requestApproval,
   requestRunApprovalOperation,
 } from "../runs";
@@ -44,6 +46,8 @@ export const runsRoutes: RouteHandler[] = [
   route(completeRunOperation, ({ params, body, principal }) => finishRun(params.runId, agentOf(principal), { status: "completed", ...body })),
   // POST /api/runs/{runId}/fail – end with an error
   route(failRunOperation, ({ params, body, principal }) => finishRun(params.runId, agentOf(principal), { status: "failed", ...body })),
+  // POST /api/runs/{runId}/release – hand the task back unfinished
+  route(releaseRunOperation, ({ params, body, principal }) => releaseRun(params.runId, agentOf(principal), body.reason)),
   // POST /api/runs/{runId}/cancel – an operator stops the run and its task
   route(cancelRunOperation, ({ params, principal }) => cancelRun(params.runId, principal.userId)),
   // GET /api/runs – runs by agent, squad, task and status

@@ -13,7 +13,7 @@ export const HOSTED_RUN_KIND = "engines.hosted-run";
 export type HostedRunPayload = { runId: string; agentId: string };
 
 // Work became claimable, an agent may have become hosted, or a hosted agent has room again.
-const WORK_EVENTS = new Set(["task.created", "task.status_changed", "task.updated", "agent.created", "agent.updated", "run.lost", "run.completed", "run.failed", "run.cancelled"]);
+const WORK_EVENTS = new Set(["task.created", "task.status_changed", "task.updated", "agent.created", "agent.updated", "run.lost", "run.released", "run.completed", "run.failed", "run.cancelled"]);
 
 const enginesExist = async (tx: Prisma.TransactionClient) =>
   (await tx.$queryRaw<{ found: boolean }[]>`SELECT EXISTS (SELECT 1 FROM "Engine") AS found`)[0]?.found ?? false;

@@ -22,5 +22,6 @@ export const RUN_EVENTS: EventDefinition[] = [
   runEvent("run.completed", "A run ended with a result (its task completed)."),
   runEvent("run.failed", "A run ended with an error (its task failed)."),
   runEvent("run.lost", "A run's lease ran out: its task is offered again, or failed after the last attempt."),
+  runEvent("run.released", "An agent handed its run back (shutting down, or the task is not for it): its task is offered again, or failed after the last attempt."),
   runEvent("run.cancelled", "An operator cancelled a run (its task is cancelled with it)."),
 ];

@@ -12,6 +12,7 @@ export { decideApproval } from "./decide-approval";
 export { getApproval } from "./get-approval";
 export { finishRun, type RunEnding } from "./finish-run";
 export { cancelRun } from "./cancel-run";
+export { releaseRun } from "./release-run";
 export { listRuns } from "./list-runs";
 export { getRun } from "./get-run";
 export { listApprovals } from "./list-approvals";

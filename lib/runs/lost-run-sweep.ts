@@ -7,11 +7,11 @@
 // it, so it is not lost then: the decision resumes it.
 import { prisma } from "../db";
 import { defineJobKind } from "../jobs";
-import { moveTask } from "../tasks";
 import { wakeClaims } from "./watch-claimable";
 import { runsConfig } from "./config";
 import { measureAgents } from "./measure-agents";
 import { expireApprovals } from "./expire-approvals";
+import { offerTaskAgain } from "./offer-again";
 import { RUN_COLUMNS, toRun } from "./shape";
 
 export const LOST_RUN_SWEEP_KIND = "runs.lost-sweep";
@@ -35,17 +35,7 @@ const loseRun = (runId: string, now: Date) =>
     await expireApprovals(tx, runId, "lost", now);
     await measureAgents(tx, [run.agentId], now, config.AGENT_METRICS_WINDOW_DAYS);
     const lost = toRun(await tx.agentRun.findUniqueOrThrow({ where: { id: runId }, select: RUN_COLUMNS }));
-    const task = await tx.task.findUniqueOrThrow({ where: { id: run.taskId }, select: { status: true, entityType: true, entityId: true } });
-    const [{ attempts }] = await tx.$queryRaw<{ attempts: number }[]>`SELECT count(*)::int AS attempts FROM "AgentRun" WHERE "taskId" = ${run.taskId}`;
-    const lastAttempt = attempts >= config.RUN_MAX_ATTEMPTS;
-    await moveTask(tx, run.taskId, { type: task.entityType, id: task.entityId }, {
-      byRun: true,
-      from: task.status,
-      to: lastAttempt ? "failed" : "assigned",
-      now,
-      ...(lastAttempt ? { result: { summary: `Lost ${attempts} times: no agent finished it within its lease (RUN_MAX_ATTEMPTS ${config.RUN_MAX_ATTEMPTS}).` } } : {}),
-      events: [{ type: "run.lost", entityId: runId, data: { run: lost } }],
-    });
+    await offerTaskAgain(tx, lost, "run.lost", now);
     return runId;
   });
 

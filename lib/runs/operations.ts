@@ -12,6 +12,7 @@ import {
   ZCompleteBody,
   ZDecisionBody,
   ZFailBody,
+  ZReleaseBody,
   ZHeartbeat,
   ZRequestApprovalBody,
   ZRun,
@@ -23,7 +24,7 @@ import {
 } from "./schemas";
 
 const TAGS = ["Runs"];
-const notOpen = "The run is no longer open (completed, failed, lost or cancelled): stop working on it";
+const notOpen = "The run is no longer open (completed, failed, released, lost or cancelled): stop working on it";
 
 export const claimRunOperation = defineOperation({
   method: "POST",
@@ -100,6 +101,19 @@ export const failRunOperation = defineOperation({
   params: ZRunParams,
   body: ZFailBody,
   responses: { 200: { description: "The failed run", schema: ZRun } },
+  errors: { 404: "No run of this agent with that id", 409: notOpen },
+});
+
+export const releaseRunOperation = defineOperation({
+  method: "POST",
+  path: "/api/runs/{runId}/release",
+  operationId: "releaseRun",
+  summary: "Hand the run back unfinished (shutting down): the task is offered again at once",
+  tags: TAGS,
+  access: "agent",
+  params: ZRunParams,
+  body: ZReleaseBody,
+  responses: { 200: { description: "The released run", schema: ZRun } },
   errors: { 404: "No run of this agent with that id", 409: notOpen },
 });
 

@@ -82,6 +82,10 @@ export const ZFailBody = z.object({
   usage: ZUsage.optional(),
 });
 
+export const ZReleaseBody = z.object({
+  reason: text(2_000, "Why the agent hands the task back, e.g. shutting down").optional(),
+});
+
 export const ZRunListQuery = ZPageQuery.extend({
   agentId: ZId("Only runs of this agent").optional(),
   squadId: ZId("Only runs of this squad's members").optional(),

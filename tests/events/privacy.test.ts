@@ -70,6 +70,7 @@ const PRIVACY: Record<string, EventVisibility> = {
   "run.completed": "shared",
   "run.failed": "shared",
   "run.lost": "shared",
+  "run.released": "shared",
   "run.cancelled": "shared",
   // The operator who sent it; delivered to the tested endpoint only (below), never by the fan-out.
   "webhook.test": "private",

@@ -27,6 +27,7 @@ const EXPECTED: Record<string, Allowed> = {
   "POST /api/runs/{runId}/approvals": "every agent",
   "POST /api/runs/{runId}/complete": "every agent",
   "POST /api/runs/{runId}/fail": "every agent",
+  "POST /api/runs/{runId}/release": "every agent",
   // The MCP endpoint: an agent's tools over the Model Context Protocol (each call then checks its roles).
   "POST /api/mcp": "every agent",
   // Computations that change nothing.

@@ -9,6 +9,7 @@ import * as agentDetailsRoute from "../../app/api/agents/[agentId]/details/route
 import * as claimRoute from "../../app/api/runs/claim/route";
 import * as stepsRoute from "../../app/api/runs/[runId]/steps/route";
 import * as approvalsRoute from "../../app/api/runs/[runId]/approvals/route";
+import * as releaseRoute from "../../app/api/runs/[runId]/release/route";
 import { issueAgentCredential } from "../../lib/auth";
 import { prisma } from "../../lib/db";
 import { measureAgents, resetRunsConfig, sweepAgentMetrics, sweepLostRuns } from "../../lib/runs";
@@ -66,6 +67,58 @@ describe("lost runs", () => {
     expect(events.map((event) => event.entityId).sort()).toEqual([first.id, second.id].sort());
     // Lost runs count as errors.
     expect(await prisma.agent.findUniqueOrThrow({ where: { id: agentId }, select: { errorRate: true, completionRate: true } })).toEqual({ errorRate: 100, completionRate: 0 });
+  });
+});
+
+describe("handing a run back", () => {
+  const release = (secret: string, runId: string, body: Record<string, unknown> = { reason: "Shutting down" }) =>
+    call(releaseRoute.POST, "POST", `/api/runs/${runId}/release`, { key: secret, params: { runId }, body });
+
+  it("ends the run released at once, offers its task again, and does not count against the agent", async () => {
+    configure({ RUN_MAX_ATTEMPTS: "2" });
+    const agentId = await insertAgent();
+    const secret = await credential(agentId);
+    const taskId = await assign({ type: "Agent", id: agentId });
+    const first = (await claim(secret)).json.run;
+    const asked = await call(approvalsRoute.POST, "POST", `/api/runs/${first.id}/approvals`, { key: secret, params: { runId: first.id }, body: { summary: "May I?" } });
+
+    const released = await release(secret, first.id);
+    expect(released.status).toBe(200);
+    expect(released.json).toMatchObject({ id: first.id, status: "released" });
+    expect(await prisma.agentRun.findUniqueOrThrow({ where: { id: first.id }, select: { errorClass: true, errorMessage: true } })).toEqual({ errorClass: "HandedBack", errorMessage: "Shutting down" });
+    expect((await prisma.task.findUniqueOrThrow({ where: { id: taskId } })).status).toBe("assigned");
+    expect((await prisma.runApproval.findUniqueOrThrow({ where: { id: asked.json.id } })).comment).toBe("Not decided: the run ended (released) first.");
+    expect(await prisma.event.findMany({ where: { type: "run.released", entityId: first.id }, select: { type: true } })).toHaveLength(1);
+    // No error of the agent's: nothing finished counts yet.
+    expect(await prisma.agent.findUniqueOrThrow({ where: { id: agentId }, select: { errorRate: true, completionRate: true } })).toEqual({ errorRate: 0, completionRate: 0 });
+    // Nothing left to release, and the lease sweep leaves it alone.
+    expect((await release(secret, first.id)).status).toBe(409);
+    expect(await sweepLostRuns(new Date(Date.now() + 2 * MINUTE))).toEqual([]);
+
+    // Claimed again at once; the last attempt handed back fails the task, saying why.
+    const second = (await claim(secret)).json.run;
+    expect(second).toMatchObject({ taskId, attempt: 2 });
+    expect((await release(secret, second.id, {})).json.status).toBe("released");
+    expect(await prisma.task.findUniqueOrThrow({ where: { id: taskId }, select: { status: true, resultSummary: true } })).toEqual({
+      status: "failed",
+      resultSummary: "Ended unfinished 2 times (lost or handed back) (RUN_MAX_ATTEMPTS 2).",
+    });
+    expect(await prisma.agentRun.findUniqueOrThrow({ where: { id: second.id }, select: { errorMessage: true } })).toEqual({ errorMessage: "The agent handed the task back." });
+  });
+
+  it("is for the run's own agent only, with a reason of bounded length", async () => {
+    const agentId = await insertAgent();
+    const secret = await credential(agentId);
+    await assign({ type: "Agent", id: agentId });
+    const run = (await claim(secret)).json.run;
+    const other = await credential(await insertAgent());
+    expect((await release(other, run.id)).status).toBe(404);
+    expect((await release(secret, "no-such-run")).status).toBe(404);
+    expect((await call(releaseRoute.POST, "POST", `/api/runs/${run.id}/release`, { key: api.operator, params: { runId: run.id }, body: {} })).status).toBe(403);
+    const long = await release(secret, run.id, { reason: "x".repeat(2_001) });
+    expect(long.status).toBe(400);
+    expect(long.json.errors).toEqual([expect.objectContaining({ path: "body.reason" })]);
+    expect((await prisma.agentRun.findUniqueOrThrow({ where: { id: run.id } })).status).toBe("running");
   });
 });
 

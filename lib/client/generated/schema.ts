@@ -680,6 +680,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/runs/{runId}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hand the run back unfinished (shutting down): the task is offered again at once */
+        post: operations["releaseRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/runs/{runId}/steps": {
         parameters: {
             query?: never;
@@ -1843,6 +1860,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "run.released": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An agent handed its run back (shutting down, or the task is not for it): its task is offered again, or failed after the last attempt.
+         * @description Sent to webhook endpoints subscribed to run.released (or to every type); the same envelope as GET /api/events and the stream.
+         */
+        post: operations["event.run.released"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "run.started": {
         parameters: {
             query?: never;
@@ -2126,7 +2163,7 @@ export interface components {
              * @description What happened
              * @enum {string}
              */
-            type: "agent.created" | "agent.updated" | "agent.deleted" | "squad.created" | "squad.updated" | "squad.deleted" | "syndicate.created" | "syndicate.updated" | "syndicate.deleted" | "marketplace_item.created" | "marketplace_item.updated" | "marketplace_item.deleted" | "deployment.created" | "deployment.updated" | "deployment.deleted" | "deployment.status_changed" | "deployment.stale" | "task.created" | "task.updated" | "task.deleted" | "task.status_changed" | "task.overdue" | "run.started" | "run.step" | "run.approval_requested" | "run.approval_decided" | "run.completed" | "run.failed" | "run.lost" | "run.cancelled" | "webhook.test" | "quantum_job.started" | "quantum_job.finished" | "quantum_run.completed" | "wallet_indexing.started" | "wallet_indexing.progressed" | "wallet_indexing.finished";
+            type: "agent.created" | "agent.updated" | "agent.deleted" | "squad.created" | "squad.updated" | "squad.deleted" | "syndicate.created" | "syndicate.updated" | "syndicate.deleted" | "marketplace_item.created" | "marketplace_item.updated" | "marketplace_item.deleted" | "deployment.created" | "deployment.updated" | "deployment.deleted" | "deployment.status_changed" | "deployment.stale" | "task.created" | "task.updated" | "task.deleted" | "task.status_changed" | "task.overdue" | "run.started" | "run.step" | "run.approval_requested" | "run.approval_decided" | "run.completed" | "run.failed" | "run.lost" | "run.released" | "run.cancelled" | "webhook.test" | "quantum_job.started" | "quantum_job.finished" | "quantum_run.completed" | "wallet_indexing.started" | "wallet_indexing.progressed" | "wallet_indexing.finished";
         };
         "EventData.agent.created": {
             aiEngine: string;
@@ -2567,7 +2604,7 @@ export interface components {
                  * @description Run status
                  * @enum {string}
                  */
-                status: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "cancelled";
+                status: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "released" | "cancelled";
                 stepCount: number;
                 taskId: string;
                 /** @description Totals of the steps and the completion */
@@ -2628,7 +2665,7 @@ export interface components {
                  * @description Run status
                  * @enum {string}
                  */
-                status: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "cancelled";
+                status: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "released" | "cancelled";
                 stepCount: number;
                 taskId: string;
                 /** @description Totals of the steps and the completion */
@@ -2671,7 +2708,7 @@ export interface components {
                  * @description Run status
                  * @enum {string}
                  */
-                status: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "cancelled";
+                status: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "released" | "cancelled";
                 stepCount: number;
                 taskId: string;
                 /** @description Totals of the steps and the completion */
@@ -2714,7 +2751,7 @@ export interface components {
                  * @description Run status
                  * @enum {string}
                  */
-                status: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "cancelled";
+                status: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "released" | "cancelled";
                 stepCount: number;
                 taskId: string;
                 /** @description Totals of the steps and the completion */
@@ -2757,7 +2794,7 @@ export interface components {
                  * @description Run status
                  * @enum {string}
                  */
-                status: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "cancelled";
+                status: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "released" | "cancelled";
                 stepCount: number;
                 taskId: string;
                 /** @description Totals of the steps and the completion */
@@ -2800,7 +2837,50 @@ export interface components {
                  * @description Run status
                  * @enum {string}
                  */
-                status: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "cancelled";
+                status: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "released" | "cancelled";
+                stepCount: number;
+                taskId: string;
+                /** @description Totals of the steps and the completion */
+                usage: {
+                    cost: number;
+                    tokens: number;
+                };
+            };
+        };
+        "EventData.run.released": {
+            run: {
+                agentId: string;
+                /** @description 1 for the task's first run, 2 for the next after a lost one, … */
+                attempt: number;
+                /** @description The user who cancelled it */
+                cancelledBy: string | null;
+                /** @description When the task became claimable (ISO 8601) */
+                claimableAt: string;
+                claimedAt: string;
+                /** @description Steps refused because the trace reached its bound */
+                droppedSteps: number;
+                /** @description The engine a hosted run works with; null for a connected agent's run */
+                engineId: string | null;
+                error: {
+                    errorClass: string;
+                    message: string;
+                } | null;
+                finishedAt: string | null;
+                id: string;
+                lastHeartbeatAt: string;
+                /** @description Lost when not heartbeated by then */
+                leaseExpiresAt: string;
+                result: {
+                    data?: {
+                        [key: string]: unknown;
+                    };
+                    summary: string;
+                } | null;
+                /**
+                 * @description Run status
+                 * @enum {string}
+                 */
+                status: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "released" | "cancelled";
                 stepCount: number;
                 taskId: string;
                 /** @description Totals of the steps and the completion */
@@ -2843,7 +2923,7 @@ export interface components {
                  * @description Run status
                  * @enum {string}
                  */
-                status: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "cancelled";
+                status: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "released" | "cancelled";
                 stepCount: number;
                 taskId: string;
                 /** @description Totals of the steps and the completion */
@@ -2886,7 +2966,7 @@ export interface components {
                  * @description Run status
                  * @enum {string}
                  */
-                status: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "cancelled";
+                status: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "released" | "cancelled";
                 stepCount: number;
                 taskId: string;
                 /** @description Totals of the steps and the completion */
@@ -6873,7 +6953,7 @@ export interface operations {
                 limit?: number;
                 /** @description desc (default): newest first; asc: oldest first, in commit order */
                 order?: "desc" | "asc";
-                /** @description Comma-separated event types, each one of: agent.created, agent.updated, agent.deleted, squad.created, squad.updated, squad.deleted, syndicate.created, syndicate.updated, syndicate.deleted, marketplace_item.created, marketplace_item.updated, marketplace_item.deleted, deployment.created, deployment.updated, deployment.deleted, deployment.status_changed, deployment.stale, task.created, task.updated, task.deleted, task.status_changed, task.overdue, run.started, run.step, run.approval_requested, run.approval_decided, run.completed, run.failed, run.lost, run.cancelled, webhook.test, quantum_job.started, quantum_job.finished, quantum_run.completed, wallet_indexing.started, wallet_indexing.progressed, wallet_indexing.finished */
+                /** @description Comma-separated event types, each one of: agent.created, agent.updated, agent.deleted, squad.created, squad.updated, squad.deleted, syndicate.created, syndicate.updated, syndicate.deleted, marketplace_item.created, marketplace_item.updated, marketplace_item.deleted, deployment.created, deployment.updated, deployment.deleted, deployment.status_changed, deployment.stale, task.created, task.updated, task.deleted, task.status_changed, task.overdue, run.started, run.step, run.approval_requested, run.approval_decided, run.completed, run.failed, run.lost, run.released, run.cancelled, webhook.test, quantum_job.started, quantum_job.finished, quantum_run.completed, wallet_indexing.started, wallet_indexing.progressed, wallet_indexing.finished */
                 type?: string;
             };
             header?: never;
@@ -6912,7 +6992,7 @@ export interface operations {
                          * @description What happened
                          * @enum {string}
                          */
-                        type: "agent.created" | "agent.updated" | "agent.deleted" | "squad.created" | "squad.updated" | "squad.deleted" | "syndicate.created" | "syndicate.updated" | "syndicate.deleted" | "marketplace_item.created" | "marketplace_item.updated" | "marketplace_item.deleted" | "deployment.created" | "deployment.updated" | "deployment.deleted" | "deployment.status_changed" | "deployment.stale" | "task.created" | "task.updated" | "task.deleted" | "task.status_changed" | "task.overdue" | "run.started" | "run.step" | "run.approval_requested" | "run.approval_decided" | "run.completed" | "run.failed" | "run.lost" | "run.cancelled" | "webhook.test" | "quantum_job.started" | "quantum_job.finished" | "quantum_run.completed" | "wallet_indexing.started" | "wallet_indexing.progressed" | "wallet_indexing.finished";
+                        type: "agent.created" | "agent.updated" | "agent.deleted" | "squad.created" | "squad.updated" | "squad.deleted" | "syndicate.created" | "syndicate.updated" | "syndicate.deleted" | "marketplace_item.created" | "marketplace_item.updated" | "marketplace_item.deleted" | "deployment.created" | "deployment.updated" | "deployment.deleted" | "deployment.status_changed" | "deployment.stale" | "task.created" | "task.updated" | "task.deleted" | "task.status_changed" | "task.overdue" | "run.started" | "run.step" | "run.approval_requested" | "run.approval_decided" | "run.completed" | "run.failed" | "run.lost" | "run.released" | "run.cancelled" | "webhook.test" | "quantum_job.started" | "quantum_job.finished" | "quantum_run.completed" | "wallet_indexing.started" | "wallet_indexing.progressed" | "wallet_indexing.finished";
                     }[];
                 };
             };
@@ -8782,7 +8862,7 @@ export interface operations {
                 /** @description Only runs of this squad's members */
                 squadId?: string;
                 /** @description Run status */
-                status?: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "cancelled";
+                status?: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "released" | "cancelled";
                 /** @description Only runs of this task */
                 taskId?: string;
             };
@@ -8834,7 +8914,7 @@ export interface operations {
                          * @description Run status
                          * @enum {string}
                          */
-                        status: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "cancelled";
+                        status: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "released" | "cancelled";
                         stepCount: number;
                         taskId: string;
                         /** @description Totals of the steps and the completion */
@@ -8969,7 +9049,7 @@ export interface operations {
                          * @description Run status
                          * @enum {string}
                          */
-                        status: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "cancelled";
+                        status: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "released" | "cancelled";
                         stepCount: number;
                         /** @description The trace, in order */
                         steps: {
@@ -9196,7 +9276,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The run is no longer open (completed, failed, lost or cancelled): stop working on it; or it already awaits a decision; or a request with the same Idempotency-Key is still being answered (see Retry-After) */
+            /** @description The run is no longer open (completed, failed, released, lost or cancelled): stop working on it; or it already awaits a decision; or a request with the same Idempotency-Key is still being answered (see Retry-After) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9316,7 +9396,7 @@ export interface operations {
                          * @description Run status
                          * @enum {string}
                          */
-                        status: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "cancelled";
+                        status: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "released" | "cancelled";
                         stepCount: number;
                         taskId: string;
                         /** @description Totals of the steps and the completion */
@@ -9483,7 +9563,7 @@ export interface operations {
                          * @description Run status
                          * @enum {string}
                          */
-                        status: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "cancelled";
+                        status: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "released" | "cancelled";
                         stepCount: number;
                         taskId: string;
                         /** @description Totals of the steps and the completion */
@@ -9530,7 +9610,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The run is no longer open (completed, failed, lost or cancelled): stop working on it; or it awaits a decision; or a request with the same Idempotency-Key is still being answered (see Retry-After) */
+            /** @description The run is no longer open (completed, failed, released, lost or cancelled): stop working on it; or it awaits a decision; or a request with the same Idempotency-Key is still being answered (see Retry-After) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9666,7 +9746,7 @@ export interface operations {
                          * @description Run status
                          * @enum {string}
                          */
-                        status: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "cancelled";
+                        status: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "released" | "cancelled";
                         stepCount: number;
                         taskId: string;
                         /** @description Totals of the steps and the completion */
@@ -9713,7 +9793,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The run is no longer open (completed, failed, lost or cancelled): stop working on it; or a request with the same Idempotency-Key is still being answered (see Retry-After) */
+            /** @description The run is no longer open (completed, failed, released, lost or cancelled): stop working on it; or a request with the same Idempotency-Key is still being answered (see Retry-After) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9828,7 +9908,7 @@ export interface operations {
                          * @description Run status
                          * @enum {string}
                          */
-                        status: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "cancelled";
+                        status: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "released" | "cancelled";
                     };
                 };
             };
@@ -9870,6 +9950,180 @@ export interface operations {
             };
             /** @description A request with the same Idempotency-Key is still being answered (see Retry-After) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was used before with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or another dependency does not answer right now; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    releaseRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 hours gets the first answer again (with Idempotent-Replayed: true) instead of running twice; with another request it is a 422. 1–255 visible ASCII characters, such as a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Run id */
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why the agent hands the task back, e.g. shutting down */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The released run */
+            200: {
+                headers: {
+                    /** @description true when this is the stored answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agentId: string;
+                        /** @description 1 for the task's first run, 2 for the next after a lost one, … */
+                        attempt: number;
+                        /** @description The user who cancelled it */
+                        cancelledBy: string | null;
+                        /** @description When the task became claimable (ISO 8601) */
+                        claimableAt: string;
+                        claimedAt: string;
+                        /** @description Steps refused because the trace reached its bound */
+                        droppedSteps: number;
+                        /** @description The engine a hosted run works with; null for a connected agent's run */
+                        engineId: string | null;
+                        error: {
+                            errorClass: string;
+                            message: string;
+                        } | null;
+                        finishedAt: string | null;
+                        id: string;
+                        lastHeartbeatAt: string;
+                        /** @description Lost when not heartbeated by then */
+                        leaseExpiresAt: string;
+                        result: {
+                            data?: {
+                                [key: string]: unknown;
+                            };
+                            summary: string;
+                        } | null;
+                        /**
+                         * @description Run status
+                         * @enum {string}
+                         */
+                        status: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "released" | "cancelled";
+                        stepCount: number;
+                        taskId: string;
+                        /** @description Totals of the steps and the completion */
+                        usage: {
+                            cost: number;
+                            tokens: number;
+                        };
+                    };
+                };
+            };
+            /** @description The request breaks the schema (every violation listed in errors), has a query parameter the operation does not declare, or its JSON is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not an agent credential, or the run is not this agent's */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No run of this agent with that id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The run is no longer open (completed, failed, released, lost or cancelled): stop working on it; or a request with the same Idempotency-Key is still being answered (see Retry-After) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10000,7 +10254,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The run is no longer open (completed, failed, lost or cancelled): stop working on it; or a request with the same Idempotency-Key is still being answered (see Retry-After) */
+            /** @description The run is no longer open (completed, failed, released, lost or cancelled): stop working on it; or a request with the same Idempotency-Key is still being answered (see Retry-After) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10125,7 +10379,7 @@ export interface operations {
                              * @description Run status
                              * @enum {string}
                              */
-                            status: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "cancelled";
+                            status: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "released" | "cancelled";
                             stepCount: number;
                             taskId: string;
                             /** @description Totals of the steps and the completion */
@@ -18818,6 +19072,50 @@ export interface operations {
                     timestamp: string;
                     /** @constant */
                     type: "run.lost";
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer (or none within the timeout) is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event.run.released": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (evt_…): the same on every retry of this delivery, so receivers can de-duplicate */
+                "webhook-id": string;
+                /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body> (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["Event"] & {
+                        data?: components["schemas"]["EventData.run.released"];
+                        entity?: {
+                            id?: string;
+                            /** @constant */
+                            type?: "run";
+                        };
+                        /** @constant */
+                        type?: "run.released";
+                    };
+                    /** @description When the event was committed (ISO 8601) */
+                    timestamp: string;
+                    /** @constant */
+                    type: "run.released";
                 };
             };
         };

@@ -43,6 +43,9 @@ const Outcome = ({ run }: { run: TRunDetails }) => {
       </div>
     );
   }
+  if (run.status === "released") {
+    return <p data-testid="run-error">Handed back by the agent {formatDateTime(run.finishedAt)}: {run.error?.message ?? "no reason given"}. Its task was offered again.</p>;
+  }
   if (run.error) {
     return (
       <p className={styles.text} data-testid="run-error">
