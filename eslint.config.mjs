@@ -139,7 +139,7 @@ const VERBS = [
   "add", "analyze", "append", "apply", "assign", "attach", "build", "call", "cancel", "check", "claim", "compute", "create", "decide",
   "delete", "deliver", "deploy", "diagram", "draw", "edit", "ensure", "fetch", "find", "finish", "format", "get", "hash", "import",
   "index", "ingest", "issue", "limit", "link", "list", "load", "lock", "manage", "mark", "measure", "mint", "move", "optimize", "plan",
-  "provide", "put", "queue", "read", "record", "refresh", "remove", "render", "request", "require", "resolve", "retry", "revoke", "rotate",
+  "offer", "provide", "put", "queue", "read", "record", "refresh", "release", "remove", "render", "request", "require", "resolve", "retry", "revoke", "rotate",
   "run", "scan", "seal", "search", "seed", "send", "store", "submit", "sweep", "touch", "unlink", "update", "verify", "watch", "work", "expire",
 ];
 const TEMPLATE_NAMES = [
@@ -339,7 +339,7 @@ const apiTable = {
 const config = [
   ...nextVitals,
   ...nextTs,
-  { ignores: [".next/**", ".next-*/**", ".next-e2e.lock/**", "tests/wallet/contracts/**", "node_modules/**", "lib/db/generated/**", "lib/client/generated/**", ".data/**", ".cache/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  { ignores: [".next/**", ".next-*/**", ".next-e2e.lock/**", "tests/wallet/contracts/**", "node_modules/**", "lib/db/generated/**", "lib/client/generated/**", ".data/**", ".cache/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "packages/*/dist/**"] },
   // Only lib/** (and the scripts, seed and tests that set databases up) may reach the Prisma client.
   {
     files: ["app/**", "components/**", "e2e/**"],

@@ -7,7 +7,7 @@ const whole = (min: number, max: number, fallback: number, description: string) 
 
 const ZRunsEnv = z.object({
   RUN_LEASE_SECONDS: whole(5, 3_600, 60, "A run's lease: a run not heartbeated for this long is lost"),
-  RUN_MAX_ATTEMPTS: whole(1, 20, 3, "Runs one task may have; when the last one is lost the task fails"),
+  RUN_MAX_ATTEMPTS: whole(1, 20, 3, "Runs one task may have; when the last one is lost or handed back the task fails"),
   RUN_MAX_STEPS: whole(1, 100_000, 1_000, "Steps one run's trace keeps; later ones are refused and counted"),
   RUN_MAX_TRACE_BYTES: whole(1_024, 64 * 1_048_576, 1_048_576, "Bytes of step text and data one run's trace keeps"),
   RUN_CLAIM_WATCH_MS: whole(20, 10_000, 100, "How often this instance reads the event log for tasks assigned to agents whose claims wait"),

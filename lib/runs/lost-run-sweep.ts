@@ -11,7 +11,7 @@ import { wakeClaims } from "./watch-claimable";
 import { runsConfig } from "./config";
 import { measureAgents } from "./measure-agents";
 import { expireApprovals } from "./expire-approvals";
-import { offerTaskAgain } from "./offer-again";
+import { offerTaskAgain } from "./offer-task";
 import { RUN_COLUMNS, toRun } from "./shape";
 
 export const LOST_RUN_SWEEP_KIND = "runs.lost-sweep";

@@ -8,7 +8,7 @@ import { requireOpenRun } from "./append-steps";
 import { expireApprovals } from "./expire-approvals";
 import { lockRun } from "./lock-run";
 import { measureAgents } from "./measure-agents";
-import { offerTaskAgain } from "./offer-again";
+import { offerTaskAgain } from "./offer-task";
 import type { TRun } from "./schemas";
 import { RUN_COLUMNS, toRun } from "./shape";
 import { RUN_MACHINE } from "./status-machine";

@@ -1,9 +1,10 @@
-// The example connected agent (`npm run agent`, scripts/example-agent.ts) against the production
-// server, as an operator would run it (docs/agents-at-work.md): an agent is created, a credential
-// issued, the example agent started with the documented command; a task assigned to the agent is
-// claimed and completed with the agent's result and trace, and its figures become measured. Killed
-// mid-run (kill -9), the agent's run is lost once its lease runs out and the task is claimable again:
-// the agent started anew takes it (attempt 2) and completes it.
+// The agent CLI (packages/agent: `npm run agent` is `syndicate-agent --handler
+// packages/agent/examples/simulated.mjs`) against the production server, as an operator would run it
+// (docs/agents-at-work.md): an agent is created, a credential issued, the agent started with the
+// documented command; a task assigned to the agent is claimed and completed with the agent's result
+// and trace, and its figures become measured. Stopped with SIGTERM mid-run, the agent hands its run
+// back at once and exits. Killed mid-run (kill -9), its run is lost once its lease runs out and the
+// task is claimable again: the agent started anew takes it (attempt 3) and completes it.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -47,10 +48,15 @@ const api = async (method: string, path: string, body?: unknown) => {
   return { status: response.status, json: text ? JSON.parse(text) : undefined };
 };
 
-/** Starts `npm run agent -- --credential … --url …` in a process group of its own; resolves once it says it is claiming. */
-const startAgent = (secret: string, args: string[]) =>
+/** Starts `npm run agent -- --credential … --url …` in a process group of its own, its work taking `workSeconds`; resolves once it says it is claiming. */
+const startAgent = (secret: string, workSeconds: number, args: string[] = []) =>
   new Promise<{ child: ChildProcess; output: () => string; exited: Promise<number | null> }>((resolve, reject) => {
-    const child = spawn("npm", ["run", "--silent", "agent", "--", "--credential", secret, "--url", server.url, ...args], { cwd: ROOT, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("npm", ["run", "--silent", "agent", "--", "--credential", secret, "--url", server.url, ...args], {
+      cwd: ROOT,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, SIMULATED_WORK_SECONDS: String(workSeconds) },
+    });
     agents.push(child);
     let text = "";
     const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
@@ -65,8 +71,8 @@ const startAgent = (secret: string, args: string[]) =>
 
 const saysClaimed = (output: () => string, taskId: string) => waitFor(() => output().includes(`claimed task ${taskId}`), 60_000);
 
-describe("the example connected agent", () => {
-  it("claims and completes a task, then is lost when killed mid-run, and its task is taken again", async () => {
+describe("the agent CLI", () => {
+  it("claims and completes a task, hands a task back on SIGTERM, is lost when killed mid-run, and its task is taken again", async () => {
     const agentId = `example-${randomBytes(3).toString("hex")}`;
     expect((await api("POST", "/api/agents", { id: agentId, name: "Example Worker", aiEngine: "GPT-4o" })).status).toBe(201);
     const issued = await api("POST", `/api/agents/${agentId}/credentials`, { name: "example" });
@@ -74,22 +80,31 @@ describe("the example connected agent", () => {
     const secret: string = issued.json.secret;
 
     // One task, worked to the end.
-    const first = await startAgent(secret, ["--work-seconds", "1", "--once"]);
+    const first = await startAgent(secret, 1, ["--once"]);
     const taskId = `example-task-${randomBytes(3).toString("hex")}`;
     expect((await api("POST", "/api/tasks/assign", { id: taskId, description: "Check the agent's figures", status: "assigned", assignedEntity: { type: "Agent", id: agentId } })).status).toBe(201);
     expect(await first.exited).toBe(0);
     const task = await api("GET", `/api/tasks/${taskId}`);
-    expect(task.json).toMatchObject({ status: "completed", result: { summary: "Done by the example agent in 1 s" }, taskMetrics: { resourceUsage: expect.any(Number) } });
+    expect(task.json).toMatchObject({ status: "completed", result: { summary: "Done by the simulated agent in 1 s" }, taskMetrics: { resourceUsage: expect.any(Number) } });
     const runs = await api("GET", `/api/runs?taskId=${taskId}`);
     expect(runs.json).toHaveLength(1);
     const run = await api("GET", `/api/runs/${runs.json[0].id}`);
     expect(run.json.steps.map((step: { kind: string }) => step.kind)).toEqual(["message", "tool_call", "tool_result", "log", "log", "log"]);
     expect((await api("GET", `/api/agents/${agentId}/details`)).json).toMatchObject({ metricsSource: "measured", performanceMetrics: { completionRate: 100 } });
 
-    // Killed mid-run: lost within its lease, and the task claimable again.
-    const doomed = await startAgent(secret, ["--work-seconds", "120"]);
+    // Stopped with SIGTERM mid-run: the run is handed back at once, the task assigned again.
+    const stopped = await startAgent(secret, 120, ["--grace-seconds", "0"]);
     const second = `example-task-${randomBytes(3).toString("hex")}`;
     expect((await api("POST", "/api/tasks/assign", { id: second, description: "A long job", status: "assigned", assignedEntity: { type: "Agent", id: agentId } })).status).toBe(201);
+    expect(await saysClaimed(stopped.output, second)).toBe(true);
+    killGroup(stopped.child, "SIGTERM");
+    expect(await stopped.exited).toBe(0);
+    expect(stopped.output()).toContain("handed back; its task is offered again");
+    expect((await api("GET", `/api/runs?taskId=${second}`)).json.map((r: { status: string }) => r.status)).toEqual(["released"]);
+    expect((await api("GET", `/api/tasks/${second}`)).json.status).toBe("assigned");
+
+    // Killed mid-run: lost within its lease, and the task claimable again.
+    const doomed = await startAgent(secret, 120);
     expect(await saysClaimed(doomed.output, second)).toBe(true);
     killGroup(doomed.child, "SIGKILL");
     await doomed.exited;
@@ -98,12 +113,13 @@ describe("the example connected agent", () => {
     expect(lost).toBe(true);
     expect((await api("GET", `/api/tasks/${second}`)).json.status).toBe("assigned");
 
-    const again = await startAgent(secret, ["--work-seconds", "1", "--once"]);
+    const again = await startAgent(secret, 1, ["--once"]);
     expect(await again.exited).toBe(0);
     const retried = await api("GET", `/api/runs?taskId=${second}`);
     expect(retried.json.map((r: { attempt: number; status: string }) => [r.attempt, r.status])).toEqual([
-      [1, "lost"],
-      [2, "completed"],
+      [1, "released"],
+      [2, "lost"],
+      [3, "completed"],
     ]);
     expect((await api("GET", `/api/tasks/${second}`)).json.status).toBe("completed");
   }, 240_000);
