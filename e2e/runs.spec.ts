@@ -32,6 +32,8 @@ test("an operator issues a credential, follows the agent's run, approves its req
   const secretField = page.getByLabel("Secret of “e2e-host-1”");
   await expect(secretField).toHaveValue(/^ak_syn_/);
   const secret = await secretField.inputValue();
+  // The command that starts an agent with it, against this app.
+  await expect(page.getByTestId("agent-command")).toHaveValue(`npx syndicate-agent --handler ./my-agent.mjs --credential ${secret} --url ${new URL(page.url()).origin}`);
   const credentials = page.getByRole("table", { name: "Credentials" });
   const row = credentials.getByRole("row").filter({ hasText: "e2e-host-1" });
   await expect(row).toContainText("Active");

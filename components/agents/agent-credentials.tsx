@@ -16,11 +16,15 @@ import styles from "./agents.module.css";
 
 const copy = copySecret;
 
-/** The new credential's secret, shown this once: a read-only field (selected on focus) and a Copy button. */
+/** The command that runs an agent (packages/agent's CLI) with this credential against this app. */
+export const agentCommand = (secret: string, origin: string) => `npx syndicate-agent --handler ./my-agent.mjs --credential ${secret} --url ${origin}`;
+
+/** The new credential's secret, shown this once: a read-only field (selected on focus) and a Copy button; then the command that starts an agent with it. */
 const SecretOnce = ({ issued, onDone }: { issued: TCreatedAgentCredential; onDone: () => void }) => {
   const box = useRef<HTMLDivElement>(null);
   // Focus goes to the secret's box, so the note is read first and the field is next.
   useEffect(() => box.current?.focus(), [issued.id]);
+  const command = agentCommand(issued.secret, window.location.origin);
   return (
     <div ref={box} tabIndex={-1} className={`card ${styles.secret}`} role="status" aria-labelledby="agent-secret-note" data-testid="agent-secret-box">
       <p id="agent-secret-note">
@@ -39,9 +43,20 @@ const SecretOnce = ({ issued, onDone }: { issued: TCreatedAgentCredential; onDon
           onFocus={(event) => event.currentTarget.select()}
         />
       </div>
+      <div className="field">
+        <label htmlFor="agent-command">Start an agent with it (from the app&apos;s folder, or wherever the agent package is installed)</label>
+        <input id="agent-command" data-testid="agent-command" aria-describedby="agent-command-hint" readOnly value={command} spellCheck={false} autoComplete="off" onFocus={(event) => event.currentTarget.select()} />
+        <p className="muted field-hint" id="agent-command-hint">
+          <code>./my-agent.mjs</code> is your handler: a module whose default export takes a task and answers its result. To try it first, use{" "}
+          <code>packages/agent/examples/simulated.mjs</code>; <code>scout.mjs</code> and <code>analyst.mjs</code> there do real work.
+        </p>
+      </div>
       <div className="row">
         <button type="button" className="secondary" onClick={() => void copy(issued.secret)}>
           Copy secret
+        </button>
+        <button type="button" className="secondary" onClick={() => void copy(command)}>
+          Copy command
         </button>
         <button type="button" className="secondary" onClick={onDone}>
           Done, hide it

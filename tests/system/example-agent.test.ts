@@ -48,10 +48,17 @@ const api = async (method: string, path: string, body?: unknown) => {
   return { status: response.status, json: text ? JSON.parse(text) : undefined };
 };
 
-/** Starts `npm run agent -- --credential … --url …` in a process group of its own, its work taking `workSeconds`; resolves once it says it is claiming. */
-const startAgent = (secret: string, workSeconds: number, args: string[] = []) =>
+/** The agent CLI itself (what `npm run agent` and `npx syndicate-agent` start), so that a signal reaches it alone. */
+const CLI = ["packages/agent/bin/syndicate-agent.mjs", "--handler", "packages/agent/examples/simulated.mjs"];
+
+/**
+ * Starts `npm run agent -- --credential … --url …` (or, `direct`, the CLI without npm) in a process
+ * group of its own, its work taking `workSeconds`; resolves once it says it is claiming.
+ */
+const startAgent = (secret: string, workSeconds: number, args: string[] = [], direct = false) =>
   new Promise<{ child: ChildProcess; output: () => string; exited: Promise<number | null> }>((resolve, reject) => {
-    const child = spawn("npm", ["run", "--silent", "agent", "--", "--credential", secret, "--url", server.url, ...args], {
+    const [command, ...prefix] = direct ? [process.execPath, ...CLI] : ["npm", "run", "--silent", "agent", "--"];
+    const child = spawn(command, [...prefix, "--credential", secret, "--url", server.url, ...args], {
       cwd: ROOT,
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
@@ -93,11 +100,11 @@ describe("the agent CLI", () => {
     expect((await api("GET", `/api/agents/${agentId}/details`)).json).toMatchObject({ metricsSource: "measured", performanceMetrics: { completionRate: 100 } });
 
     // Stopped with SIGTERM mid-run: the run is handed back at once, the task assigned again.
-    const stopped = await startAgent(secret, 120, ["--grace-seconds", "0"]);
+    const stopped = await startAgent(secret, 120, ["--grace-seconds", "0"], true);
     const second = `example-task-${randomBytes(3).toString("hex")}`;
     expect((await api("POST", "/api/tasks/assign", { id: second, description: "A long job", status: "assigned", assignedEntity: { type: "Agent", id: agentId } })).status).toBe(201);
     expect(await saysClaimed(stopped.output, second)).toBe(true);
-    killGroup(stopped.child, "SIGTERM");
+    stopped.child.kill("SIGTERM");
     expect(await stopped.exited).toBe(0);
     expect(stopped.output()).toContain("handed back; its task is offered again");
     expect((await api("GET", `/api/runs?taskId=${second}`)).json.map((r: { status: string }) => r.status)).toEqual(["released"]);
