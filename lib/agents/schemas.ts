@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { ZSortablePageQuery } from "../core/paging";
 import { CURSOR_OF_ANOTHER_SORT, ZSort, cursorMatchesSort, type SortFields, type Sortable } from "../core/sorting";
-import { NOT_ADDRESSABLE, int32, isAddressableId, isoDateTime } from "../core/primitives";
+import { ADDRESSABLE_ID_PATTERN, NOT_ADDRESSABLE, int32, isAddressableId, isoDateTime } from "../core/primitives";
 
 export const ROLES_PER_AGENT = 5;
 
@@ -13,7 +13,8 @@ export const ZEntityId = z
   .min(1, "must not be empty")
   .max(128, "must be at most 128 characters")
   .regex(/^[A-Za-z0-9._-]*$/, "may only contain letters, digits, '-', '_' and '.'")
-  .refine(isAddressableId, NOT_ADDRESSABLE);
+  .refine(isAddressableId, NOT_ADDRESSABLE)
+  .meta({ pattern: ADDRESSABLE_ID_PATTERN });
 
 const ZText = (max: number) => z.string().trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
 

@@ -54,7 +54,9 @@ export const ZCreateApiKeyBody = z.object({
     .refine((value) => Date.parse(value) <= Date.now() + API_KEY_LIFETIME_MAX_DAYS * 86_400_000, `must be at most ${API_KEY_LIFETIME_MAX_DAYS} days away`)
     .optional()
     .describe(`When the key stops working (at most ${API_KEY_LIFETIME_MAX_DAYS} days away); default never, until revoked`),
-});
+})
+  // A viewer's key only reads: the document says so too.
+  .meta({ if: { properties: { role: { const: "viewer" } }, required: ["role"] }, then: { properties: { scopes: { items: { pattern: ":read$" } } } } });
 export type TCreateApiKeyBody = z.infer<typeof ZCreateApiKeyBody>;
 
 export const ZApiKeyParams = z.object({ keyId: z.string().min(1).max(64).describe("API key id") });

@@ -21,6 +21,23 @@ export const int32 = () =>
  */
 export const isAddressableId = (id: string) => id !== "." && id !== "..";
 export const NOT_ADDRESSABLE = "must not be '.' or '..' (a URL path cannot address it)";
+/** The document's pattern of an addressable id (the checks above, as one regular expression). */
+export const ADDRESSABLE_ID_PATTERN = "^(?!\\.{1,2}$)[A-Za-z0-9._-]*$";
+const CLIENT_CHOSEN_ID_PATTERN = "^(?!\\.{1,2}$)[A-Za-z0-9._-]{1,128}$";
+
+/**
+ * A value of the API document read when the document is built rather than when the schema is
+ * declared (a server setting, the event catalog): `.meta({ maximum: readAtBuild(shotsMax) })`.
+ */
+export const readAtBuild = <T>(read: () => T): T => read as unknown as T;
+
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The document's pattern of a comma-separated list of `values` (each one of them, at least one; or, `orBlank`, nothing). */
+export const listPattern = (values: readonly string[], orBlank = false) => {
+  const one = `(?:${values.map(escapeRegExp).join("|")})`;
+  return orBlank ? `^(?:\\s*|${one}(?:,${one})*)$` : `^${one}(?:,${one})*$`;
+};
 
 /** A client-chosen record id (deployments, marketplace items, tasks): 1–128 letters, digits, '-', '_' or '.', addressable. */
 export const clientChosenId = () =>
@@ -28,7 +45,8 @@ export const clientChosenId = () =>
     .string({ error: "must be a string" })
     .regex(/^[A-Za-z0-9._-]{1,128}$/, "must be 1–128 letters, digits, '-', '_' or '.'")
     .refine(isAddressableId, NOT_ADDRESSABLE)
-    .describe("Client-chosen id: 1–128 letters, digits, '-', '_' or '.'");
+    .meta({ pattern: CLIENT_CHOSEN_ID_PATTERN })
+    .describe("Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..')");
 
 /** A non-negative whole number as a decimal string that fits a PostgreSQL `bigint` column. */
 export const fitsInt64 = (value: string) => /^\d{1,19}$/.test(value) && BigInt(value) <= INT64_MAX;

@@ -21,6 +21,7 @@ const ZBaseUrl = z
     // A query would land before the path the client appends (…?q=1/chat/completions).
     return (url.protocol === "https:" || url.protocol === "http:") && !url.username && !url.password && !url.hash && !url.search;
   }, "must be an http(s) URL without credentials, query or fragment, e.g. https://api.openai.com/v1")
+  .meta({ format: "uri", pattern: "^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#@]+(/[^\\s?#]*)?$" })
   .describe("The OpenAI-compatible endpoint's base URL (its chat completions are at <baseUrl>/chat/completions)");
 
 const ZModel = z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters").describe("The model to ask, as the endpoint names it (gpt-4o-mini, llama3.1, …)");

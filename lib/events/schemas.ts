@@ -2,6 +2,7 @@
 // with the same schema the API does.
 import { z } from "zod";
 import { decodeCursor, MAX_CURSOR_CHARS, ZPageQuery } from "../core/paging";
+import { listPattern } from "../core/primitives";
 import { EVENT_DEFINITIONS, EVENT_TYPES } from "./catalog";
 
 /** The entity types events are about ("agent", "quantum_job", "wallet", …), in catalog order. */
@@ -26,6 +27,7 @@ export const ZEventTypeList = z
     }
     return types;
   })
+  .meta({ pattern: listPattern(EVENT_TYPES) })
   .describe(`Comma-separated event types, each one of: ${EVENT_TYPES.join(", ")}`);
 
 export const ZEventListQuery = ZPageQuery.extend({

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { EVENT_TYPES } from "./catalog";
 import { ZEventTypeList } from "./schemas";
+import { listPattern } from "../core/primitives";
 
 const KNOWN = new Set(EVENT_TYPES);
 
@@ -17,6 +18,7 @@ export const ZEventStreamQuery = z.object({
   types: z
     .string()
     .max(4000)
+    .meta({ pattern: listPattern(EVENT_TYPES, true) })
     .optional()
     .transform((value) => (value?.trim() ? value : undefined))
     .pipe(ZEventTypeList.optional())

@@ -28,7 +28,7 @@ export const groupMembers = <T extends z.ZodType<{ id: string }>>(
     .max(member.max, `at most ${member.max} ${member.noun}`)
     .superRefine(uniqueIds(member.what))
     .default([])
-    .describe(member.description);
+    .describe(`${member.description}; each id at most once`);
 
 /** Declared stacked roles; `derivedFrom` says what they are derived from when absent. */
 export const declaredStackedRoles = (derivedFrom: string) =>

@@ -4,6 +4,7 @@
 // touches the server (the page forms validate with the same schemas).
 import { z } from "zod";
 import { shotsMax } from "../config/limits";
+import { readAtBuild } from "../core/primitives";
 
 export const DEFAULT_SHOTS = 1024;
 export const SEED_MAX = Number.MAX_SAFE_INTEGER;
@@ -19,9 +20,9 @@ const shotsRange = (value: number, context: z.RefinementCtx) => {
 const SHOTS_DESCRIPTION = `Number of shots (samples), 1–SHOTS_MAX (default limit 1,000,000); default ${DEFAULT_SHOTS}`;
 const SEED_DESCRIPTION = "Seed of the shot sampler, 0–2^53−1: the same input, shots and seed give the same result; drawn at random (and reported) when absent";
 
-export const ZQueryShots = z.coerce.number().int("shots must be a whole number").min(1, { error: shotsMessage }).superRefine(shotsRange).optional().describe(SHOTS_DESCRIPTION);
+export const ZQueryShots = z.coerce.number().int("shots must be a whole number").min(1, { error: shotsMessage }).superRefine(shotsRange).meta({ maximum: readAtBuild(shotsMax) }).optional().describe(SHOTS_DESCRIPTION);
 export const ZQuerySeed = z.coerce.number().int("seed must be a whole number").min(0, "seed must be at least 0").max(SEED_MAX, `seed must be at most ${SEED_MAX}`).optional().describe(SEED_DESCRIPTION);
-export const ZBodyShots = z.number().int("shots must be a whole number").min(1, { error: shotsMessage }).superRefine(shotsRange).optional().describe(SHOTS_DESCRIPTION);
+export const ZBodyShots = z.number().int("shots must be a whole number").min(1, { error: shotsMessage }).superRefine(shotsRange).meta({ maximum: readAtBuild(shotsMax) }).optional().describe(SHOTS_DESCRIPTION);
 export const ZBodySeed = z.number().int("seed must be a whole number").min(0, "seed must be at least 0").max(SEED_MAX, `seed must be at most ${SEED_MAX}`).optional().describe(SEED_DESCRIPTION);
 
 export const ZId = (what: string) => z.string().min(1, `${what} is required`).max(128).describe(`The ${what}`);

@@ -92,7 +92,9 @@ export const ZTaskStatusBody = z
     if (body.result && !mayCarryResult(body.status)) {
       context.addIssue({ code: "custom", path: ["result"], message: "a result is only given with a move to completed or failed" });
     }
-  });
+  })
+  // The document says the same: a result only with a move to completed or failed.
+  .meta({ if: { properties: { status: { enum: [...RESULT_STATUSES] } }, required: ["status"] }, else: { not: { required: ["result"] } } });
 export type TTaskStatusBody = z.infer<typeof ZTaskStatusBody>;
 
 /**

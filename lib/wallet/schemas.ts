@@ -37,7 +37,7 @@ export const ZCount = z.number().int().min(0);
 export const ZWalletAddressParams = z.object({ address: ZWalletAddress.describe("A wallet address (0x + 40 hex digits)") });
 
 export const ZChainList = z
-  .union([z.string(), z.array(z.string())])
+  .union([z.string().meta({ pattern: "[^,\\s]" }), z.array(z.string().meta({ pattern: "[^,\\s]" }))])
   .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((item) => item.split(",")).map((item) => item.trim().toLowerCase()).filter(Boolean))
   .pipe(z.array(ZChainSlug).min(1, "must name at least one chain"));
 

@@ -7,6 +7,7 @@
 // throws rather than answer from a partial list (docs/events.md, "Registration").
 import { z } from "zod";
 import { ZSortablePageQuery } from "../core/paging";
+import { readAtBuild } from "../core/primitives";
 import { CURSOR_OF_ANOTHER_SORT, cursorMatchesSort, type TSort } from "../core/sorting";
 import { eventCatalog } from "../outbox/catalog";
 
@@ -18,6 +19,7 @@ export const ZWebhookUrl = z
   .trim()
   .max(WEBHOOK_URL_MAX, `must be at most ${WEBHOOK_URL_MAX} characters`)
   .pipe(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }))
+  .meta({ format: "uri", pattern: "^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]+" })
   .describe("Where events are POSTed: an http:// or https:// URL that does not resolve to a private address (unless the server allows them)");
 
 // Private events (a user's own jobs and wallets) are never delivered: an endpoint cannot ask for them.
@@ -33,7 +35,8 @@ const ZEventType = z
   })
   .refine((type) => eventCatalog().types.includes(type), {
     error: (issue) => `'${String(issue.input).slice(0, 100)}' is not an event type; known types: ${deliverableTypes().join(", ")}`,
-  });
+  })
+  .meta({ enum: readAtBuild(deliverableTypes) });
 
 export const ZWebhookEventTypes = z
   .array(ZEventType)

@@ -13,7 +13,8 @@ type Documented = { responses: Record<string, { content?: Content }> };
 type Document = { paths: Record<string, Record<string, Documented>> };
 
 let ajv: Ajv2020 | undefined;
-const validator = () => {
+/** An Ajv holding the whole served document as the schema "openapi" (its $refs resolve). */
+export const validator = () => {
   if (!ajv) {
     ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
     addFormats(ajv);
@@ -23,7 +24,7 @@ const validator = () => {
   return ajv;
 };
 
-const pointer = (...parts: string[]) => parts.map((part) => part.replaceAll("~", "~0").replaceAll("/", "~1")).join("/");
+export const pointer = (...parts: string[]) => parts.map((part) => part.replaceAll("~", "~0").replaceAll("/", "~1")).join("/");
 
 /** Why an answer breaks the document, or undefined when it keeps to it. */
 export const contractBreach = (operation: Operation, status: number, contentType: string | null, text: string): string | undefined => {

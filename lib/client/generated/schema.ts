@@ -5322,7 +5322,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' */
+                /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..') */
                 deploymentId: string;
             };
             cookie?: never;
@@ -5415,7 +5415,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' */
+                /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..') */
                 deploymentId: string;
             };
             cookie?: never;
@@ -5596,7 +5596,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' */
+                /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..') */
                 deploymentId: string;
             };
             cookie?: never;
@@ -5725,7 +5725,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' */
+                /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..') */
                 deploymentId: string;
             };
             cookie?: never;
@@ -5915,7 +5915,7 @@ export interface operations {
                      * @enum {string}
                      */
                     deploymentStatus: "queued" | "in_progress" | "deployed" | "failed" | "rolled_back";
-                    /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' */
+                    /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..') */
                     id: string;
                     /** @description Target industry */
                     industry: string;
@@ -6187,7 +6187,10 @@ export interface operations {
                 "application/json": {
                     /** @description The endpoint's API key: sealed at rest, never answered again */
                     apiKey?: string;
-                    /** @description The OpenAI-compatible endpoint's base URL (its chat completions are at <baseUrl>/chat/completions) */
+                    /**
+                     * Format: uri
+                     * @description The OpenAI-compatible endpoint's base URL (its chat completions are at <baseUrl>/chat/completions)
+                     */
                     baseUrl: string;
                     /**
                      * @description Price per million input tokens
@@ -6576,7 +6579,10 @@ export interface operations {
                 "application/json": {
                     /** @description A new API key; null removes it; left out keeps it */
                     apiKey?: string | null;
-                    /** @description The OpenAI-compatible endpoint's base URL (its chat completions are at <baseUrl>/chat/completions) */
+                    /**
+                     * Format: uri
+                     * @description The OpenAI-compatible endpoint's base URL (its chat completions are at <baseUrl>/chat/completions)
+                     */
                     baseUrl?: string;
                     /** @description Price per million input tokens */
                     inputPricePerMillion?: number;
@@ -7846,7 +7852,7 @@ export interface operations {
                     };
                     /** @description What the item does */
                     description: string;
-                    /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' */
+                    /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..') */
                     id: string;
                     /**
                      * @description What the item is
@@ -8024,7 +8030,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' */
+                /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..') */
                 marketplaceId: string;
             };
             cookie?: never;
@@ -8137,7 +8143,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' */
+                /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..') */
                 marketplaceId: string;
             };
             cookie?: never;
@@ -8163,7 +8169,7 @@ export interface operations {
                     };
                     /** @description What the item does */
                     description: string;
-                    /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' */
+                    /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..') */
                     id: string;
                     /**
                      * @description What the item is
@@ -8301,7 +8307,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' */
+                /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..') */
                 marketplaceId: string;
             };
             cookie?: never;
@@ -10724,7 +10730,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description The members, in order; every id must be an existing agent (else 422). Absent: no members
+                     * @description The members, in order; every id must be an existing agent (else 422). Absent: no members; each id at most once
                      * @default []
                      */
                     agents?: {
@@ -10896,7 +10902,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description The members, in order; every id must be an existing agent (else 422). Absent: no members
+                     * @description The members, in order; every id must be an existing agent (else 422). Absent: no members; each id at most once
                      * @default []
                      */
                     agents?: {
@@ -11350,7 +11356,7 @@ export interface operations {
                     /** @description Display name */
                     name: string;
                     /**
-                     * @description The squads, in order; every id must be an existing squad (else 422). Absent: no squads
+                     * @description The squads, in order; every id must be an existing squad (else 422). Absent: no squads; each id at most once
                      * @default []
                      */
                     squads?: {
@@ -11541,7 +11547,7 @@ export interface operations {
                     /** @description Display name */
                     name: string;
                     /**
-                     * @description The squads, in order; every id must be an existing squad (else 422). Absent: no squads
+                     * @description The squads, in order; every id must be an existing squad (else 422). Absent: no squads; each id at most once
                      * @default []
                      */
                     squads?: {
@@ -12033,7 +12039,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' */
+                /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..') */
                 taskId: string;
             };
             cookie?: never;
@@ -12177,7 +12183,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' */
+                /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..') */
                 taskId: string;
             };
             cookie?: never;
@@ -12400,7 +12406,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' */
+                /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..') */
                 taskId: string;
             };
             cookie?: never;
@@ -12493,7 +12499,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' */
+                /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..') */
                 taskId: string;
             };
             cookie?: never;
@@ -12696,7 +12702,7 @@ export interface operations {
                      * @description When it is due (ISO 8601 with offset)
                      */
                     dueDate?: string;
-                    /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' */
+                    /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..') */
                     id: string;
                     metadata?: {
                         /** @description Free text */
@@ -13519,9 +13525,9 @@ export interface operations {
                 /** @description Only these chains: repeat the parameter or separate with commas */
                 chains?: string | string[];
                 /** @description First day (ISO 8601; default: 30 days before until) */
-                since?: string;
+                since?: string | unknown | unknown;
                 /** @description Last day (ISO 8601; default: today) */
-                until?: string;
+                until?: string | unknown | unknown;
             };
             header?: never;
             path: {
@@ -14046,11 +14052,11 @@ export interface operations {
                 /** @description Page size, 1–1000 */
                 limit?: number;
                 /** @description Only transfers at or after this time (ISO 8601) */
-                since?: string;
+                since?: string | unknown | unknown;
                 /** @description A token symbol (any case, the native symbol too), a contract address, or "native" */
                 token?: string;
                 /** @description Only transfers before this time (ISO 8601) */
-                until?: string;
+                until?: string | unknown | unknown;
             };
             header?: never;
             path: {
@@ -14448,6 +14454,11 @@ export interface operations {
                     label?: string | null;
                     /** @description Trust it: it anchors look-alike detection and its dust and spam transfers are not flagged (default false) */
                     trusted?: boolean;
+                } | {
+                    label: string;
+                } | {
+                    /** @constant */
+                    trusted: true;
                 };
             };
         };
@@ -14734,7 +14745,7 @@ export interface operations {
                         symbol: string;
                     }[];
                     /** @description Transfers; an existing (chain, txHash, logIndex) is kept */
-                    transfers: {
+                    transfers: ({
                         amount: string | number;
                         blockNumber: string | number;
                         /** @description A chain slug such as eth-mainnet */
@@ -14751,7 +14762,7 @@ export interface operations {
                         tokenId?: (string | number) | null;
                         txFrom?: string | null;
                         txHash: string;
-                    }[];
+                    } & (unknown & unknown))[];
                 };
             };
         };
@@ -15424,8 +15435,11 @@ export interface operations {
                      */
                     description?: string;
                     /** @description The event types delivered to it; empty or absent: every type */
-                    eventTypes?: string[];
-                    /** @description Where events are POSTed: an http:// or https:// URL that does not resolve to a private address (unless the server allows them) */
+                    eventTypes?: ("agent.created" | "agent.updated" | "agent.deleted" | "squad.created" | "squad.updated" | "squad.deleted" | "syndicate.created" | "syndicate.updated" | "syndicate.deleted" | "marketplace_item.created" | "marketplace_item.updated" | "marketplace_item.deleted" | "deployment.created" | "deployment.updated" | "deployment.deleted" | "deployment.status_changed" | "deployment.stale" | "task.created" | "task.updated" | "task.deleted" | "task.status_changed" | "task.overdue" | "run.started" | "run.step" | "run.approval_requested" | "run.approval_decided" | "run.completed" | "run.failed" | "run.lost" | "run.released" | "run.cancelled" | "quantum_run.completed")[];
+                    /**
+                     * Format: uri
+                     * @description Where events are POSTed: an http:// or https:// URL that does not resolve to a private address (unless the server allows them)
+                     */
                     url: string;
                 };
             };
@@ -15770,8 +15784,11 @@ export interface operations {
                     /** @description false stops deliveries (pending ones are cancelled); true resumes them for new events */
                     enabled?: boolean;
                     /** @description The event types delivered to it; empty or absent: every type */
-                    eventTypes?: string[];
-                    /** @description Where events are POSTed: an http:// or https:// URL that does not resolve to a private address (unless the server allows them) */
+                    eventTypes?: ("agent.created" | "agent.updated" | "agent.deleted" | "squad.created" | "squad.updated" | "squad.deleted" | "syndicate.created" | "syndicate.updated" | "syndicate.deleted" | "marketplace_item.created" | "marketplace_item.updated" | "marketplace_item.deleted" | "deployment.created" | "deployment.updated" | "deployment.deleted" | "deployment.status_changed" | "deployment.stale" | "task.created" | "task.updated" | "task.deleted" | "task.status_changed" | "task.overdue" | "run.started" | "run.step" | "run.approval_requested" | "run.approval_decided" | "run.completed" | "run.failed" | "run.lost" | "run.released" | "run.cancelled" | "quantum_run.completed")[];
+                    /**
+                     * Format: uri
+                     * @description Where events are POSTed: an http:// or https:// URL that does not resolve to a private address (unless the server allows them)
+                     */
                     url?: string;
                 };
             };

@@ -8,7 +8,8 @@ export const ZAddressBookBody = z
     label: z.string().trim().min(1, "must not be empty").max(100, "must be at most 100 characters").nullable().optional().describe("Your name for the address (null or absent: none)"),
     trusted: z.boolean().optional().describe("Trust it: it anchors look-alike detection and its dust and spam transfers are not flagged (default false)"),
   })
-  .refine((body) => (body.label ?? null) !== null || body.trusted === true, { message: "an entry needs a label or trusted: true", path: ["label"] });
+  .refine((body) => (body.label ?? null) !== null || body.trusted === true, { message: "an entry needs a label or trusted: true", path: ["label"] })
+  .meta({ anyOf: [{ required: ["label"], properties: { label: { type: "string" } } }, { required: ["trusted"], properties: { trusted: { const: true } } }] });
 export type TAddressBookBody = z.infer<typeof ZAddressBookBody>;
 
 export const ZAddressBookEntry = z.object({

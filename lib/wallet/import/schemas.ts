@@ -66,6 +66,18 @@ export const ZImportTransfer = z
     }
     if (transfer.kind === "native" && transfer.logIndex !== -1) context.addIssue({ code: "custom", path: ["logIndex"], message: "a native transfer (the transaction's own value) has logIndex -1" });
     if (transfer.kind === "erc721" && transfer.tokenId == null) context.addIssue({ code: "custom", path: ["tokenId"], message: "an ERC-721 transfer needs its tokenId" });
+  })
+  // The document says the same: native transfers are the transaction's own value (logIndex -1, token
+  // "native"); token transfers name their contract; an ERC-721 transfer its token id.
+  .meta({
+    allOf: [
+      {
+        if: { properties: { kind: { const: "native" } }, required: ["kind"] },
+        then: { properties: { tokenAddress: { const: "native" }, logIndex: { const: -1 } } },
+        else: { properties: { tokenAddress: { not: { const: "native" } } } },
+      },
+      { if: { properties: { kind: { const: "erc721" } }, required: ["kind"] }, then: { required: ["tokenId"], properties: { tokenId: { not: { type: "null" } } } } },
+    ],
   });
 
 export const ZImportHolding = z.object({

@@ -12,6 +12,8 @@ export const ZIsoTime = z
   .trim()
   .max(40, "must be at most 40 characters")
   .regex(ISO_TIME, "must be an ISO 8601 date (2026-06-01) or date-time with a zone (2026-06-01T12:00:00Z)")
+  // The document: a real date or date-time (JSON Schema's formats), which is what the checks below ask.
+  .meta({ anyOf: [{ format: "date" }, { format: "date-time" }] })
   .transform((value, context) => {
     const time = new Date(value);
     const [year, month, day] = value.slice(0, 10).split("-").map(Number);
