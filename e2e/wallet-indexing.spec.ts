@@ -86,7 +86,7 @@ test("a trusted address added in the address book is shown by its label on the w
   const toggle = again.getByRole("checkbox", { name: "Trust Desk (E2E)" });
   // The toggle moves at once and is saved in the background: the reload waits for the save (a
   // reload before it could show the old state, as it did once in CI).
-  const saved = page.waitForResponse((response) => response.request().method() === "PUT" && response.url().includes("/api/wallets/address-book/"));
+  const saved = page.waitForResponse((response) => response.request().method() === "PUT" && response.url().includes("/api/address-book/"));
   await toggle.click();
   await expect(toggle).not.toBeChecked();
   await expect(again).not.toContainText("trusted");

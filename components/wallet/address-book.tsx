@@ -1,7 +1,7 @@
 "use client";
 
 // Settings → Address book: the user's own labels for addresses and which they trust, through
-// /api/wallets/address-book. Labels show wherever the wallet page shows an address; a trusted
+// /api/address-book. Labels show wherever the wallet page shows an address; a trusted
 // address anchors look-alike detection and its small or unpriced transfers are not flagged.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
@@ -15,7 +15,7 @@ import { SubmitButton } from "@/components/ui/submit-button";
 
 const bookKey = [...walletKeys.all, "address-book"] as const;
 
-/** An entry as GET /api/wallets/address-book answers it. */
+/** An entry as GET /api/address-book answers it. */
 export type TAddressBookEntry = { address: string; label: string | null; trusted: boolean; createdAt: string; updatedAt: string };
 type TAddressBookBody = { label: string | null; trusted: boolean };
 
@@ -27,7 +27,7 @@ const checkEntry = (body: TAddressBookBody): Record<string, string> =>
       ? { label: "an entry needs a label or trusted: true" }
       : {};
 
-const put = (address: string, body: TAddressBookBody) => apiFetch<TAddressBookEntry>(`/api/wallets/address-book/${address}`, { method: "PUT", body });
+const put = (address: string, body: TAddressBookBody) => apiFetch<TAddressBookEntry>(`/api/address-book/${address}`, { method: "PUT", body });
 
 /** The label editor of one entry (in place of its name while open). */
 const EditLabel = ({ entry, onDone }: { entry: TAddressBookEntry; onDone: () => void }) => {
@@ -71,7 +71,7 @@ const EditLabel = ({ entry, onDone }: { entry: TAddressBookEntry; onDone: () => 
 /** `shown`: the page shows the first this many entries (the API pages beyond it); `total`: how many there are. */
 export const AddressBook = ({ initial, total, shown }: { initial: TAddressBookEntry[]; total: number; shown: number }) => {
   const queryClient = useQueryClient();
-  const book = useQuery({ queryKey: bookKey, queryFn: () => apiFetch<TAddressBookEntry[]>(`/api/wallets/address-book?limit=${shown}`), initialData: initial });
+  const book = useQuery({ queryKey: bookKey, queryFn: () => apiFetch<TAddressBookEntry[]>(`/api/address-book?limit=${shown}`), initialData: initial });
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [editing, setEditing] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: walletKeys.all });
@@ -90,7 +90,7 @@ export const AddressBook = ({ initial, total, shown }: { initial: TAddressBookEn
     },
     onSettled: () => refresh(),
   });
-  const remove = useDeleteByAddress("/api/wallets/address-book");
+  const remove = useDeleteByAddress("/api/address-book");
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

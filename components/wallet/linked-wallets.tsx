@@ -19,15 +19,15 @@ export const LinkedWallets = () => {
   const refresh = () => queryClient.invalidateQueries({ queryKey: walletKeys.all });
 
   const link = useMutation({
-    mutationFn: (body: unknown) => apiFetch<TWalletLink>("/api/wallets/links", { method: "POST", body }),
+    mutationFn: (body: unknown) => apiFetch<TWalletLink>("/api/wallet-links", { method: "POST", body }),
     onSuccess: () => refresh(),
     onError: (error) => setFieldErrors(error instanceof ApiError ? error.fieldErrors() : {}),
   });
   const makeDefault = useMutation({
-    mutationFn: (address: string) => apiFetch(`/api/wallets/links/${address}`, { method: "PATCH", body: { isDefault: true } }),
+    mutationFn: (address: string) => apiFetch(`/api/wallet-links/${address}`, { method: "PATCH", body: { isDefault: true } }),
     onSuccess: () => refresh(),
   });
-  const unlink = useDeleteByAddress("/api/wallets/links");
+  const unlink = useDeleteByAddress("/api/wallet-links");
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -38,7 +38,7 @@ export const useUncommonReasons = (metricsUrl: string, request: MetricsRequest |
     },
   });
 
-export const useWalletLinks = () => useQuery({ queryKey: walletKeys.links(), queryFn: () => apiFetch<TWalletLink[]>("/api/wallets/links") });
+export const useWalletLinks = () => useQuery({ queryKey: walletKeys.links(), queryFn: () => apiFetch<TWalletLink[]>("/api/wallet-links") });
 
 /** DELETE `${base}/${address}` (an unlink, an address-book entry), then every wallet query is read again. */
 export const useDeleteByAddress = (base: string) => {

@@ -28,6 +28,7 @@ import { walletRoutes } from "./wallet";
 import { webhooksRoutes } from "./webhooks";
 import { registerApp } from "../startup/register";
 import { provideApiToolbox } from "./tools";
+import { MOVED_PATHS, movedMethods } from "./moved-paths";
 
 // Whatever serves these handlers — Next's route bundles, the router, a script or a test that calls
 // them — is an app process: the areas' registrations (event catalog, outbox subscribers, deletion
@@ -66,8 +67,20 @@ for (const handler of ROUTES) {
   byPath.set(operation.path, handlers);
 }
 
-/** Path template ("/api/agents/{agentId}/details") → its handler for every method. */
-export const API_TABLE: ReadonlyMap<string, PathMethods> = new Map([...byPath].map(([path, handlers]) => [path, methods(handlers)]));
+const current = new Map([...byPath].map(([path, handlers]) => [path, methods(handlers)]));
+
+/**
+ * Path template ("/api/agents/{agentId}/details") → its handler for every method; a moved path's old
+ * template answers as its new one, saying it moved (./moved-paths.ts). Not in the document.
+ */
+export const API_TABLE: ReadonlyMap<string, PathMethods> = new Map([
+  ...current,
+  ...MOVED_PATHS.map(({ from, to }) => {
+    const now = current.get(to);
+    if (!now) throw new Error(`A moved path's new template ${to} is not in the API table.`);
+    return [from, movedMethods({ from, to }, now)] as const;
+  }),
+]);
 
 // Hosted agents and MCP clients call the table's operations as tools (lib/api/tools.ts).
 provideApiToolbox(API_TABLE);

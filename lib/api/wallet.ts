@@ -30,28 +30,28 @@ export const walletRoutes: RouteHandler[] = [
   }),
   // GET /api/wallets/{address}/uncommon – the wallet's uncommon addresses with the reasons for each
   route(walletUncommonOperation, ({ principal, params, query }) => getUncommonReport(principal.userId, params.address, query.chains)),
-  // PUT /api/wallets/address-book/{address} – create or replace the caller's label and trust for an address
+  // PUT /api/address-book/{address} – create or replace the caller's label and trust for an address
   route(putAddressBookEntryOperation, async ({ principal, params, body }) => {
     const { entry, created } = await putAddressBookEntry(principal.userId, params.address, body);
     return Response.json(entry, { status: created ? 201 : 200 });
   }),
-  // DELETE /api/wallets/address-book/{address} – forget an address
+  // DELETE /api/address-book/{address} – forget an address
   route(deleteAddressBookEntryOperation, async ({ principal, params }) => {
     await deleteAddressBookEntry(principal.userId, params.address);
     return new Response(null, { status: 204 });
   }),
-  // GET /api/wallets/address-book – the caller's labelled and trusted addresses, paged
+  // GET /api/address-book – the caller's labelled and trusted addresses, paged
   route(listAddressBookOperation, async ({ principal, query, url }) => pagedResponse(await listAddressBook(principal.userId, query), url)),
   // POST /api/wallets/import – store wallet facts from a JSON document, all or nothing
   route(importWalletDataOperation, ({ body }) => importWalletData(body)),
-  // PATCH /api/wallets/links/{address} – relabel a linked wallet or make it the default
+  // PATCH /api/wallet-links/{address} – relabel a linked wallet or make it the default
   route(updateWalletLinkOperation, ({ principal, params, body }) => updateWalletLink(principal.userId, params.address, body)),
-  // DELETE /api/wallets/links/{address} – unlink a wallet from the caller
+  // DELETE /api/wallet-links/{address} – unlink a wallet from the caller
   route(unlinkWalletOperation, async ({ principal, params }) => {
     await unlinkWallet(principal.userId, params.address);
   }),
-  // GET /api/wallets/links – the caller's linked wallets, the default first
+  // GET /api/wallet-links – the caller's linked wallets, the default first
   route(listWalletLinksOperation, ({ principal }) => listWalletLinks(principal.userId)),
-  // POST /api/wallets/links – link a wallet address to the caller
+  // POST /api/wallet-links – link a wallet address to the caller
   route(linkWalletOperation, ({ principal, body }) => linkWallet(principal.userId, body)),
 ];

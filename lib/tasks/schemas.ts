@@ -94,7 +94,7 @@ export const ZTaskStatusBody = z
     }
   })
   // The document says the same: a result only with a move to completed or failed.
-  .meta({ if: { properties: { status: { enum: [...RESULT_STATUSES] } }, required: ["status"] }, else: { not: { required: ["result"] } } });
+  .meta({ if: { properties: { status: { enum: [...RESULT_STATUSES] } }, required: ["status"] }, else: { properties: { result: false } } });
 export type TTaskStatusBody = z.infer<typeof ZTaskStatusBody>;
 
 /**

@@ -15,13 +15,14 @@ import type { Operation } from "../../lib/core";
 import { issueAgentCredential } from "../../lib/auth";
 import { ALL_OPERATIONS, openApiDocument } from "../../lib/http/api-document";
 import { useApiTest } from "../helpers/api";
-import { userWithKey } from "../helpers/factories";
+import { unique, userWithKey } from "../helpers/factories";
 import { pointer, validator } from "../helpers/contract";
 import { call } from "../helpers/http";
 import { arbitraryOf, resolve, type Components, type JsonSchema } from "../helpers/schema-arbitrary";
 import { sessionHeaders } from "../helpers/session";
 import { handlerOf } from "../security/operations";
 import { insertAgent } from "../quantum/factory";
+import { assignTask } from "../../lib/tasks";
 
 const SEED = Number(process.env.SCHEMA_RUN_SEED ?? 20261128);
 const CASES = Number(process.env.SCHEMA_RUN_CASES ?? 6);
@@ -158,12 +159,24 @@ const invalidBodies = (schema: JsonSchema, valid: Record<string, unknown>): { wh
 
 type Caller = { key?: string; headers?: Record<string, string> };
 
+/** The body as JSON text (call() sends a string as it is: a drawn string body is a JSON string). */
+const asJson = (body: unknown) => (body === undefined ? undefined : JSON.stringify(body));
+
 const api = useApiTest();
 let callers: { admin: Caller; session: Caller; agent: Caller; anonymous: Caller };
+let agentId: string;
+
+/**
+ * What an operation's case needs first: a claim is a long poll that waits up to its `wait` seconds
+ * when there is no work, so each claim finds a task assigned to the run's agent (and answers at once).
+ */
+const BEFORE_EACH: Record<string, () => Promise<unknown>> = {
+  "POST /api/runs/claim": () => assignTask({ id: unique("schema-run"), description: "A task to claim", status: "assigned", assignedEntity: { type: "Agent", id: agentId } }),
+};
 
 beforeAll(async () => {
   const admin = await userWithKey("admin");
-  const agentId = await insertAgent();
+  agentId = await insertAgent();
   const credential = await issueAgentCredential(agentId, admin.user.id, { name: "schema run" });
   callers = { admin: { key: admin.key }, session: { headers: await sessionHeaders(admin.user.id) }, agent: { key: credential.secret }, anonymous: {} };
 });
@@ -182,7 +195,7 @@ const send = async (operation: Operation, caller: Caller, sent: Sent, expectatio
   const handler = await handlerOf(operation);
   const label = `${operation.method} ${operation.path}${what ? ` (${what})` : ""}`;
   try {
-    const answer = await call(handler, operation.method, concretePath(operation.path, sent.params), { ...caller, params: sent.params, query: sent.query, body: sent.body });
+    const answer = await call(handler, operation.method, concretePath(operation.path, sent.params), { ...caller, params: sent.params, query: sent.query, body: asJson(sent.body) });
     const detail = () =>
       `${answer.status} ${answer.json?.errors ? JSON.stringify(answer.json.errors).slice(0, 400) : String(answer.json?.detail ?? answer.text).slice(0, 300)} ← ${JSON.stringify({ params: sent.params, query: sent.query, body: sent.body }).slice(0, 300)}`;
     // A 503 is documented everywhere; here only the IBM backend left unconfigured may answer one.
@@ -202,12 +215,13 @@ describe("the schema run", () => {
       if (ONLY && !ONLY.test(`${operation.method} ${operation.path}`)) continue;
       const doc = documented(operation);
       const caller = callerOf(operation, doc);
-      if (process.env.SCHEMA_RUN_TRACE) process.stderr.write(`schema run: ${operation.method} ${operation.path}\n`);
+      if (process.env.SCHEMA_RUN_TRACE) process.stderr.write(`schema run: ${Date.now()} ${operation.method} ${operation.path}\n`);
       // Drawn, then kept when valid: a schema the generator cannot satisfy is a finding, not a hang.
       const { arbitrary, isValid } = requestOf(operation, doc);
       const samples = fc.sample(arbitrary, { seed: SEED + index, numRuns: CASES * 40 }).filter(isValid).slice(0, CASES);
       if (samples.length === 0) findings.push(`${operation.method} ${operation.path}: no valid request could be drawn from the document`);
       for (const sent of samples) {
+        await BEFORE_EACH[`${operation.method} ${operation.path}`]?.();
         const finding = await send(operation, caller, sent, "valid");
         if (finding) findings.push(finding);
       }
@@ -222,4 +236,36 @@ describe("the schema run", () => {
     }
     expect(findings).toEqual([]);
   }, 600_000);
+
+  it("stateful: what a create answers (201 with an id) is read back by the operation that reads one such record", async () => {
+    const reads = ALL_OPERATIONS.filter((operation) => operation.method === "GET" && (operation.path.match(/\{/g) ?? []).length === 1);
+    const findings: string[] = [];
+    let created = 0;
+    for (const [index, operation] of ALL_OPERATIONS.entries()) {
+      if (operation.method !== "POST" || operation.path.includes("{")) continue;
+      const doc = documented(operation);
+      const readers = reads.filter((read) => read.tags[0] === operation.tags[0] && documented(read).responses["200"]);
+      if (readers.length === 0) continue;
+      const { arbitrary, isValid } = requestOf(operation, doc);
+      const sent = fc.sample(arbitrary, { seed: SEED + 7_919 * (index + 1), numRuns: CASES * 40 }).filter(isValid).slice(0, CASES);
+      for (const request of sent) {
+        await BEFORE_EACH[`${operation.method} ${operation.path}`]?.();
+        const answer = await call(await handlerOf(operation), "POST", operation.path, { ...callerOf(operation, doc), query: request.query, body: asJson(request.body) }).catch(() => undefined);
+        const id = answer?.status === 201 ? (answer.json as { id?: unknown })?.id : undefined;
+        if (typeof id !== "string") continue;
+        created += 1;
+        const found = [];
+        for (const read of readers) {
+          const name = read.path.match(/\{(\w+)\}/)![1];
+          const back = await call(await handlerOf(read), "GET", read.path.replace(`{${name}}`, encodeURIComponent(id)), { ...callerOf(read, documented(read)), params: { [name]: id } });
+          if (back.status === 200 && (back.json as { id?: unknown })?.id === id) found.push(read.path);
+        }
+        if (found.length === 0) findings.push(`${operation.method} ${operation.path} created '${id}', which no read of its tag answers (${readers.map((read) => read.path).join(", ")})`);
+        break;
+      }
+    }
+    expect(findings).toEqual([]);
+    // The run created records of several kinds (else it proved nothing).
+    expect(created).toBeGreaterThanOrEqual(6);
+  }, 300_000);
 });

@@ -26,9 +26,9 @@ import * as taskRoute from "../../app/api/tasks/[taskId]/route";
 import * as taskStatusRoute from "../../app/api/tasks/[taskId]/status/route";
 import * as usersRoute from "../../app/api/users/route";
 import * as userRoute from "../../app/api/users/[userId]/route";
-import * as linksRoute from "../../app/api/wallets/links/route";
-import * as linkRoute from "../../app/api/wallets/links/[address]/route";
-import * as bookEntryRoute from "../../app/api/wallets/address-book/[address]/route";
+import * as linksRoute from "../../app/api/wallet-links/route";
+import * as linkRoute from "../../app/api/wallet-links/[address]/route";
+import * as bookEntryRoute from "../../app/api/address-book/[address]/route";
 import * as importRoute from "../../app/api/wallets/import/route";
 import { prisma } from "../../lib/db";
 import { DEPLOYMENT_MACHINE } from "../../lib/deployments";
@@ -290,13 +290,13 @@ describe("concurrent creates of one id", () => {
   it("wallet links (by address): exactly one 201, the others 409, and that one is the default", async () => {
     const { key, user } = await userWithKey("viewer");
     const address = randomAddress();
-    expectOneCreated(await race(times(N, () => () => call(linksRoute.POST, "POST", "/api/wallets/links", { key, body: { address } }))));
+    expectOneCreated(await race(times(N, () => () => call(linksRoute.POST, "POST", "/api/wallet-links", { key, body: { address } }))));
     expect(await prisma.userWallet.findMany({ where: { userId: user.id }, select: { address: true, isDefault: true } })).toEqual([{ address, isDefault: true }]);
   });
 
   it("wallet links of different addresses at once: exactly one default", async () => {
     const { key, user } = await userWithKey("viewer");
-    const answers = await race(times(N, () => () => call(linksRoute.POST, "POST", "/api/wallets/links", { key, body: { address: randomAddress() } })));
+    const answers = await race(times(N, () => () => call(linksRoute.POST, "POST", "/api/wallet-links", { key, body: { address: randomAddress() } })));
     expectOnly(answers, [201]);
     expect(answers.filter((answer) => answer.json.isDefault)).toHaveLength(1);
     expect(await prisma.userWallet.count({ where: { userId: user.id, isDefault: true } })).toBe(1);
@@ -306,7 +306,7 @@ describe("concurrent creates of one id", () => {
     const { key, user } = await userWithKey("viewer");
     const address = randomAddress();
     const answers = await race(
-      times(N, (i) => () => call(bookEntryRoute.PUT, "PUT", `/api/wallets/address-book/${address}`, { key, params: { address }, body: { label: `Label ${i}` } })),
+      times(N, (i) => () => call(bookEntryRoute.PUT, "PUT", `/api/address-book/${address}`, { key, params: { address }, body: { label: `Label ${i}` } })),
     );
     expectOnly(answers, [200, 201]);
     expect(count(answers, 201)).toBe(1);
@@ -479,10 +479,10 @@ describe("deletes racing updates", () => {
     const { key, user } = await userWithKey("viewer");
     const addresses = times(4, () => randomAddress());
     for (const address of addresses) {
-      expect((await call(linksRoute.POST, "POST", "/api/wallets/links", { key, body: { address } })).status).toBe(201);
+      expect((await call(linksRoute.POST, "POST", "/api/wallet-links", { key, body: { address } })).status).toBe(201);
     }
-    const patch = (address: string) => () => call(linkRoute.PATCH, "PATCH", `/api/wallets/links/${address}`, { key, params: { address }, body: { isDefault: true } });
-    const unlink = (address: string) => () => call(linkRoute.DELETE, "DELETE", `/api/wallets/links/${address}`, { key, params: { address } });
+    const patch = (address: string) => () => call(linkRoute.PATCH, "PATCH", `/api/wallet-links/${address}`, { key, params: { address }, body: { isDefault: true } });
+    const unlink = (address: string) => () => call(linkRoute.DELETE, "DELETE", `/api/wallet-links/${address}`, { key, params: { address } });
     const answers = await race([unlink(addresses[0]), patch(addresses[1]), unlink(addresses[1]), patch(addresses[2]), patch(addresses[3]), unlink(addresses[0]), patch(addresses[0])]);
     expectOnly(answers, [200, 204, 404]);
     expect(count(answers.filter((_, i) => i === 0 || i === 5), 204)).toBe(1);

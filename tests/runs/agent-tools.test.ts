@@ -48,15 +48,15 @@ const EXPECTED: Record<string, Allowed> = {
   "POST /quantum/jobs/{jobId}/cancel": ["Builder", "Scout", "Healer"],
   // Defender.
   "POST /api/wallets/{address}/check-recipient": ["Defender"],
-  "PUT /api/wallets/address-book/{address}": ["Defender"],
-  "DELETE /api/wallets/address-book/{address}": ["Defender"],
+  "PUT /api/address-book/{address}": ["Defender"],
+  "DELETE /api/address-book/{address}": ["Defender"],
   // Healer.
   "POST /api/webhooks/{webhookId}/test": ["Healer"],
   // Scout.
   "POST /api/tasks/assign": ["Scout"],
-  "POST /api/wallets/links": ["Scout"],
-  "PATCH /api/wallets/links/{address}": ["Scout"],
-  "DELETE /api/wallets/links/{address}": ["Scout"],
+  "POST /api/wallet-links": ["Scout"],
+  "PATCH /api/wallet-links/{address}": ["Scout"],
+  "DELETE /api/wallet-links/{address}": ["Scout"],
   // People's business: never an agent's.
   "GET /api/keys": "no agent",
   "POST /api/keys": "no agent",

@@ -1,9 +1,9 @@
-// The address book (/api/wallets/address-book): a user's own labels and trusted addresses, and
+// The address book (/api/address-book): a user's own labels and trusted addresses, and
 // what they change in the wallet answers (labels shown, look-alikes anchored, flags silenced).
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import * as book from "../../app/api/wallets/address-book/route";
-import * as entry from "../../app/api/wallets/address-book/[address]/route";
+import * as book from "../../app/api/address-book/route";
+import * as entry from "../../app/api/address-book/[address]/route";
 import * as metrics from "../../app/api/metrics/route";
 import * as uncommon from "../../app/api/wallets/[address]/uncommon/route";
 import * as transactions from "../../app/api/wallets/[address]/transactions/route";
@@ -18,9 +18,9 @@ import { randomAddress } from "./factory";
 let stored: StoredWallet;
 useWalletApiTest((fixture) => ({ stored } = fixture));
 
-const put = (key: string | undefined, address: string, body: unknown) => call(entry.PUT, "PUT", `/api/wallets/address-book/${address}`, { key, params: { address }, body });
-const remove = (key: string | undefined, address: string) => call(entry.DELETE, "DELETE", `/api/wallets/address-book/${address}`, { key, params: { address } });
-const list = (key: string | undefined, query: Record<string, string | number> = {}) => call(book.GET, "GET", "/api/wallets/address-book", { key, query });
+const put = (key: string | undefined, address: string, body: unknown) => call(entry.PUT, "PUT", `/api/address-book/${address}`, { key, params: { address }, body });
+const remove = (key: string | undefined, address: string) => call(entry.DELETE, "DELETE", `/api/address-book/${address}`, { key, params: { address } });
+const list = (key: string | undefined, query: Record<string, string | number> = {}) => call(book.GET, "GET", "/api/address-book", { key, query });
 
 describe("the address book API", () => {
   it("creates (201), replaces (200), lists and deletes (204) a user's own entries", async () => {
@@ -70,7 +70,7 @@ describe("the address book API", () => {
     expect(empty.json.errors).toEqual([{ path: "body.label", message: "an entry needs a label or trusted: true" }]);
     expect(errorPaths((await list(key, { trusted: "maybe", limit: 0 })).json)).toEqual(["query.limit", "query.trusted"]);
     expect((await remove(key, randomAddress())).status).toBe(404);
-    expect((await call(book.POST, "POST", "/api/wallets/address-book", { key, body: {} })).status).toBe(405);
+    expect((await call(book.POST, "POST", "/api/address-book", { key, body: {} })).status).toBe(405);
     expect(await prisma.addressBookEntry.count({ where: { label: "x".repeat(101) } })).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
-// Linked wallets: GET/POST /api/wallets/links, PATCH/DELETE /api/wallets/links/{address}.
+// Linked wallets: GET/POST /api/wallet-links, PATCH/DELETE /api/wallet-links/{address}.
 import { describe, expect, it } from "vitest";
-import * as collection from "../../app/api/wallets/links/route";
-import * as item from "../../app/api/wallets/links/[address]/route";
+import * as collection from "../../app/api/wallet-links/route";
+import * as item from "../../app/api/wallet-links/[address]/route";
 import { prisma } from "../../lib/db";
 import { useApiTest } from "../helpers/api";
 import { userWithKey } from "../helpers/factories";
@@ -10,21 +10,21 @@ import { randomAddress } from "./factory";
 
 useApiTest();
 
-const list = async (key: string) => (await call(collection.GET, "GET", "/api/wallets/links", { key })).json as { address: string; isDefault: boolean; label: string | null }[];
+const list = async (key: string) => (await call(collection.GET, "GET", "/api/wallet-links", { key })).json as { address: string; isDefault: boolean; label: string | null }[];
 type Owner = { key: string; user: { id: string } };
 let made = 0;
 // Links are listed by creation time. Each link made here is given a time of its own, a second after
 // the one made before it, instead of the millisecond its request ran in (two requests may share one).
 const link = async (owner: Owner, body: unknown) => {
-  const response = await call(collection.POST, "POST", "/api/wallets/links", { key: owner.key, body });
+  const response = await call(collection.POST, "POST", "/api/wallet-links", { key: owner.key, body });
   if (response.status === 201) {
     made += 1;
     await prisma.userWallet.update({ where: { userId_address: { userId: owner.user.id, address: response.json.address } }, data: { createdAt: new Date(Date.UTC(2025, 0, 1) + made * 1000) } });
   }
   return response;
 };
-const patch = (key: string, address: string, body: unknown) => call(item.PATCH, "PATCH", `/api/wallets/links/${address}`, { key, params: { address }, body });
-const unlink = (key: string, address: string) => call(item.DELETE, "DELETE", `/api/wallets/links/${address}`, { key, params: { address } });
+const patch = (key: string, address: string, body: unknown) => call(item.PATCH, "PATCH", `/api/wallet-links/${address}`, { key, params: { address }, body });
+const unlink = (key: string, address: string) => call(item.DELETE, "DELETE", `/api/wallet-links/${address}`, { key, params: { address } });
 
 describe("linked wallets", () => {
   it("makes the first linked wallet the default, lists the default first, and keeps links per user", async () => {
@@ -86,7 +86,7 @@ describe("linked wallets", () => {
   });
 
   it("needs a credential", async () => {
-    const response = await call(collection.GET, "GET", "/api/wallets/links");
+    const response = await call(collection.GET, "GET", "/api/wallet-links");
     expect(response.status).toBe(401);
     expect(response.headers.get("www-authenticate")).toMatch(/^Bearer/);
   });

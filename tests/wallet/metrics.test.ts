@@ -1,7 +1,7 @@
 // POST /api/metrics: the contract's shape, the caller's user_uid, and every error.
 import { describe, expect, it } from "vitest";
 import * as metrics from "../../app/api/metrics/route";
-import * as links from "../../app/api/wallets/links/route";
+import * as links from "../../app/api/wallet-links/route";
 import * as uncommon from "../../app/api/wallets/[address]/uncommon/route";
 import { ZWalletMetricsResult } from "../../lib/wallet";
 import { useApiTest } from "../helpers/api";
@@ -98,7 +98,7 @@ describe("POST /api/metrics", () => {
     expect(none.status).toBe(400);
     expect(errorPaths(none.json)).toEqual(["body.wallet_address"]);
     expect(none.json.detail).toContain("no linked wallet");
-    expect((await call(links.POST, "POST", "/api/wallets/links", { key: owner.key, body: { address: stored.wallet } })).status).toBe(201);
+    expect((await call(links.POST, "POST", "/api/wallet-links", { key: owner.key, body: { address: stored.wallet } })).status).toBe(201);
     // A JSON body is still required: {} will do.
     expect((await post(undefined, owner.key)).status).toBe(415);
     const response = await post({}, owner.key);

@@ -6,7 +6,7 @@ import { ZAddressBookBody, ZAddressBookEntry, ZAddressBookParams, ZAddressBookQu
 
 export const listAddressBookOperation = defineOperation({
   method: "GET",
-  path: "/api/wallets/address-book",
+  path: "/api/address-book",
   operationId: "listAddressBook",
   summary: "The caller's address book: labels and trusted addresses (paged, oldest first)",
   tags: ["Wallet"],
@@ -18,7 +18,7 @@ export const listAddressBookOperation = defineOperation({
 
 export const putAddressBookEntryOperation = defineOperation({
   method: "PUT",
-  path: "/api/wallets/address-book/{address}",
+  path: "/api/address-book/{address}",
   operationId: "putAddressBookEntry",
   summary: "Label an address and/or trust it (creates or replaces the caller's entry)",
   tags: ["Wallet"],
@@ -32,7 +32,7 @@ export const putAddressBookEntryOperation = defineOperation({
 
 export const deleteAddressBookEntryOperation = defineOperation({
   method: "DELETE",
-  path: "/api/wallets/address-book/{address}",
+  path: "/api/address-book/{address}",
   operationId: "deleteAddressBookEntry",
   summary: "Remove an address from the caller's address book",
   tags: ["Wallet"],

@@ -1,4 +1,4 @@
-// Schemas of the address book (/api/wallets/address-book). Client-safe.
+// Schemas of the address book (/api/address-book). Client-safe.
 import { z } from "zod";
 import { ZPageQuery } from "../../core/paging";
 import { ZWalletAddress } from "../schemas";

@@ -7,7 +7,7 @@ import { ZLinkWalletBody, ZUpdateWalletLinkBody, ZWalletLink } from "./schemas";
 
 export const listWalletLinksOperation = defineOperation({
   method: "GET",
-  path: "/api/wallets/links",
+  path: "/api/wallet-links",
   operationId: "listWalletLinks",
   summary: "The caller's linked wallets",
   tags: ["Wallet"],
@@ -17,7 +17,7 @@ export const listWalletLinksOperation = defineOperation({
 
 export const linkWalletOperation = defineOperation({
   method: "POST",
-  path: "/api/wallets/links",
+  path: "/api/wallet-links",
   operationId: "linkWallet",
   summary: "Link a wallet address to the caller (the first linked becomes the default)",
   tags: ["Wallet"],
@@ -30,7 +30,7 @@ export const linkWalletOperation = defineOperation({
 
 export const updateWalletLinkOperation = defineOperation({
   method: "PATCH",
-  path: "/api/wallets/links/{address}",
+  path: "/api/wallet-links/{address}",
   operationId: "updateWalletLink",
   summary: "Relabel a linked wallet or make it the default",
   tags: ["Wallet"],
@@ -44,7 +44,7 @@ export const updateWalletLinkOperation = defineOperation({
 
 export const unlinkWalletOperation = defineOperation({
   method: "DELETE",
-  path: "/api/wallets/links/{address}",
+  path: "/api/wallet-links/{address}",
   operationId: "unlinkWallet",
   summary: "Unlink a wallet (if it was the default, the oldest remaining link becomes the default)",
   tags: ["Wallet"],

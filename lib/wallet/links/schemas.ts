@@ -1,4 +1,4 @@
-// Schemas of the linked wallets (/api/wallets/links). Client-safe: the settings page validates with these.
+// Schemas of the linked wallets (/api/wallet-links). Client-safe: the settings page validates with these.
 import { z } from "zod";
 import { ZWalletAddress } from "../schemas";
 

@@ -17,7 +17,7 @@ export const resolveWalletAddress = async (userId: string, given: string | undef
   if (given) return given.toLowerCase();
   const link = await prisma.userWallet.findFirst({ where: { userId }, orderBy: [{ isDefault: "desc" }, { createdAt: "asc" }, { address: "asc" }], select: { address: true } });
   if (!link) {
-    throw new AppError("validation_failed", "No wallet_address was given and you have no linked wallet: send wallet_address, or link a wallet in Settings (POST /api/wallets/links).", {
+    throw new AppError("validation_failed", "No wallet_address was given and you have no linked wallet: send wallet_address, or link a wallet in Settings (POST /api/wallet-links).", {
       errors: [{ path: "body.wallet_address", message: "required when no wallet is linked to your account" }],
     });
   }

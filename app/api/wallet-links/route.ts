@@ -1,0 +1,6 @@
+import { apiMethods } from "@/lib/api";
+
+export const dynamic = "force-dynamic";
+
+// The handlers: lib/api/wallet.ts
+export const { GET, POST, PUT, PATCH, DELETE } = apiMethods("/api/wallet-links");
