@@ -162,7 +162,7 @@ type Caller = { key?: string; headers?: Record<string, string> };
 /** The body as JSON text (call() sends a string as it is: a drawn string body is a JSON string). */
 const asJson = (body: unknown) => (body === undefined ? undefined : JSON.stringify(body));
 
-const api = useApiTest();
+useApiTest();
 let callers: { admin: Caller; session: Caller; agent: Caller; anonymous: Caller };
 let agentId: string;
 

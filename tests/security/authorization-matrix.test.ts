@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey, revokeApiKey } from "../../lib/auth";
 import { hashApiKey } from "../../lib/auth/resolve-principal";
 import type { Operation } from "../../lib/core";
+import { MOVED_PATHS } from "../../lib/api/moved-paths";
 import { resetEnv } from "../../lib/config/env";
 import { prisma } from "../../lib/db";
 import { memoryRateLimiter, useRateLimiter } from "../../lib/http/rate-limit";
@@ -78,8 +79,9 @@ afterAll(async () => {
 });
 
 describe("authorization matrix", () => {
-  it("covers every route file of the API (apart from next-auth and the 404 catch-alls)", () => {
-    const covered = new Set(operations.map((operation) => path.relative(ROOT, routeFileOf(operation))));
+  it("covers every route file of the API (apart from next-auth, the 404 catch-alls and moved paths, which answer as their new ones)", () => {
+    const moved = MOVED_PATHS.map(({ from }) => ({ path: from }) as Operation);
+    const covered = new Set([...operations, ...moved].map((operation) => path.relative(ROOT, routeFileOf(operation))));
     const uncovered = routeFiles().filter((file) => !covered.has(file));
     expect(uncovered.sort()).toEqual(["app/api/[...path]/route.ts", "app/api/auth/[...nextauth]/route.ts", "app/api/route.ts", "app/qmetrics/[...path]/route.ts", "app/qmetrics/route.ts", "app/quantum/[...path]/route.ts"]);
   });
