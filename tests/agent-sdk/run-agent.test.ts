@@ -139,6 +139,14 @@ describe("runAgent", () => {
     expect((await prisma.task.findUniqueOrThrow({ where: { id: taskId } })).status).toBe("failed");
   });
 
+  it("fails the run, saying why, when the service refuses the handler's result, and goes on", async () => {
+    const { agentId, secret } = await connect();
+    const first = await assign({ type: "Agent", id: agentId });
+    const agent = start(secret, () => ({ summary: "x".repeat(2_001) }), { maxTasks: 1 });
+    expect((await agent.done).failed).toBe(1);
+    expect(await runOf(first)).toMatchObject({ status: "failed", errorClass: "InvalidResult", errorMessage: expect.stringContaining("body.summary: must be at most 2") });
+  });
+
   it("pauses for a person's decision and goes on with it", async () => {
     const { agentId, secret } = await connect();
     const taskId = await assign({ type: "Agent", id: agentId });

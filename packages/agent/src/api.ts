@@ -4,7 +4,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 
 /** A problem document (RFC 9457), as every error of the API answers. */
-export type Problem = { type?: string; title?: string; status?: number; detail?: string; errors?: { pointer?: string; detail?: string }[] };
+export type Problem = { type?: string; title?: string; status?: number; detail?: string; errors?: { path: string; message: string }[] };
 
 /** An answer of 400 or more; `problem` is its problem document. */
 export class ApiError extends Error {

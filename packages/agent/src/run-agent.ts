@@ -234,10 +234,21 @@ export const runAgent = async (options: RunAgentOptions): Promise<RunAgentSummar
         log(`run ${run.id} failed: ${errorText(error)}`);
       }
     } catch (error) {
-      // The run ended meanwhile (cancelled, lost), or the service is away: nothing more to report.
-      if (error instanceof ApiError && error.status === 409) summary.stopped += 1;
-      else throw error;
-      log(`run ${run.id}: ${errorText(error)}`);
+      if (isFatal(error)) throw error;
+      if (error instanceof ApiError && error.status === 409) {
+        // The run ended meanwhile (cancelled, lost): nothing more to report.
+        summary.stopped += 1;
+        log(`run ${run.id}: ${errorText(error)}`);
+      } else if (error instanceof ApiError && error.status === 400 && typeof outcome === "object" && "result" in outcome) {
+        // The handler's result is not one the service takes (too long, not an object): the run fails saying so.
+        const refused = error.problem.errors?.map((issue) => `${issue.path}: ${issue.message}`).join("; ") || error.message;
+        await api.post(`${runPath}/fail`, { errorClass: "InvalidResult", message: `The service refused the handler's result: ${refused}`.slice(0, 2_000) }).catch(() => undefined);
+        summary.failed += 1;
+        log(`run ${run.id} failed: the service refused its result (${refused})`);
+      } else {
+        // The service is away: the run is lost when its lease runs out, and its task offered again.
+        log(`run ${run.id}: its end could not be reported (${errorText(error)}); it is lost when its lease runs out`);
+      }
     } finally {
       stop.abort(new RunStopped("done"));
       if (timer) clearTimeout(timer);
