@@ -6,7 +6,8 @@
 //   documented too.
 // - Invalid requests (a body of the wrong type, a required field left out, a field of the wrong type)
 //   are refused with a 4xx, never accepted.
-// - Stateful: what a create answers can be read back at the path the document gives for it.
+// - Stateful: what a create answers can be read back at the path the document gives for it, and
+//   once deleted there it is read no more (404).
 // Every answer is held to the document by call() (status, content type, schema); no answer is a 5xx.
 // Seeded: SCHEMA_RUN_SEED replays a run; SCHEMA_RUN_CASES sets the valid cases per operation.
 import fc from "fast-check";
@@ -237,10 +238,11 @@ describe("the schema run", () => {
     expect(findings).toEqual([]);
   }, 600_000);
 
-  it("stateful: what a create answers (201 with an id) is read back by the operation that reads one such record", async () => {
+  it("stateful: what a create answers (201 with an id) is read back where such records are read, and not after its delete", async () => {
     const reads = ALL_OPERATIONS.filter((operation) => operation.method === "GET" && (operation.path.match(/\{/g) ?? []).length === 1);
     const findings: string[] = [];
     let created = 0;
+    let deleted = 0;
     for (const [index, operation] of ALL_OPERATIONS.entries()) {
       if (operation.method !== "POST" || operation.path.includes("{")) continue;
       const doc = documented(operation);
@@ -261,11 +263,25 @@ describe("the schema run", () => {
           if (back.status === 200 && (back.json as { id?: unknown })?.id === id) found.push(read.path);
         }
         if (found.length === 0) findings.push(`${operation.method} ${operation.path} created '${id}', which no read of its tag answers (${readers.map((read) => read.path).join(", ")})`);
+        // Use after free: once deleted where it is read, it is read no more.
+        for (const path of found) {
+          const remove = ALL_OPERATIONS.find((candidate) => candidate.method === "DELETE" && candidate.path === path);
+          const read = reads.find((candidate) => candidate.path === path)!;
+          if (!remove) continue;
+          const name = path.match(/\{(\w+)\}/)![1];
+          const concrete = path.replace(`{${name}}`, encodeURIComponent(id));
+          const removed = await call(await handlerOf(remove), "DELETE", concrete, { ...callerOf(remove, documented(remove)), params: { [name]: id } });
+          if (removed.status >= 300) continue; // refused (e.g. still in use): nothing to check
+          deleted += 1;
+          const after = await call(await handlerOf(read), "GET", concrete, { ...callerOf(read, documented(read)), params: { [name]: id } });
+          if (after.status !== 404) findings.push(`DELETE ${path} answered ${removed.status} for '${id}', and GET then answered ${after.status}, not 404`);
+        }
         break;
       }
     }
     expect(findings).toEqual([]);
-    // The run created records of several kinds (else it proved nothing).
+    // The run created and deleted records of several kinds (else it proved nothing).
     expect(created).toBeGreaterThanOrEqual(6);
+    expect(deleted).toBeGreaterThanOrEqual(3);
   }, 300_000);
 });
