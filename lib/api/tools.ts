@@ -11,6 +11,7 @@ import type { Principal } from "../auth";
 import { agentToolsOf, type Operation } from "../core/operation";
 import { provideToolbox, type ToolResult, type ToolSpec, type Toolbox } from "../engines";
 import { asPrincipal, operationOf } from "../http";
+import { inputJsonSchema } from "../core/json-schema";
 import type { HttpMethod } from "../core/operation";
 import type { RouteHandler } from "../http";
 
@@ -21,14 +22,12 @@ type Tool = ToolSpec & { operation: Operation; roles: "any" | readonly string[];
 
 const jsonSchemaOf = (schema: z.ZodType | undefined): { properties: Record<string, unknown>; required: string[] } => {
   if (!schema) return { properties: {}, required: [] };
-  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as { properties?: Record<string, unknown>; required?: string[] };
+  const json = inputJsonSchema(schema) as { properties?: Record<string, unknown>; required?: string[] };
   return { properties: json.properties ?? {}, required: json.required ?? [] };
 };
 
 const bodySchemaOf = (schema: z.ZodType): Record<string, unknown> => {
-  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
-  delete json.$schema;
-  return json;
+  return inputJsonSchema(schema);
 };
 
 const answersJson = (operation: Operation) =>

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { agentToolsOf, type Operation } from "../core/operation";
 import { scopeOf } from "../core/scopes";
+import { inputJsonSchema } from "../core/json-schema";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -16,34 +17,8 @@ const closeTuples = (node: unknown): void => {
   for (const value of Object.values(schema)) closeTuples(value);
 };
 
-type ZodInternals = { _zod: { def: { type: string; checks?: { _zod: { def: { check: string; tx?: (value: string) => unknown } } }[] } } };
-
-/** Whether a zod string trims its input before its checks (`.trim()`, an overwrite that trims). */
-const trims = (schema: ZodInternals) =>
-  (schema._zod.def.checks ?? []).some((check) => check._zod.def.check === "overwrite" && check._zod.def.tx?.(" x ") === "x");
-
-// A trimmed string with a minimum length refuses text of spaces only ("must not be empty"): the
-// document says so with a pattern (at least one character that is not white space), so that a value
-// the document allows is never refused.
-const sayWhatTrimRefuses = (context: { zodSchema: unknown; jsonSchema: JsonSchema }) => {
-  const json = context.jsonSchema;
-  const zod = context.zodSchema as ZodInternals;
-  if (zod._zod.def.type === "string" && typeof json.minLength === "number" && json.minLength > 0 && json.pattern === undefined && trims(zod)) json.pattern = "\\S";
-};
-
-// Values declared with readAtBuild (lib/core/primitives.ts) are read now: a server setting, the catalog.
-const readValuesAtBuild = (context: { jsonSchema: JsonSchema }) => {
-  for (const [key, value] of Object.entries(context.jsonSchema)) if (typeof value === "function") context.jsonSchema[key] = (value as () => unknown)();
-};
-
-const completeSchema = (context: { zodSchema: unknown; jsonSchema: JsonSchema }) => {
-  readValuesAtBuild(context);
-  sayWhatTrimRefuses(context);
-};
-
 const toSchema = (schema: z.ZodType): JsonSchema => {
-  const json = z.toJSONSchema(schema, { target: "draft-2020-12", io: "input", unrepresentable: "any", override: completeSchema }) as JsonSchema;
-  delete json.$schema;
+  const json = inputJsonSchema(schema);
   closeTuples(json);
   return json;
 };
