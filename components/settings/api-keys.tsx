@@ -4,7 +4,7 @@
 // through the confirm dialog. Writes go through the shared write hook (toasts, offline refusal).
 // Least privilege by default: a new key is a viewer's, reads only, and expires in 30 days; each of
 // those is one choice away (docs/api.md, "Scoped, expiring keys").
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
 import { apiFetch } from "@/lib/client/api";
@@ -111,6 +111,7 @@ const ScopePicker = ({ chosen, onChange, canWrite }: { chosen: Set<string>; onCh
 
 export const ApiKeys = ({ role }: { role: string }) => {
   const keys = useQuery({ queryKey: apiKeyKeys.all, queryFn: () => apiFetch<TApiKey[]>("/api/keys") });
+  const queryClient = useQueryClient();
   const kit = useFormKit();
   const [name, setName] = useState("");
   const allowed = ROLE_OPTIONS.slice(0, ROLE_OPTIONS.indexOf(role as (typeof ROLE_OPTIONS)[number]) + 1);
@@ -133,6 +134,10 @@ export const ApiKeys = ({ role }: { role: string }) => {
       onSuccess: (key) => {
         setCreated(key);
         setName("");
+        // The list shows the new key at once, whatever becomes of its refetch (a list fetched just
+        // before the create could otherwise stay as it was); the secret stays out of the cache.
+        const { key: _secret, ...listed } = key;
+        queryClient.setQueryData<TApiKey[]>(apiKeyKeys.all, (old) => (old?.some((entry) => entry.id === listed.id) ? old : [listed, ...(old ?? [])]));
       },
       onError: kit.failWith,
     });
