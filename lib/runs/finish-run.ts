@@ -6,14 +6,10 @@ import { AppError } from "../core/errors";
 import { prisma, Prisma } from "../db";
 import { moveTask } from "../tasks";
 import { requireOpenRun } from "./append-steps";
-import { runsConfig } from "./config";
 import { lockRun } from "./lock-run";
-import { measureAgents } from "./measure-agents";
 import type { TRun } from "./schemas";
-import { expireApprovals } from "./expire-approvals";
-import { RUN_COLUMNS, toRun } from "./shape";
+import { recordRunEnd } from "./record-run-end";
 import { RUN_MACHINE } from "./status-machine";
-import { touchPresence } from "./touch-presence";
 
 type Usage = { tokens?: number; cost?: number };
 
@@ -25,7 +21,6 @@ const HOUR_MS = 3_600_000;
 
 export const finishRun = (runId: string, agentId: string, ending: RunEnding): Promise<TRun> =>
   prisma.$transaction(async (tx) => {
-    const config = runsConfig();
     const now = new Date();
     const run = await lockRun(tx, runId, agentId);
     requireOpenRun(run, ending.status === "completed" ? "cannot complete" : "cannot fail");
@@ -49,10 +44,7 @@ export const finishRun = (runId: string, agentId: string, ending: RunEnding): Pr
         },
       }),
     );
-    await expireApprovals(tx, runId, ending.status, now);
-    await touchPresence(tx, agentId, now, config.RUN_LEASE_SECONDS * 1_000);
-    await measureAgents(tx, [agentId], now, config.AGENT_METRICS_WINDOW_DAYS);
-    const finished = toRun(await tx.agentRun.findUniqueOrThrow({ where: { id: runId }, select: RUN_COLUMNS }));
+    const finished = await recordRunEnd(tx, { id: runId, agentId }, ending.status, now, { byAgent: true });
     const task = await tx.task.findUniqueOrThrow({ where: { id: run.taskId }, select: { status: true, entityType: true, entityId: true } });
     await moveTask(tx, run.taskId, { type: task.entityType, id: task.entityId }, {
       byRun: true,

@@ -8,11 +8,9 @@
 import { prisma } from "../db";
 import { defineJobKind } from "../jobs";
 import { wakeClaims } from "./watch-claimable";
-import { runsConfig } from "./config";
-import { measureAgents } from "./measure-agents";
-import { expireApprovals } from "./expire-approvals";
 import { offerTaskAgain } from "./offer-task";
-import { RUN_COLUMNS, toRun } from "./shape";
+import { recordRunEnd } from "./record-run-end";
+import { RUN_COLUMNS } from "./shape";
 
 export const LOST_RUN_SWEEP_KIND = "runs.lost-sweep";
 /** How often the sweep runs: a run is found lost within about this long of its lease's end. */
@@ -22,7 +20,6 @@ const BATCH = 100;
 /** Marks one run lost if it still is past its lease at `now`; its id when it did. */
 const loseRun = (runId: string, now: Date) =>
   prisma.$transaction(async (tx) => {
-    const config = runsConfig();
     const [locked] = await tx.$queryRaw<{ id: string }[]>`
       SELECT id FROM "AgentRun" WHERE id = ${runId} AND (status = 'running' OR (status = 'awaiting_approval' AND "engineId" IS NULL)) AND "leaseExpiresAt" < ${now}
       FOR UPDATE SKIP LOCKED`;
@@ -32,9 +29,7 @@ const loseRun = (runId: string, now: Date) =>
       data: { status: "lost", finishedAt: now, errorClass: "LeaseExpired", errorMessage: "The agent stopped heartbeating: its lease ran out." },
       select: RUN_COLUMNS,
     });
-    await expireApprovals(tx, runId, "lost", now);
-    await measureAgents(tx, [run.agentId], now, config.AGENT_METRICS_WINDOW_DAYS);
-    const lost = toRun(await tx.agentRun.findUniqueOrThrow({ where: { id: runId }, select: RUN_COLUMNS }));
+    const lost = await recordRunEnd(tx, run, "lost", now, { byAgent: false });
     await offerTaskAgain(tx, lost, "run.lost", now);
     return runId;
   });
