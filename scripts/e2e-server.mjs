@@ -22,6 +22,11 @@ env.OPERATOR_PASSWORD = env.VIEWER_PASSWORD = env.ADMIN_PASSWORD;
 env.READER_TIMEOUT_MS ??= "60000";
 env.QUANTUM_READ_TIMEOUT_MS ??= "60000";
 env.PUBLIC_SIMULATION_TIMEOUT_MS ??= "120000";
+// Playwright's request context keeps idle connections with no idle timeout of its own: a request
+// sent on one just as the server closes it (after its 5 s keep-alive) is reset, which a CI run saw
+// (ECONNRESET on a POST). The rule in docs/operations.md (the client's idle timeout shorter than the
+// server's) applied to this client: the server keeps idle connections longer than a test may last (60 s), and a context lives one test.
+env.SERVER_KEEP_ALIVE_TIMEOUT_MS ??= "120000";
 // The webhooks spec registers a receiver on 127.0.0.1 (refused by default: docs/webhooks.md).
 env.WEBHOOKS_ALLOW_PRIVATE_URLS ??= "true";
 let cleanup = async () => {};
