@@ -141,6 +141,9 @@ describe("POST /quantum/run", () => {
     expect(Object.keys(response.json.exactProbabilities).sort()).toEqual(["00", "11"]);
     expect(response.json.exactProbabilities["00"]).toBeCloseTo(0.5, 12);
     expect(response.json.exactProbabilities["11"]).toBeCloseTo(0.5, 12);
+    // Nothing left out: the answer says so.
+    expect(response.json.exactOtherProbability).toBe(0);
+    expect(response.json.exactOtherOutcomes).toBe(0);
     const r = Math.SQRT1_2;
     (response.json.statevector as [number, number][]).forEach(([re, im], i) => {
       expect(re).toBeCloseTo(i === 0 || i === 3 ? r : 0, 12);
@@ -151,6 +154,12 @@ describe("POST /quantum/run", () => {
     expect(plain.json.statevector).toBeUndefined();
     const dynamic = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm: 'OPENQASM 2.0; include "qelib1.inc"; qreg q[1]; creg c[2]; h q[0]; measure q[0] -> c[0]; h q[0]; measure q[0] -> c[1];', exact: true } });
     expect(dynamic.json.exactProbabilities).toEqual({ "00": expect.closeTo(0.25, 12), "01": expect.closeTo(0.25, 12), "10": expect.closeTo(0.25, 12), "11": expect.closeTo(0.25, 12) });
+    // Truncated to the top 3: the one left out and its exact mass, static and dynamic alike.
+    const cut = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm: 'OPENQASM 2.0; include "qelib1.inc"; qreg q[1]; creg c[2]; h q[0]; measure q[0] -> c[0]; h q[0]; measure q[0] -> c[1];', exact: true, top: 3 } });
+    expect(Object.keys(cut.json.exactProbabilities)).toHaveLength(3);
+    expect(cut.json).toMatchObject({ exactOtherOutcomes: 1, exactOtherProbability: expect.closeTo(0.25, 12) });
+    const wide = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm: 'OPENQASM 2.0; include "qelib1.inc"; qreg q[6]; creg c[6]; h q; measure q -> c;', shots: 10, exact: true, top: 4 } });
+    expect(wide.json).toMatchObject({ exactOtherOutcomes: 60, exactOtherProbability: expect.closeTo(60 / 64, 12) });
   });
 
   it("answers 400 for a bad top, exact or statevector, and for a statevector it cannot give", async () => {

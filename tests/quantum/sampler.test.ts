@@ -175,8 +175,20 @@ describe("the top outcomes", () => {
         expect(part.distinctOutcomes).toBe(Object.keys(full.counts).length);
         expect(part.counts).toEqual(referenceTop(Object.entries(full.counts), top));
         expect(part.exact).toEqual(referenceTop(Object.entries(full.exact!), top));
+        // What the exact top leaves out: the others' probability (summed over them) and their number.
+        const others = Object.entries(full.exact!).filter(([bits]) => !(bits in part.exact!));
+        expect(part.exactOther).toEqual({ probability: expect.closeTo(others.reduce((sum, [, p]) => sum + p, 0), 14), outcomes: others.length });
+        expect(part.exactOther!.probability + Object.values(part.exact!).reduce((sum, p) => sum + p, 0)).toBeCloseTo(1, 12);
       }
     }
+  });
+
+  it("say what a truncated exact distribution leaves out: of 2^18 equal outcomes, 1024 listed and the rest's exact mass", () => {
+    // A uniform superposition over 18 qubits: every outcome 2^-18, so 1024 listed carry 1/256.
+    const part = simulateTop(parseQasm("qreg q[18]; h q;"), { shots: 100, seed: 3, exact: true, top: 1024 });
+    expect(Object.keys(part.exact!)).toHaveLength(1024);
+    expect(part.exactOther!.outcomes).toBe(2 ** 18 - 1024);
+    expect(part.exactOther!.probability).toBeCloseTo(1 - 1024 / 2 ** 18, 12);
   });
 
   it("of 10^6 shots over 2^16 outcomes: 1024 answered, every shot counted in the distinct outcomes", () => {

@@ -40,7 +40,9 @@ export const runCircuit = async (body: TRunCircuitBody, userId?: string, signal?
     probabilities,
     distinctOutcomes: run.distinctOutcomes,
     otherProbability: (shots - answered) / shots,
-    ...(run.exactTop ? { exactProbabilities: run.exactTop } : {}),
+    ...(run.exactTop && run.exactOther
+      ? { exactProbabilities: run.exactTop, exactOtherProbability: run.exactOther.probability, exactOtherOutcomes: run.exactOther.outcomes }
+      : {}),
     ...(run.statevector ? { statevector: run.statevector } : {}),
     // The histogram draws the answered outcomes and, as its rest, the share left out of the answer.
     histogram: await histogramBase64(probabilities, {

@@ -115,7 +115,7 @@ export const simulateCircuit = (task: { qasm: string; top?: number; exact?: bool
     durationMs: run.durationMs,
     counts: run.counts,
     distinctOutcomes: run.distinctOutcomes,
-    ...(run.exact ? { exactTop: run.exact } : {}),
+    ...(run.exact ? { exactTop: run.exact, exactOther: run.exactOther } : {}),
     ...(state ? { statevector: Array.from(state.re, (re, i): [number, number] => [re, state.im[i]]) } : {}),
   };
 };

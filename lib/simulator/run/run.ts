@@ -136,14 +136,41 @@ export type TopRunResult = {
   distinctOutcomes: number;
   /** The exact distribution's `top` most probable outcomes, when asked for. */
   exact?: Record<string, number>;
+  /**
+   * With `exact`: what `exact` leaves out — the summed probability of the other outcomes (summed
+   * over them, not 1 − the listed ones, so that a small rest is not lost to rounding) and their
+   * number. Outcomes of probability at most 1e-15 are not outcomes (rounding noise of zero amplitudes).
+   */
+  exactOther?: { probability: number; outcomes: number };
   durationMs: number;
 };
 
+/** The `top` entries of a tally and what they leave out: the summed value of the others, and their number. */
+const topWithRest = (tally: Tally, top: number) => {
+  const positions = topPositions(tally, top);
+  const chosen = new Uint8Array(tally.size);
+  for (const j of positions) chosen[j] = 1;
+  let probability = 0;
+  for (let j = 0; j < tally.size; j += 1) if (!chosen[j]) probability += tally.values[j];
+  return { positions, other: { probability, outcomes: tally.size - positions.length } };
+};
+
 // JSON-like objects put integer-looking keys ("101") first, so the entries are sorted again.
-const topOfRecord = (record: Record<string, number>, top: number) => {
+const recordTally = (record: Record<string, number>) => {
   const entries = Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const tally: Tally = { keys: Uint32Array.from(entries, (_, j) => j), values: Float64Array.from(entries, ([, value]) => value), size: entries.length };
+  return { entries, tally };
+};
+
+const topOfRecord = (record: Record<string, number>, top: number) => {
+  const { entries, tally } = recordTally(record);
   return Object.fromEntries(Array.from(topPositions(tally, top), (j) => entries[j]));
+};
+
+const exactTopOfRecord = (record: Record<string, number>, top: number) => {
+  const { entries, tally } = recordTally(Object.fromEntries(Object.entries(record).filter(([, p]) => p > 1e-15)));
+  const { positions, other } = topWithRest(tally, top);
+  return { exact: Object.fromEntries(Array.from(positions, (j) => entries[j])), exactOther: other };
 };
 
 /**
@@ -162,20 +189,21 @@ export const simulateTop = (c: Circuit, options: RunOptions & { top: number }): 
       seed,
       counts: topOfRecord(run.counts, options.top),
       distinctOutcomes: Object.keys(run.counts).length,
-      ...(run.exact ? { exact: topOfRecord(run.exact, options.top) } : {}),
+      ...(run.exact ? exactTopOfRecord(run.exact, options.top) : {}),
       durationMs: run.durationMs,
     };
   }
   const { state, coder, counts, durationMs } = simulateStatic(c, options, seed);
   const exact = options.exact ? tallyExact(state, coder) : undefined;
   releaseState(state);
+  const exactTop = exact ? topWithRest(exact, options.top) : undefined;
   return {
     qubits: c.qubits,
     shots: options.shots,
     seed,
     counts: tallyRecord(counts, coder, topPositions(counts, options.top, true)),
     distinctOutcomes: counts.size,
-    ...(exact ? { exact: tallyRecord(exact, coder, topPositions(exact, options.top)) } : {}),
+    ...(exact && exactTop ? { exact: tallyRecord(exact, coder, exactTop.positions), exactOther: exactTop.other } : {}),
     durationMs,
   };
 };
