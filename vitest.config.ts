@@ -16,6 +16,7 @@ const UNIT_TESTS = [
   "tests/lint/hops.test.ts",
   "tests/api/route-table.test.ts",
   "tests/api/openapi.test.ts",
+  "tests/api/examples.test.ts",
   "tests/api/generated-client.test.ts",
   "tests/api/public-assets.test.ts",
   "tests/auth/sign-in-form.test.ts",

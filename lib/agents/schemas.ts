@@ -3,18 +3,11 @@
 import { z } from "zod";
 import { ZSortablePageQuery } from "../core/paging";
 import { CURSOR_OF_ANOTHER_SORT, ZSort, cursorMatchesSort, type SortFields, type Sortable } from "../core/sorting";
-import { ADDRESSABLE_ID_PATTERN, NOT_ADDRESSABLE, int32, isAddressableId, isoDateTime } from "../core/primitives";
+import { ZEntityId, int32, isoDateTime } from "../core/primitives";
 
 export const ROLES_PER_AGENT = 5;
 
-/** A client-chosen id: 1–128 letters, digits, `-`, `_`, `.` (agents, squads and syndicates alike). */
-export const ZEntityId = z
-  .string()
-  .min(1, "must not be empty")
-  .max(128, "must be at most 128 characters")
-  .regex(/^[A-Za-z0-9._-]*$/, "may only contain letters, digits, '-', '_' and '.'")
-  .refine(isAddressableId, NOT_ADDRESSABLE)
-  .meta({ pattern: ADDRESSABLE_ID_PATTERN });
+export { ZEntityId };
 
 const ZText = (max: number) => z.string().trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
 

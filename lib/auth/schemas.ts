@@ -3,7 +3,7 @@ import { ALL_SCOPES } from "../core/scopes";
 
 // The scope vocabulary, for client code (the API key form) that may import only schemas.
 export { READ_SCOPES, SCOPE_AREAS } from "../core/scopes";
-import { isoDateTime } from "../core/primitives";
+import { ZEntityId, isoDateTime } from "../core/primitives";
 import { ROLES } from "./rules";
 
 export const ZRole = z.enum(ROLES).describe("viewer < operator < admin");
@@ -80,7 +80,8 @@ export type TCreatedApiKey = z.infer<typeof ZCreatedApiKey>;
 
 // ── Agent credentials (docs/agents-at-work.md, "Credentials") ──
 
-const ZAgentId = z.string().min(1).max(128).regex(/^[A-Za-z0-9._-]*$/, "may only contain letters, digits, '-', '_' and '.'").describe("Agent id");
+// The agents' own id rule, with its refusal of ids a path cannot address ('.', '..').
+const ZAgentId = ZEntityId.describe("Agent id");
 
 export const ZAgentCredentialsParams = z.object({ agentId: ZAgentId });
 

@@ -28,6 +28,19 @@ export type OperationResponse = {
   alternatives?: Record<string, string>;
 };
 
+/**
+ * One call of an operation as a client makes it, and its answer: the document's examples. Values are
+ * as sent on the wire (path and query values as strings). A unit test holds each against the
+ * operation's schemas, and the linters check them again in the document.
+ */
+export type OperationExample = {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  /** The success answer's JSON body; left out when the answer has none (204, or not JSON). */
+  response?: unknown;
+};
+
 export type Operation<
   P extends z.ZodType = z.ZodType,
   Q extends z.ZodType = z.ZodType,
@@ -38,6 +51,13 @@ export type Operation<
   path: string;
   operationId: string;
   summary: string;
+  /**
+   * What a reader of the document needs beyond the summary: what the operation changes or reads,
+   * its rules, and what to call next. Plain sentences (Markdown allowed).
+   */
+  description?: string;
+  /** A request and its answer (OperationExample). */
+  example?: OperationExample;
   tags: string[];
   access: Access;
   params?: P;

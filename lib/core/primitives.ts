@@ -23,6 +23,15 @@ export const isAddressableId = (id: string) => id !== "." && id !== "..";
 export const NOT_ADDRESSABLE = "must not be '.' or '..' (a URL path cannot address it)";
 /** The document's pattern of an addressable id (the checks above, as one regular expression). */
 export const ADDRESSABLE_ID_PATTERN = "^(?!\\.{1,2}$)[A-Za-z0-9._-]*$";
+
+/** A client-chosen id: 1–128 letters, digits, `-`, `_`, `.` (agents, squads and syndicates alike). */
+export const ZEntityId = z
+  .string()
+  .min(1, "must not be empty")
+  .max(128, "must be at most 128 characters")
+  .regex(/^[A-Za-z0-9._-]*$/, "may only contain letters, digits, '-', '_' and '.'")
+  .refine(isAddressableId, NOT_ADDRESSABLE)
+  .meta({ pattern: ADDRESSABLE_ID_PATTERN });
 const CLIENT_CHOSEN_ID_PATTERN = "^(?!\\.{1,2}$)[A-Za-z0-9._-]{1,128}$";
 
 /**

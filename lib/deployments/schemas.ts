@@ -62,7 +62,7 @@ export const DEPLOYMENT_SORT = {
 
 export const ZDeploymentListQuery = ZSortablePageQuery.extend({
   status: ZDeploymentStatus.optional(),
-  q: z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters").optional().describe("Words in the name, use case or industry"),
+  q: z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters").optional().describe("A part of the name, use case or industry (the whole text, case-insensitive)"),
   sort: ZSort(DEPLOYMENT_SORT),
   stale: z
     .enum(["true", "false"], { error: "must be true or false" })

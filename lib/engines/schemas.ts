@@ -1,6 +1,7 @@
 // The engines area's requests and answers (docs/agents.md): engines that hosted agents run on, a
 // test of one, and an agent's hosting (its engine, tools and approval policy). Client-safe.
 import { z } from "zod";
+import { ZEntityId } from "../core/primitives";
 
 export const APPROVAL_POLICIES = ["writes", "all", "none"] as const;
 export type TApprovalPolicy = (typeof APPROVAL_POLICIES)[number];
@@ -110,7 +111,8 @@ export const ZTool = z.object({
 });
 export type TTool = z.infer<typeof ZTool>;
 
-export const ZAgentHostingParams = z.object({ agentId: z.string().min(1).max(64).describe("Agent id") });
+// The agents' own id rule: any agent's hosting can be addressed.
+export const ZAgentHostingParams = z.object({ agentId: ZEntityId.describe("Agent id") });
 
 export const ZAgentHosting = z.object({
   agentId: z.string(),

@@ -7,6 +7,9 @@ export const streamEventsOperation = defineOperation({
   path: "/api/events/stream",
   operationId: "streamEvents",
   summary: "Live events as server-sent events (text/event-stream), resumable with Last-Event-ID",
+  description:
+    "Sends new events as they are committed, as server-sent events, with the event list's envelope and visibility rule. Without `after` or a `Last-Event-ID` header the stream starts from now with no backlog; with either it resumes exactly after that seq, so a reconnecting client misses nothing. Filters combine (`types`, `entityType`, `entityId`); a user may hold at most 10 open streams per server instance by default.",
+  example: { query: { types: "task.status_changed,deployment.status_changed", entityId: "rebalance-usdc-2026-11" } },
   tags: ["Events"],
   access: "credential",
   query: ZEventStreamQuery,

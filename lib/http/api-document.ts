@@ -31,6 +31,23 @@ export const openApiOperation = defineOperation({
   path: "/api/openapi.json",
   operationId: "getOpenApiDocument",
   summary: "This document",
+  description:
+    "The OpenAPI 3.1 document of this API, generated from the same operation declarations and schemas the server validates requests with: every path with its parameters, request bodies, answers, errors and examples, the security schemes, and the events as `webhooks`. `info.version` is the server's version.",
+  example: {
+    response: {
+      openapi: "3.1.0",
+      info: { title: "Syndicate API", version: "0.1.0" },
+      paths: {
+        "/api/health/live": {
+          get: {
+            operationId: "getLiveness",
+            tags: ["Service"],
+            responses: { "200": { description: "The process answers", content: { "application/json": { example: { status: "ok" } } } } },
+          },
+        },
+      },
+    },
+  },
   tags: ["Service"],
   access: "public",
   responses: { 200: { description: "The OpenAPI 3.1 document", schema: z.object({ openapi: z.string(), info: z.object({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) }).loose() } },

@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document, generated from the same operation objects and zod schemas the
 // routes validate with.
 import { z } from "zod";
-import { agentToolsOf, type Operation } from "../core/operation";
+import { agentToolsOf, successStatus, type Operation } from "../core/operation";
 import { scopeOf } from "../core/scopes";
 import { inputJsonSchema } from "../core/json-schema";
 
@@ -73,7 +73,16 @@ const problem = (description: string) => ({
   content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
 });
 
-const parameters = (schema: z.ZodType | undefined, where: "path" | "query") => {
+// A parameter's example as its schema types it: "20" of an integer parameter is 20 (the operation's
+// example gives values as sent on the wire, where every one is text).
+const typedExample = (property: JsonSchema, value: string): unknown => {
+  const types = [property.type, ...((property.anyOf as JsonSchema[] | undefined) ?? []).map((option) => option.type)].flat();
+  if ((types.includes("integer") || types.includes("number")) && value.trim() !== "" && Number.isFinite(Number(value))) return Number(value);
+  if (types.includes("boolean") && (value === "true" || value === "false")) return value === "true";
+  return value;
+};
+
+const parameters = (schema: z.ZodType | undefined, where: "path" | "query", examples: Record<string, string> = {}) => {
   if (!schema) return [];
   const json = toSchema(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
@@ -82,6 +91,7 @@ const parameters = (schema: z.ZodType | undefined, where: "path" | "query") => {
     required: where === "path" || (json.required ?? []).includes(name),
     ...(typeof property.description === "string" ? { description: property.description } : {}),
     schema: property,
+    ...(name in examples ? { example: typedExample(property, examples[name]) } : {}),
   }));
 };
 
@@ -156,8 +166,11 @@ const IDEMPOTENCY_KEY = {
 
 const REPLAYED = { "Idempotent-Replayed": { description: "true when this is the stored answer of an earlier request with the same Idempotency-Key", schema: { type: "string", enum: ["true"] } } };
 
-const successResponses = (operation: Operation) =>
-  Object.fromEntries(
+const successResponses = (operation: Operation) => {
+  // The example answers the operation's success status (its lowest 2xx).
+  const exampleStatus = successStatus(operation);
+  const example = (status: string) => (Number(status) === exampleStatus && operation.example && "response" in operation.example ? { example: operation.example.response } : {});
+  return Object.fromEntries(
     Object.entries(operation.responses).map(([status, response]) => [
       status,
       {
@@ -168,7 +181,7 @@ const successResponses = (operation: Operation) =>
         ...(response.schema || response.alternatives
           ? {
               content: {
-                ...(response.schema ? { "application/json": { schema: toSchema(response.schema) } } : {}),
+                ...(response.schema ? { "application/json": { schema: toSchema(response.schema), ...example(status) } } : {}),
                 ...Object.fromEntries(Object.entries(response.alternatives ?? {}).map(([type, description]) => [type, { schema: { type: "string", description } }])),
               },
             }
@@ -176,6 +189,7 @@ const successResponses = (operation: Operation) =>
       },
     ]),
   );
+};
 
 const security = (operation: Operation) =>
   operation.access === "public" ? [] : operation.access === "agent" ? [{ agentCredential: [] }] : [{ bearerAuth: [] }, { sessionCookie: [] }];
@@ -249,6 +263,12 @@ const eventParts = (events: DocumentedEvent[], envelope: z.ZodType) => {
   return { schemas, webhooks };
 };
 
+/** The operation's description, and for public reads the setting that can close them. */
+const describe = (operation: Operation) => {
+  const parts = [operation.description, operation.access === "read" ? "Public unless the server sets API_PUBLIC_READS=false." : undefined].filter(Boolean);
+  return parts.length ? { description: parts.join("\n\n") } : {};
+};
+
 export const buildOpenApiDocument = (operations: Operation[], version: string, events?: { types: DocumentedEvent[]; envelope: z.ZodType }) => {
   const documented = events ? eventParts(events.types, events.envelope) : { schemas: {}, webhooks: undefined };
   const paths: Record<string, Record<string, unknown>> = {};
@@ -258,13 +278,22 @@ export const buildOpenApiDocument = (operations: Operation[], version: string, e
       operationId: operation.operationId,
       summary: operation.summary,
       tags: operation.tags,
-      ...(operation.access === "read" ? { description: "Public unless the server sets API_PUBLIC_READS=false." } : {}),
+      ...describe(operation),
       security: security(operation),
       ...agentTools(operation),
       ...(scopeOf(operation) ? { "x-scope": scopeOf(operation) } : {}),
-      parameters: [...parameters(operation.params, "path"), ...parameters(operation.query, "query"), ...(operation.method === "POST" ? [IDEMPOTENCY_KEY] : [])],
+      parameters: [
+        ...parameters(operation.params, "path", operation.example?.params),
+        ...parameters(operation.query, "query", operation.example?.query),
+        ...(operation.method === "POST" ? [IDEMPOTENCY_KEY] : []),
+      ],
       ...(operation.body
-        ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(operation.body) } } } }
+        ? {
+            requestBody: {
+              required: true,
+              content: { "application/json": { schema: toSchema(operation.body), ...(operation.example && "body" in operation.example ? { example: operation.example.body } : {}) } },
+            },
+          }
         : {}),
       responses: { ...successResponses(operation), ...errorResponses(operation) },
     };

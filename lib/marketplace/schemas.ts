@@ -120,7 +120,7 @@ export const MARKETPLACE_SORT = {
 export const ZMarketplaceListQuery = ZSortablePageQuery.extend({
   itemType: ZItemType.optional(),
   category: z.string().trim().min(1, "must not be empty").max(100, "must be at most 100 characters").optional().describe("Exact category"),
-  q: z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters").optional().describe("Words in the name or description"),
+  q: z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters").optional().describe("A part of the name or description (the whole text, case-insensitive)"),
   sort: ZSort(MARKETPLACE_SORT),
 }).refine(cursorMatchesSort, CURSOR_OF_ANOTHER_SORT);
 export type TMarketplaceListQuery = Sortable<z.output<typeof ZMarketplaceListQuery>>;

@@ -6,8 +6,7 @@ import { moveTask } from "../tasks";
 import { requireOpenRun } from "./append-steps";
 import { lockRun } from "./lock-run";
 import type { TRun } from "./schemas";
-import { expireApprovals } from "./expire-approvals";
-import { RUN_COLUMNS, toRun } from "./shape";
+import { recordRunEnd } from "./record-run-end";
 import { RUN_MACHINE } from "./status-machine";
 
 export const cancelRun = (runId: string, userId: string): Promise<TRun> =>
@@ -18,8 +17,9 @@ export const cancelRun = (runId: string, userId: string): Promise<TRun> =>
     await RUN_MACHINE.move(runId, run.status, "cancelled", () =>
       tx.agentRun.updateMany({ where: { id: runId, status: run.status }, data: { status: "cancelled", finishedAt: now, cancelledById: userId } }),
     );
-    await expireApprovals(tx, runId, "cancelled", now);
-    const cancelled = toRun(await tx.agentRun.findUniqueOrThrow({ where: { id: runId }, select: RUN_COLUMNS }));
+    // Like every ending: approvals closed, figures measured again (the open-run load drops now, not
+    // at the next sweep), the run read back. The operator ended it, so the agent's presence stays.
+    const cancelled = await recordRunEnd(tx, { id: runId, agentId: run.agentId }, "cancelled", now, { byAgent: false });
     const task = await tx.task.findUniqueOrThrow({ where: { id: run.taskId }, select: { status: true, entityType: true, entityId: true } });
     await moveTask(tx, run.taskId, { type: task.entityType, id: task.entityId }, {
       byRun: true,

@@ -1,13 +1,62 @@
 // API operations of this area, gathered into the OpenAPI document by the HTTP layer (each export is one Operation).
 import { z } from "zod";
 import { defineOperation } from "../core/operation";
+import type { TSquad, TSquadSummary } from "./schemas";
 import { ZSquad, ZSquadBody, ZSquadListQuery, ZSquadParams, ZSquadSummary } from "./schemas";
+
+// The document's examples: one squad of two agents (the agents area's yield-scout-7 and risk-warden-2),
+// its stacked roles derived from their roles, its metrics computed from their figures.
+const SQUAD_AGENTS: TSquad["agents"] = [
+  {
+    id: "yield-scout-7",
+    name: "Yield Scout 7",
+    aiEngine: "gpt-4o-mini",
+    roles: [
+      { roleName: "Scout", primaryFunction: "Finds yield opportunities across lending markets", skills: ["market scanning", "rate comparison"] },
+      { roleName: "Analyst", primaryFunction: "Scores each opportunity's risk", skills: ["risk scoring"] },
+      { roleName: "Builder", primaryFunction: "Prepares the transactions of a rebalance", skills: ["transaction batching"] },
+      { roleName: "Defender", primaryFunction: "Watches positions for liquidation risk", skills: ["health-factor alerts"] },
+      { roleName: "Scout", primaryFunction: "Follows new pools on layer 2 chains", skills: ["pool discovery"] },
+    ],
+  },
+  {
+    id: "risk-warden-2",
+    name: "Risk Warden 2",
+    aiEngine: "claude-3-5-haiku",
+    roles: [
+      { roleName: "Defender", primaryFunction: "Watches collateral ratios of open positions", skills: ["health-factor alerts", "oracle checks"] },
+      { roleName: "Analyst", primaryFunction: "Stress-tests positions against price shocks", skills: ["risk scoring", "scenario analysis"] },
+      { roleName: "Defender", primaryFunction: "Flags contracts with unaudited upgrades", skills: ["contract review"] },
+      { roleName: "Scout", primaryFunction: "Tracks liquidations across lending markets", skills: ["liquidation tracking"] },
+      { roleName: "Builder", primaryFunction: "Prepares the transactions that top up collateral", skills: ["transaction batching"] },
+    ],
+  },
+];
+// Yield Scout 7: 1200 XP, uptime 99.2, completion 87.5; Risk Warden 2: 800 XP, uptime 98.6, completion 92.5.
+const SQUAD_METRICS: TSquad["aggregatedMetrics"] = { totalExperiencePoints: 2000, averageUptime: 98.9, overallCompletionRate: 90 };
+const SQUAD_EXAMPLE: TSquad = {
+  id: "treasury-squad",
+  name: "Treasury Squad",
+  agents: SQUAD_AGENTS,
+  stackedRoles: [
+    { roleName: "Scout", primaryFunction: "Finds yield opportunities across lending markets", skills: ["market scanning", "rate comparison", "pool discovery", "liquidation tracking"] },
+    { roleName: "Analyst", primaryFunction: "Scores each opportunity's risk", skills: ["risk scoring", "scenario analysis"] },
+    { roleName: "Builder", primaryFunction: "Prepares the transactions of a rebalance", skills: ["transaction batching"] },
+    { roleName: "Defender", primaryFunction: "Watches positions for liquidation risk", skills: ["health-factor alerts", "oracle checks", "contract review"] },
+  ],
+  aggregatedMetrics: SQUAD_METRICS,
+};
+const SQUAD_BODY_EXAMPLE = { id: "treasury-squad", name: "Treasury Squad", agents: [{ id: "yield-scout-7" }, { id: "risk-warden-2" }] };
+const SQUAD_SUMMARY_EXAMPLE: TSquadSummary = { id: "treasury-squad", name: "Treasury Squad", agentCount: 2, aggregatedMetrics: SQUAD_METRICS };
 
 export const listSquadsOperation = defineOperation({
   method: "GET",
   path: "/api/squads",
   operationId: "listSquads",
   summary: "List squad summaries with their aggregated metrics (paged; ?q= name/id)",
+  description:
+    "One page of squads, each with its member count and the metrics computed from its members: total experience points, mean uptime and mean completion rate (0 without members). Ordered by id unless `sort` says otherwise; `q` matches a part of the name or id. The `Link` header names the next page, `X-Total-Count` the size of the whole filtered list.",
+  example: { query: { q: "treasury", limit: "20" }, response: [SQUAD_SUMMARY_EXAMPLE] },
   tags: ["Squads"],
   access: "read",
   query: ZSquadListQuery,
@@ -20,6 +69,9 @@ export const createSquadOperation = defineOperation({
   path: "/api/squads",
   operationId: "createSquad",
   summary: "Create a squad",
+  description:
+    "Creates the squad under the client-chosen `id` with its members in the order sent; of each entry in `agents` only `id` is read, and every id must be an existing agent, listed once. Without declared `stackedRoles` the squad's stacked roles are derived from its members' roles; `aggregatedMetrics` in the body is ignored, as metrics are always computed. Records a `squad.created` event.",
+  example: { body: SQUAD_BODY_EXAMPLE, response: SQUAD_EXAMPLE },
   tags: ["Squads"],
   access: "operator",
   body: ZSquadBody,
@@ -32,6 +84,9 @@ export const getSquadDetailsOperation = defineOperation({
   path: "/api/squads/{squadId}/details",
   operationId: "getSquadDetails",
   summary: "A squad with its full agent list, stacked roles and aggregated metrics",
+  description:
+    "The squad's members in order, each with its five roles. Stacked roles are the declared ones as sent, or else derived from the members: one per distinct roleName in order of first occurrence, with that occurrence's `primaryFunction` and the union of the skills. The metrics are computed on every read from the members' current figures, never stored.",
+  example: { params: { squadId: "treasury-squad" }, response: SQUAD_EXAMPLE },
   tags: ["Squads"],
   access: "read",
   params: ZSquadParams,
@@ -44,6 +99,12 @@ export const updateSquadOperation = defineOperation({
   path: "/api/squads/{squadId}",
   operationId: "updateSquad",
   summary: "Replace a squad; aggregated metrics are recalculated",
+  description:
+    "Replaces the whole squad, whose body `id` must equal the path's: its name, its members (absent `agents`: none) and its declared stacked roles (absent: none declared, so they are derived again). Member ids follow the creation rules. Records a `squad.updated` event; read the recomputed squad with its details.",
+  example: {
+    params: { squadId: "treasury-squad" },
+    body: { id: "treasury-squad", name: "Treasury Squad (L2)", agents: [{ id: "risk-warden-2" }, { id: "yield-scout-7" }] },
+  },
   tags: ["Squads"],
   access: "operator",
   params: ZSquadParams,
@@ -57,6 +118,9 @@ export const deleteSquadOperation = defineOperation({
   path: "/api/squads/{squadId}",
   operationId: "deleteSquad",
   summary: "Delete a squad (its agents stay)",
+  description:
+    "Deletes the squad with its memberships, declared stacked roles and its links to syndicates; the agents stay. Refused while tasks in status `pending`, `assigned` or `in_progress` are assigned to the squad; finished tasks keep their reference. Records a `squad.deleted` event.",
+  example: { params: { squadId: "treasury-squad" } },
   tags: ["Squads"],
   access: "operator",
   params: ZSquadParams,

@@ -1,13 +1,68 @@
 // API operations of this area, gathered into the OpenAPI document by the HTTP layer (each export is one Operation).
 import { z } from "zod";
 import { defineOperation } from "../core/operation";
+import type { TSquad } from "../squads/schemas";
+import type { TSyndicate, TSyndicateSummary } from "./schemas";
 import { ZSyndicate, ZSyndicateBody, ZSyndicateListQuery, ZSyndicateParams, ZSyndicateSummary } from "./schemas";
+
+// The document's examples: one syndicate holding the squads area's treasury-squad (the agents
+// yield-scout-7 and risk-warden-2), as its details show it.
+const STACKED_ROLES: TSquad["stackedRoles"] = [
+  { roleName: "Scout", primaryFunction: "Finds yield opportunities across lending markets", skills: ["market scanning", "rate comparison", "pool discovery", "liquidation tracking"] },
+  { roleName: "Analyst", primaryFunction: "Scores each opportunity's risk", skills: ["risk scoring", "scenario analysis"] },
+  { roleName: "Builder", primaryFunction: "Prepares the transactions of a rebalance", skills: ["transaction batching"] },
+  { roleName: "Defender", primaryFunction: "Watches positions for liquidation risk", skills: ["health-factor alerts", "oracle checks", "contract review"] },
+];
+const METRICS: TSquad["aggregatedMetrics"] = { totalExperiencePoints: 2000, averageUptime: 98.9, overallCompletionRate: 90 };
+const SQUAD_EXAMPLE: TSquad = {
+  id: "treasury-squad",
+  name: "Treasury Squad",
+  agents: [
+    {
+      id: "yield-scout-7",
+      name: "Yield Scout 7",
+      aiEngine: "gpt-4o-mini",
+      roles: [
+        { roleName: "Scout", primaryFunction: "Finds yield opportunities across lending markets", skills: ["market scanning", "rate comparison"] },
+        { roleName: "Analyst", primaryFunction: "Scores each opportunity's risk", skills: ["risk scoring"] },
+        { roleName: "Builder", primaryFunction: "Prepares the transactions of a rebalance", skills: ["transaction batching"] },
+        { roleName: "Defender", primaryFunction: "Watches positions for liquidation risk", skills: ["health-factor alerts"] },
+        { roleName: "Scout", primaryFunction: "Follows new pools on layer 2 chains", skills: ["pool discovery"] },
+      ],
+    },
+    {
+      id: "risk-warden-2",
+      name: "Risk Warden 2",
+      aiEngine: "claude-3-5-haiku",
+      roles: [
+        { roleName: "Defender", primaryFunction: "Watches collateral ratios of open positions", skills: ["health-factor alerts", "oracle checks"] },
+        { roleName: "Analyst", primaryFunction: "Stress-tests positions against price shocks", skills: ["risk scoring", "scenario analysis"] },
+        { roleName: "Defender", primaryFunction: "Flags contracts with unaudited upgrades", skills: ["contract review"] },
+        { roleName: "Scout", primaryFunction: "Tracks liquidations across lending markets", skills: ["liquidation tracking"] },
+        { roleName: "Builder", primaryFunction: "Prepares the transactions that top up collateral", skills: ["transaction batching"] },
+      ],
+    },
+  ],
+  stackedRoles: STACKED_ROLES,
+  aggregatedMetrics: METRICS,
+};
+const SYNDICATE_EXAMPLE: TSyndicate = {
+  id: "defi-syndicate",
+  name: "DeFi Syndicate",
+  squads: [SQUAD_EXAMPLE],
+  stackedRoles: STACKED_ROLES,
+  aggregatedSyndicateMetrics: METRICS,
+};
+const SYNDICATE_SUMMARY_EXAMPLE: TSyndicateSummary = { id: "defi-syndicate", name: "DeFi Syndicate", squadCount: 1, agentCount: 2, aggregatedSyndicateMetrics: METRICS };
 
 export const listSyndicatesOperation = defineOperation({
   method: "GET",
   path: "/api/syndicates",
   operationId: "listSyndicates",
   summary: "List syndicate summaries with their aggregated metrics (paged; ?q= name/id)",
+  description:
+    "One page of syndicates, each with its squad count, the number of distinct agents over its squads and the metrics over those agents, each agent counted once. Ordered by id unless `sort` says otherwise; `q` matches a part of the name or id. The `Link` header names the next page, `X-Total-Count` the size of the whole filtered list.",
+  example: { query: { q: "defi", limit: "20" }, response: [SYNDICATE_SUMMARY_EXAMPLE] },
   tags: ["Syndicates"],
   access: "read",
   query: ZSyndicateListQuery,
@@ -20,6 +75,9 @@ export const createSyndicateOperation = defineOperation({
   path: "/api/syndicates",
   operationId: "createSyndicate",
   summary: "Create a syndicate of existing squads",
+  description:
+    "Creates the syndicate under the client-chosen `id` with its squads in the order sent; of each entry in `squads` only `id` is read, and every id must be an existing squad, listed once. Without declared `stackedRoles` they are derived by merging the squads' stacked roles by roleName; `aggregatedSyndicateMetrics` in the body is ignored. Records a `syndicate.created` event.",
+  example: { body: { id: "defi-syndicate", name: "DeFi Syndicate", squads: [{ id: "treasury-squad" }] }, response: SYNDICATE_EXAMPLE },
   tags: ["Syndicates"],
   access: "operator",
   body: ZSyndicateBody,
@@ -32,6 +90,9 @@ export const getSyndicateDetailsOperation = defineOperation({
   path: "/api/syndicates/{syndicateId}/details",
   operationId: "getSyndicateDetails",
   summary: "A syndicate with each squad's full data and aggregated syndicate metrics",
+  description:
+    "Each squad in order, exactly as its own details show it. Stacked roles are the declared ones, or else the squads' stacked roles merged by roleName. `aggregatedSyndicateMetrics` is computed on every read over all agents of all the squads, each agent counted once even when it is in several of them.",
+  example: { params: { syndicateId: "defi-syndicate" }, response: SYNDICATE_EXAMPLE },
   tags: ["Syndicates"],
   access: "read",
   params: ZSyndicateParams,
@@ -44,6 +105,12 @@ export const updateSyndicateOperation = defineOperation({
   path: "/api/syndicates/{syndicateId}",
   operationId: "updateSyndicate",
   summary: "Replace a syndicate; aggregated metrics are recalculated from the squads",
+  description:
+    "Replaces the whole syndicate, whose body `id` must equal the path's: its name, its squads (absent `squads`: none) and its declared stacked roles (absent: none declared, so they are derived again). Squad ids follow the creation rules. Records a `syndicate.updated` event; read the result with the syndicate's details.",
+  example: {
+    params: { syndicateId: "defi-syndicate" },
+    body: { id: "defi-syndicate", name: "DeFi Syndicate", squads: [{ id: "treasury-squad" }, { id: "l2-watch-squad" }] },
+  },
   tags: ["Syndicates"],
   access: "operator",
   params: ZSyndicateParams,
@@ -57,6 +124,9 @@ export const deleteSyndicateOperation = defineOperation({
   path: "/api/syndicates/{syndicateId}",
   operationId: "deleteSyndicate",
   summary: "Delete a syndicate (its squads stay)",
+  description:
+    "Deletes the syndicate with its links to squads and its declared stacked roles; the squads and their agents stay. Refused while tasks in status `pending`, `assigned` or `in_progress` are assigned to the syndicate; finished tasks keep their reference. Records a `syndicate.deleted` event.",
+  example: { params: { syndicateId: "defi-syndicate" } },
   tags: ["Syndicates"],
   access: "operator",
   params: ZSyndicateParams,

@@ -44,7 +44,7 @@ export const ZTaskMetadata = z.object({
 export const ZTaskMetrics = z.object({
   estimatedDuration: measure("Estimated hours"),
   actualDuration: measure("Actual hours"),
-  resourceUsage: measure("Share of the compute budget used, in percent"),
+  resourceUsage: measure("Units of work used: the tokens of the run that worked the task (or units a client reports)"),
   costEstimate: measure("Estimated cost in USD"),
   actualCost: measure("Actual cost in USD"),
 });
@@ -120,7 +120,7 @@ export const ZTaskListQuery = ZSortablePageQuery.extend({
   status: ZTaskStatus.optional(),
   entityType: ZEntityType.optional(),
   entityId: ZEntityId.optional().describe("Only tasks assigned to this entity id"),
-  q: z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters").optional().describe("Words in the description"),
+  q: z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters").optional().describe("A part of the description (the whole text, case-insensitive)"),
   overdue: z
     .enum(["true", "false"], { error: "must be true or false" })
     .transform((value) => value === "true")

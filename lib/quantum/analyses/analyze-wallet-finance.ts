@@ -12,7 +12,9 @@ export const analyzeWalletFinance = async (body: TWalletFinanceBody, userId?: st
   const backend = body.quantumBackend ?? AER;
   // A hosted run needs its configuration: say so before any work is done.
   const settings = backend === IBM_BACKEND ? ibmSettings() : undefined;
-  const wallet = await loadWalletModelInput(body.walletAddress, body.chains, body.tokenMap);
+  // Addresses are answered in lower case, as every wallet answer gives them.
+  const address = body.walletAddress.toLowerCase();
+  const wallet = await loadWalletModelInput(address, body.chains, body.tokenMap, userId);
   const shots = body.shots ?? DEFAULT_SHOTS;
   const local = await runSimulation({ kind: "wallet", input: wallet, shots, seed: body.seed }, signal);
   const hosted = settings ? await runOnIbm(local.evaluation.circuit, shots, settings) : undefined;
@@ -22,13 +24,13 @@ export const analyzeWalletFinance = async (body: TWalletFinanceBody, userId?: st
   const insufficient = model.assessment === "insufficient-data";
   const analysis = insufficient ? `${model.analysis} ${wallet.coverage.detail}` : model.analysis;
   const response: TWalletFinanceResult = {
-    wallet_address: body.walletAddress,
+    wallet_address: address,
     quantum_backend: backend,
     total_balance_usd: wallet.balanceUsd,
     quantum_results: {
       probabilities: model.probabilities,
       mapped_results: model.mapped,
-      histogram: await histogramBase64(model.probabilities, { title: `Wallet ${body.walletAddress.slice(0, 10)}…: ${shots} shots (${backend})` }),
+      histogram: await histogramBase64(model.probabilities, { title: `Wallet ${address.slice(0, 10)}…: ${shots} shots (${backend})` }),
       analysis,
     },
     coverage: wallet.coverage,

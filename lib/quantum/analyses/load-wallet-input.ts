@@ -4,8 +4,9 @@ import { buildMetricsReport } from "../../wallet";
 import type { TCoverage } from "../../wallet/schemas";
 import type { WalletModelInput } from "./rules";
 
-export const loadWalletModelInput = async (walletAddress: string, chains?: string[], tokenMap?: Record<string, string>): Promise<WalletModelInput & { coverage: TCoverage }> => {
-  const report = await buildMetricsReport({ wallet: walletAddress.toLowerCase(), chains, tokenMap, part: "body" });
+/** `userId`: who asks, the owner of an indexing job the report starts (counted in that user's cap). */
+export const loadWalletModelInput = async (walletAddress: string, chains?: string[], tokenMap?: Record<string, string>, userId?: string): Promise<WalletModelInput & { coverage: TCoverage }> => {
+  const report = await buildMetricsReport({ wallet: walletAddress.toLowerCase(), chains, tokenMap, part: "body", userId });
   const metrics = report.financialMetrics;
   const overview = metrics.behaviorOverview.overview;
   return {

@@ -21,7 +21,7 @@ export const listWalletApprovals = async (userId: string | undefined, address: s
   const chainWhere = chains ? { chain: { in: chains } } : {};
   const [events, report] = await Promise.all([
     prisma.tokenApproval.findMany({ where: { owner: wallet, ...chainWhere }, orderBy: [{ blockNumber: "asc" }, { logIndex: "asc" }] }),
-    buildMetricsReport({ wallet, chains: chains ?? undefined, part: "query", now, book }),
+    buildMetricsReport({ wallet, chains: chains ?? undefined, part: "query", now, book, userId }),
   ]);
   const latest = new Map<string, (typeof events)[number]>();
   for (const event of events) latest.set(key(event.chain, event.tokenAddress, event.spender, event.kind), event);

@@ -8,7 +8,7 @@ export const HISTORY_MAX_DAYS = 366;
 export const ZBalanceHistoryQuery = z
   .object({
     chains: ZChainList.optional().describe("Only these chains: repeat the parameter or separate with commas"),
-    since: ZIsoTime.optional().describe("First day (ISO 8601; default: 30 days before until)"),
+    since: ZIsoTime.optional().describe("First day (ISO 8601; default: 29 days before until, so 30 days counting both ends)"),
     until: ZIsoTime.optional().describe("Last day (ISO 8601; default: today)"),
   })
   .refine((query) => !(query.since instanceof Date) || !(query.until instanceof Date) || query.since.getTime() <= query.until.getTime(), { message: "must not be before since", path: ["until"] });

@@ -59,7 +59,7 @@ export const listWalletTransactions = async (userId: string | undefined, address
       orderBy: [{ timestamp: "desc" }, { id: "desc" }],
     }),
     prisma.walletTransfer.count({ where }),
-    buildMetricsReport({ wallet, chains: chains ?? undefined, part: "query", now, book }),
+    buildMetricsReport({ wallet, chains: chains ?? undefined, part: "query", now, book, userId }),
   ]);
   const page = rows.slice(0, query.limit);
 
