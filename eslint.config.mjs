@@ -38,14 +38,14 @@ const LAYERS = [
 ];
 
 // The areas, in an order in which each imports only areas before it (so no two areas form a
-// circle), and another area only through its index.ts or schemas.ts. A new area goes after the
+// circle), and another area only through its index.ts, schemas.ts or examples.ts. A new area goes after the
 // areas it uses.
 const AREAS = ["auth", "agents", "groups", "squads", "syndicates", "marketplace", "deployments", "tasks", "runs", "engines", "usecases", "wallet", "quantum", "search", "overview", "webhooks", "health", "seed"];
 const AREA_LAYER = LAYERS.findIndex((layer) => layer.name === "areas");
 // The simulator engine and the base layer are pure computation and vocabulary: a rules file may use them.
 const BASE_LAYER = LAYERS.findIndex((layer) => layer.name.startsWith("base"));
 LAYERS[AREA_LAYER].paths = AREAS.map((area) => `lib/${area}`);
-const AREA_ENTRIES = new Set(["", "index", "schemas"]);
+const AREA_ENTRIES = new Set(["", "index", "schemas", "examples"]);
 
 const ROOT = import.meta.dirname;
 
@@ -134,7 +134,8 @@ const wayOf = (graph, from, to) => {
 // function named <verb>-<noun>.ts (VERBS), a job kind (<noun>-job.ts, <noun>-sweep.ts), fixed data
 // (<noun>-catalog.ts), a test fixture (test-<noun>.ts), or a pure rule inside a rules/ folder.
 // kind: an area's configuration of a shared mechanism (squads and syndicates as kinds of lib/groups).
-const ROLE_NAMES = new Set(["index", "schemas", "operations", "events", "rules", "status-machine", "config", "shape", "kind"]);
+// examples: the API document's example values, which other areas' examples may build on.
+const ROLE_NAMES = new Set(["index", "schemas", "operations", "examples", "events", "rules", "status-machine", "config", "shape", "kind"]);
 const VERBS = [
   "add", "analyze", "append", "apply", "assign", "attach", "build", "call", "cancel", "check", "claim", "compute", "create", "decide",
   "delete", "deliver", "deploy", "diagram", "draw", "edit", "ensure", "fetch", "find", "finish", "format", "get", "hash", "import",
@@ -155,7 +156,7 @@ const ENGINES = new Set(["quantum/pool", "quantum/qasm", "quantum/histogram", "q
 // Files whose names are not checked yet, while a change brings them to the template (none now).
 const TEMPLATE_PENDING = new Set([]);
 // How another sub-area of the same group comes in: its surface, its declarations, its pure rules.
-const SUB_AREA_ENTRIES = new Set(["index", "schemas", "operations", "events", "rules", "status-machine"]);
+const SUB_AREA_ENTRIES = new Set(["index", "schemas", "operations", "examples", "events", "rules", "status-machine"]);
 // What a pure rule may not import (values; types are free): layers 2 and up but the areas, I/O
 // modules and packages, the environment readers.
 const IO_PACKAGES = /^(?:node:|(?:fs|fs\/promises|net|http|https|http2|dns|tls|dgram|child_process|cluster|worker_threads|readline)$|pg$|@electric-sql\/|pglite-|@prisma\/|ioredis$|piscina$|next(?:$|\/)|next-auth(?:$|\/)|standardwebhooks$|rate-limiter-flexible$|@resvg\/|pino$)/;
@@ -214,7 +215,7 @@ const layersPlugin = {
           if (AREAS.indexOf(toArea) > AREAS.indexOf(fromArea)) {
             context.report({ node, message: `The ${fromArea} area may not import the ${toArea} area, which comes after it in the areas' order (eslint.config.mjs, AREAS): that is how a circle between areas starts.` });
           } else if (!AREA_ENTRIES.has(target.slice(`lib/${toArea}`.length + 1))) {
-            context.report({ node, message: `Import the ${toArea} area through its index.ts or schemas.ts, not '${source}'.` });
+            context.report({ node, message: `Import the ${toArea} area through its index.ts, schemas.ts or examples.ts, not '${source}'.` });
           }
         };
         return importVisitors(check);

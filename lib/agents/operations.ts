@@ -1,35 +1,13 @@
 // API operations of this area, gathered into the OpenAPI document by the HTTP layer (each export is one Operation).
 import { z } from "zod";
 import { defineOperation } from "../core/operation";
-import type { TAgent, TAgentSummary } from "./schemas";
+import { EXAMPLE_AGENT, EXAMPLE_AGENT_BODY, EXAMPLE_AGENT_SUMMARY } from "./examples";
 import { ZAgent, ZAgentListQuery, ZAgentParams, ZAgentSummary, ZCreateAgentBody, ZUpdateAgentBody } from "./schemas";
 
-// The document's examples: one agent, as created and as read back.
-const ROLES = [
-  { roleName: "Scout", primaryFunction: "Finds yield opportunities across lending markets", skills: ["market scanning", "rate comparison"] },
-  { roleName: "Analyst", primaryFunction: "Scores each opportunity's risk", skills: ["risk scoring"] },
-  { roleName: "Builder", primaryFunction: "Prepares the transactions of a rebalance", skills: ["transaction batching"] },
-  { roleName: "Defender", primaryFunction: "Watches positions for liquidation risk", skills: ["health-factor alerts"] },
-  { roleName: "Scout", primaryFunction: "Follows new pools on layer 2 chains", skills: ["pool discovery"] },
-];
-const CREATE_AGENT_EXAMPLE = {
-  id: "yield-scout-7",
-  name: "Yield Scout 7",
-  aiEngine: "gpt-4o-mini",
-  operationalHistory: ["Deployed to the treasury squad"],
-  experiencePoints: 1200,
-  roles: ROLES,
-  ownershipMetadata: { owner: "0x8ba1f109551bD432803012645Ac136ddd64DBA72", leased: false },
-  performanceMetrics: { uptime: 99.2, completionRate: 87.5, averageResponseTime: 840, errorRate: 1.4 },
-  historicalData: [{ timestamp: "2026-11-01T00:00:00.000Z", tasksCompleted: 14, experiencePoints: 1100 }],
-};
-const AGENT_EXAMPLE: TAgent = {
-  ...CREATE_AGENT_EXAMPLE,
-  specialization: "Scout",
-  dynamicMetadata: { currentVersion: null, skillUpgrades: [] },
-  metricsSource: "reported",
-};
-const AGENT_SUMMARY_EXAMPLE: TAgentSummary = { id: "yield-scout-7", name: "Yield Scout 7", currentRole: "Scout", completionRate: 87.5, specialization: "Scout" };
+// The document's examples: one agent, as created and as read back (./examples.ts).
+const CREATE_AGENT_EXAMPLE = EXAMPLE_AGENT_BODY;
+const AGENT_EXAMPLE = EXAMPLE_AGENT;
+const AGENT_SUMMARY_EXAMPLE = EXAMPLE_AGENT_SUMMARY;
 
 export const listAgentsOperation = defineOperation({
   method: "GET",

@@ -1,51 +1,13 @@
 // API operations of this area, gathered into the OpenAPI document by the HTTP layer (each export is one Operation).
 import { z } from "zod";
 import { defineOperation } from "../core/operation";
-import type { TSquad, TSquadSummary } from "./schemas";
+import { EXAMPLE_SQUAD, EXAMPLE_SQUAD_METRICS } from "./examples";
+import type { TSquadSummary } from "./schemas";
 import { ZSquad, ZSquadBody, ZSquadListQuery, ZSquadParams, ZSquadSummary } from "./schemas";
 
-// The document's examples: one squad of two agents (the agents area's yield-scout-7 and risk-warden-2),
-// its stacked roles derived from their roles, its metrics computed from their figures.
-const SQUAD_AGENTS: TSquad["agents"] = [
-  {
-    id: "yield-scout-7",
-    name: "Yield Scout 7",
-    aiEngine: "gpt-4o-mini",
-    roles: [
-      { roleName: "Scout", primaryFunction: "Finds yield opportunities across lending markets", skills: ["market scanning", "rate comparison"] },
-      { roleName: "Analyst", primaryFunction: "Scores each opportunity's risk", skills: ["risk scoring"] },
-      { roleName: "Builder", primaryFunction: "Prepares the transactions of a rebalance", skills: ["transaction batching"] },
-      { roleName: "Defender", primaryFunction: "Watches positions for liquidation risk", skills: ["health-factor alerts"] },
-      { roleName: "Scout", primaryFunction: "Follows new pools on layer 2 chains", skills: ["pool discovery"] },
-    ],
-  },
-  {
-    id: "risk-warden-2",
-    name: "Risk Warden 2",
-    aiEngine: "claude-3-5-haiku",
-    roles: [
-      { roleName: "Defender", primaryFunction: "Watches collateral ratios of open positions", skills: ["health-factor alerts", "oracle checks"] },
-      { roleName: "Analyst", primaryFunction: "Stress-tests positions against price shocks", skills: ["risk scoring", "scenario analysis"] },
-      { roleName: "Defender", primaryFunction: "Flags contracts with unaudited upgrades", skills: ["contract review"] },
-      { roleName: "Scout", primaryFunction: "Tracks liquidations across lending markets", skills: ["liquidation tracking"] },
-      { roleName: "Builder", primaryFunction: "Prepares the transactions that top up collateral", skills: ["transaction batching"] },
-    ],
-  },
-];
-// Yield Scout 7: 1200 XP, uptime 99.2, completion 87.5; Risk Warden 2: 800 XP, uptime 98.6, completion 92.5.
-const SQUAD_METRICS: TSquad["aggregatedMetrics"] = { totalExperiencePoints: 2000, averageUptime: 98.9, overallCompletionRate: 90 };
-const SQUAD_EXAMPLE: TSquad = {
-  id: "treasury-squad",
-  name: "Treasury Squad",
-  agents: SQUAD_AGENTS,
-  stackedRoles: [
-    { roleName: "Scout", primaryFunction: "Finds yield opportunities across lending markets", skills: ["market scanning", "rate comparison", "pool discovery", "liquidation tracking"] },
-    { roleName: "Analyst", primaryFunction: "Scores each opportunity's risk", skills: ["risk scoring", "scenario analysis"] },
-    { roleName: "Builder", primaryFunction: "Prepares the transactions of a rebalance", skills: ["transaction batching"] },
-    { roleName: "Defender", primaryFunction: "Watches positions for liquidation risk", skills: ["health-factor alerts", "oracle checks", "contract review"] },
-  ],
-  aggregatedMetrics: SQUAD_METRICS,
-};
+// The document's examples: the example squad (./examples.ts), as created, read and listed.
+const SQUAD_EXAMPLE = EXAMPLE_SQUAD;
+const SQUAD_METRICS = EXAMPLE_SQUAD_METRICS;
 const SQUAD_BODY_EXAMPLE = { id: "treasury-squad", name: "Treasury Squad", agents: [{ id: "yield-scout-7" }, { id: "risk-warden-2" }] };
 const SQUAD_SUMMARY_EXAMPLE: TSquadSummary = { id: "treasury-squad", name: "Treasury Squad", agentCount: 2, aggregatedMetrics: SQUAD_METRICS };
 

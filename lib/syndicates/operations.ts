@@ -1,51 +1,15 @@
 // API operations of this area, gathered into the OpenAPI document by the HTTP layer (each export is one Operation).
 import { z } from "zod";
 import { defineOperation } from "../core/operation";
-import type { TSquad } from "../squads/schemas";
+import { EXAMPLE_SQUAD, EXAMPLE_SQUAD_METRICS } from "../squads/examples";
 import type { TSyndicate, TSyndicateSummary } from "./schemas";
 import { ZSyndicate, ZSyndicateBody, ZSyndicateListQuery, ZSyndicateParams, ZSyndicateSummary } from "./schemas";
 
 // The document's examples: one syndicate holding the squads area's treasury-squad (the agents
 // yield-scout-7 and risk-warden-2), as its details show it.
-const STACKED_ROLES: TSquad["stackedRoles"] = [
-  { roleName: "Scout", primaryFunction: "Finds yield opportunities across lending markets", skills: ["market scanning", "rate comparison", "pool discovery", "liquidation tracking"] },
-  { roleName: "Analyst", primaryFunction: "Scores each opportunity's risk", skills: ["risk scoring", "scenario analysis"] },
-  { roleName: "Builder", primaryFunction: "Prepares the transactions of a rebalance", skills: ["transaction batching"] },
-  { roleName: "Defender", primaryFunction: "Watches positions for liquidation risk", skills: ["health-factor alerts", "oracle checks", "contract review"] },
-];
-const METRICS: TSquad["aggregatedMetrics"] = { totalExperiencePoints: 2000, averageUptime: 98.9, overallCompletionRate: 90 };
-const SQUAD_EXAMPLE: TSquad = {
-  id: "treasury-squad",
-  name: "Treasury Squad",
-  agents: [
-    {
-      id: "yield-scout-7",
-      name: "Yield Scout 7",
-      aiEngine: "gpt-4o-mini",
-      roles: [
-        { roleName: "Scout", primaryFunction: "Finds yield opportunities across lending markets", skills: ["market scanning", "rate comparison"] },
-        { roleName: "Analyst", primaryFunction: "Scores each opportunity's risk", skills: ["risk scoring"] },
-        { roleName: "Builder", primaryFunction: "Prepares the transactions of a rebalance", skills: ["transaction batching"] },
-        { roleName: "Defender", primaryFunction: "Watches positions for liquidation risk", skills: ["health-factor alerts"] },
-        { roleName: "Scout", primaryFunction: "Follows new pools on layer 2 chains", skills: ["pool discovery"] },
-      ],
-    },
-    {
-      id: "risk-warden-2",
-      name: "Risk Warden 2",
-      aiEngine: "claude-3-5-haiku",
-      roles: [
-        { roleName: "Defender", primaryFunction: "Watches collateral ratios of open positions", skills: ["health-factor alerts", "oracle checks"] },
-        { roleName: "Analyst", primaryFunction: "Stress-tests positions against price shocks", skills: ["risk scoring", "scenario analysis"] },
-        { roleName: "Defender", primaryFunction: "Flags contracts with unaudited upgrades", skills: ["contract review"] },
-        { roleName: "Scout", primaryFunction: "Tracks liquidations across lending markets", skills: ["liquidation tracking"] },
-        { roleName: "Builder", primaryFunction: "Prepares the transactions that top up collateral", skills: ["transaction batching"] },
-      ],
-    },
-  ],
-  stackedRoles: STACKED_ROLES,
-  aggregatedMetrics: METRICS,
-};
+const SQUAD_EXAMPLE = EXAMPLE_SQUAD;
+const STACKED_ROLES = EXAMPLE_SQUAD.stackedRoles;
+const METRICS = EXAMPLE_SQUAD_METRICS;
 const SYNDICATE_EXAMPLE: TSyndicate = {
   id: "defi-syndicate",
   name: "DeFi Syndicate",

@@ -32,10 +32,10 @@ describe("layers (eslint.config.mjs)", () => {
     ]);
   });
 
-  it("lets an area use another only through its index.ts or schemas.ts, and only one before it", async () => {
+  it("lets an area use another only through its index.ts, schemas.ts or examples.ts, and only one before it", async () => {
     expect(await errorsOf("lib/squads/snippet.ts", 'import { toRole } from "../agents";\nimport { ZAgent } from "../agents/schemas";\nexport const x = [toRole, ZAgent];\n')).toEqual([]);
     expect(await errorsOf("lib/squads/snippet.ts", 'import { toRole } from "../agents/agent-shape";\nexport const x = toRole;\n')).toEqual([
-      "layers/no-upward-import: Import the agents area through its index.ts or schemas.ts, not '../agents/agent-shape'.",
+      "layers/no-upward-import: Import the agents area through its index.ts, schemas.ts or examples.ts, not '../agents/agent-shape'.",
     ]);
     expect(await errorsOf("lib/agents/snippet.ts", 'import { openTasksGuard } from "../tasks";\nexport const x = openTasksGuard;\n')).toEqual([
       expect.stringMatching(/^layers\/no-upward-import: The agents area may not import the tasks area/),

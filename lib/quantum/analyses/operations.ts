@@ -1,13 +1,15 @@
 // API operations of the entity analyses and the wallet's finance analysis (each export is one Operation; lib/quantum/operations.ts
 // gathers them for the OpenAPI document).
 import { defineOperation } from "../../core/operation";
-import type { TCoverage } from "../../wallet/schemas";
+import { EXAMPLE_COVERAGE, EXAMPLE_WALLET } from "../../wallet/examples";
 import type { TAgentQuantumResult, TSquadQuantumResult, TSyndicateQuantumResult, TWalletFinanceBody, TWalletFinanceResult } from "./schemas";
 import { ZAgentAnalysisQuery, ZAgentQuantumResult, ZSquadAnalysisQuery, ZSquadQuantumResult, ZSyndicateAnalysisQuery, ZSyndicateQuantumResult, ZWalletFinanceBody, ZWalletFinanceResult } from "./schemas";
+import { EXAMPLE_HISTOGRAM_PNG } from "../examples";
+import { WALLET_BEHAVIORS } from "./rules";
 
 // The document's examples: one agent, its squad and their syndicate analysed with 1024 shots and seed 42,
 // and one wallet's finance analysis (the histogram is a stand-in PNG; a real one is a few kilobytes).
-const HISTOGRAM_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+const HISTOGRAM_PNG = EXAMPLE_HISTOGRAM_PNG;
 const RUN_FIELDS = { seed: 42, shots: 1024, backend: "aer", histogram: HISTOGRAM_PNG };
 const MEASURED = { status: "sufficient" as const, share: 1, missing: [], detail: "100 % of the model's weight rests on measured data." };
 const AGENT_ANALYSIS_EXAMPLE: TAgentQuantumResult = {
@@ -55,42 +57,13 @@ const SYNDICATE_ANALYSIS_EXAMPLE: TSyndicateQuantumResult = {
   coverage: { ...MEASURED, measured: ["reliability", "delivery", "coordination"] },
   ...RUN_FIELDS,
 };
-const WALLET = "0x8ba1f109551bd432803012645ac136ddd64dba72";
-const WALLET_FINANCE_BODY: TWalletFinanceBody = { walletAddress: WALLET, chains: ["eth-mainnet", "base-mainnet"], quantumBackend: "aer", shots: 1024, seed: 42 };
+const WALLET = EXAMPLE_WALLET;
 // What the wallet metrics engine covers for it: eth-mainnet read from an explorer, base-mainnet imported.
-const WALLET_COVERAGE: TCoverage = {
-  status: "indexed",
-  detail: "Indexed on eth-mainnet, base-mainnet. 3 prices used.",
-  chains: [
-    { chain: "eth-mainnet", status: "indexed", source: "explorer", lastIndexedBlock: "26141870", lastIndexedAt: "2026-11-01T09:12:40.000Z", transfers: 318, holdings: 2, nfts: 1 },
-    { chain: "base-mainnet", status: "indexed", source: "stored", lastIndexedBlock: "52364118", lastIndexedAt: "2026-10-30T17:42:11.000Z", transfers: 64, holdings: 1, nfts: 0 },
-  ],
-  prices: {
-    oldestAsOf: "2026-11-01T09:00:00.000Z",
-    newestAsOf: "2026-11-01T09:05:00.000Z",
-    staleAfterHours: 24,
-    used: [
-      { chain: "eth-mainnet", tokenAddress: "native", symbol: "ETH", priceUsd: 3000, asOf: "2026-11-01T09:05:00.000Z", stale: false },
-      { chain: "base-mainnet", tokenAddress: "native", symbol: "ETH", priceUsd: 3000, asOf: "2026-11-01T09:05:00.000Z", stale: false },
-      { chain: "eth-mainnet", tokenAddress: "0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48", symbol: "USDC", priceUsd: 1, asOf: "2026-11-01T09:00:00.000Z", stale: false },
-    ],
-  },
-  excluded: [],
-  indexing: [
-    { chain: "eth-mainnet", jobId: "cmhfz8w1k0002l708c3n5t6yb", status: "DONE", progress: { stage: "done", records: 412, fromBlock: "0", toBlock: "26141870" }, error: null, updatedAt: "2026-11-01T09:12:40.000Z" },
-  ],
-};
+const WALLET_COVERAGE = EXAMPLE_COVERAGE;
+const WALLET_FINANCE_BODY: TWalletFinanceBody = { walletAddress: WALLET, chains: ["eth-mainnet", "base-mainnet"], quantumBackend: "aer", shots: 1024, seed: 42 };
 const WALLET_PROBABILITIES = { "000": 0.0224609375, "001": 0.0029296875, "010": 0.0927734375, "011": 0.3671875, "100": 0.0126953125, "101": 0.001953125, "110": 0.1015625, "111": 0.3984375 };
-const WALLET_BEHAVIOURS: Record<keyof typeof WALLET_PROBABILITIES, string> = {
-  "000": "Small, quiet wallet exposed to uncommon counterparties: a likely target of dust or address-poisoning transfers",
-  "001": "Small, active wallet trading with uncommon counterparties: speculative or airdrop-farming behaviour",
-  "010": "Small, quiet wallet with known counterparties: a dormant or newly funded holder",
-  "011": "Small, active wallet with known counterparties: everyday retail payments and swaps",
-  "100": "Well-funded, quiet wallet touched by uncommon counterparties: a cold store under phishing pressure",
-  "101": "Well-funded, active wallet with uncommon counterparties: high-exposure trading",
-  "110": "Well-funded, quiet wallet with known counterparties: long-term holding",
-  "111": "Well-funded, active wallet with known counterparties: healthy, diversified activity",
-};
+// The model's own behaviour of each bitstring, as the answer maps them.
+const WALLET_BEHAVIOURS = WALLET_BEHAVIORS;
 const WALLET_FINANCE_EXAMPLE: TWalletFinanceResult = {
   wallet_address: WALLET,
   quantum_backend: "aer",

@@ -3,24 +3,13 @@
 import { defineOperation } from "../../core/operation";
 import type { TCircuitDiagramBody, TCircuitDiagramResult, TRunCircuitBody, TRunCircuitResult } from "./schemas";
 import { ZCircuitDiagramBody, ZCircuitDiagramQuery, ZCircuitDiagramResult, ZRunCircuitBody, ZRunCircuitResult } from "./schemas";
+import { EXAMPLE_BELL_QASM, EXAMPLE_BELL_RESULT } from "../examples";
 
 // The document's examples: a Bell state in OpenQASM 3, run with 1024 shots and seed 42, and drawn (the
 // histogram is a stand-in PNG and the SVG is cut short; real ones are a few kilobytes).
-const BELL_QASM = 'OPENQASM 3.0;\ninclude "stdgates.inc";\nqubit[2] q;\nbit[2] c;\nh q[0];\ncx q[0], q[1];\nc = measure q;\n';
+const BELL_QASM = EXAMPLE_BELL_QASM;
 const RUN_BODY_EXAMPLE: TRunCircuitBody = { qasm: BELL_QASM, shots: 1024, seed: 42 };
-const RUN_EXAMPLE: TRunCircuitResult = {
-  qubits: 2,
-  clbits: 2,
-  shots: 1024,
-  seed: 42,
-  backend: "aer",
-  counts: { "00": 524, "11": 500 },
-  probabilities: { "00": 0.51171875, "11": 0.48828125 },
-  distinctOutcomes: 2,
-  otherProbability: 0,
-  histogram: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  simulationDuration: "1.8 ms",
-};
+const RUN_EXAMPLE: TRunCircuitResult = EXAMPLE_BELL_RESULT;
 const DIAGRAM_BODY_EXAMPLE: TCircuitDiagramBody = { qasm: BELL_QASM, title: "Bell state" };
 const DIAGRAM_EXAMPLE: TCircuitDiagramResult = {
   qubits: 2,

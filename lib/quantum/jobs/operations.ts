@@ -4,6 +4,7 @@ import { z } from "zod";
 import { defineOperation } from "../../core/operation";
 import type { TQuantumJob, TQuantumJobBody, TQuantumJobResult } from "./schemas";
 import { ZQuantumJob, ZQuantumJobBody, ZQuantumJobParams, ZQuantumJobResult, ZQuantumJobsQuery } from "./schemas";
+import { EXAMPLE_BELL_QASM, EXAMPLE_BELL_RESULT } from "../examples";
 
 // The document's examples: a Bell state queued on the simulator and run to DONE, and a longer
 // 22-qubit job cancelled while it runs (the histogram is a stand-in PNG).
@@ -11,7 +12,7 @@ const JOB_ID = "cmhg7q2v80003l508x9k4d2ze";
 const LONG_JOB_ID = "cmhg7t5m20007l508p4w6r1hc";
 const linksOf = (id: string) => ({ self: `/quantum/jobs/${id}`, result: `/quantum/jobs/${id}/result`, cancel: `/quantum/jobs/${id}/cancel` });
 const JOB_BODY_EXAMPLE: TQuantumJobBody = {
-  qasm: 'OPENQASM 3.0;\ninclude "stdgates.inc";\nqubit[2] q;\nbit[2] c;\nh q[0];\ncx q[0], q[1];\nc = measure q;\n',
+  qasm: EXAMPLE_BELL_QASM,
   shots: 1024,
   seed: 42,
   backend: "aer",
@@ -44,19 +45,7 @@ const CANCELLING_JOB: TQuantumJob = {
   startedAt: "2026-11-01T09:31:05.390Z",
   links: linksOf(LONG_JOB_ID),
 };
-const JOB_RESULT_EXAMPLE: TQuantumJobResult = {
-  qubits: 2,
-  clbits: 2,
-  shots: 1024,
-  seed: 42,
-  backend: "aer",
-  counts: { "00": 524, "11": 500 },
-  probabilities: { "00": 0.51171875, "11": 0.48828125 },
-  distinctOutcomes: 2,
-  otherProbability: 0,
-  histogram: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  simulationDuration: "1.8 ms",
-};
+const JOB_RESULT_EXAMPLE: TQuantumJobResult = EXAMPLE_BELL_RESULT;
 
 export const submitQuantumJobOperation = defineOperation({
   method: "POST",

@@ -1,37 +1,16 @@
 // API operations of a wallet's approvals (each export is one Operation; lib/wallet/operations.ts gathers
 // them for the OpenAPI document).
 import { defineOperation } from "../../core/operation";
-import type { TCoverage } from "../schemas";
+import { EXAMPLE_COVERAGE, EXAMPLE_WALLET } from "../examples";
 import { ZWalletAddressParams } from "../schemas";
 import type { TWalletApprovals } from "./schemas";
 import { ZApprovalsQuery, ZWalletApprovals } from "./schemas";
 
 // The document's example: a wallet that approved a marketplace for its NFT collection, and gave an
 // unlimited USDC allowance to a plain address (a common phishing pattern).
-const WALLET = "0x8ba1f109551bd432803012645ac136ddd64dba72";
+const WALLET = EXAMPLE_WALLET;
+const COVERAGE = EXAMPLE_COVERAGE;
 const PHISHER = "0xe58b081006f7e3dfc967a64cb14028d512c9791e";
-const COVERAGE: TCoverage = {
-  status: "indexed",
-  detail: "Indexed on base-mainnet, eth-mainnet. 3 prices used.",
-  chains: [
-    { chain: "base-mainnet", status: "indexed", source: "stored", lastIndexedBlock: "52364118", lastIndexedAt: "2026-10-30T17:42:11.000Z", transfers: 64, holdings: 1, nfts: 0 },
-    { chain: "eth-mainnet", status: "indexed", source: "explorer", lastIndexedBlock: "26141870", lastIndexedAt: "2026-11-01T09:12:40.000Z", transfers: 318, holdings: 2, nfts: 1 },
-  ],
-  prices: {
-    oldestAsOf: "2026-11-01T09:00:00.000Z",
-    newestAsOf: "2026-11-01T09:05:00.000Z",
-    staleAfterHours: 24,
-    used: [
-      { chain: "eth-mainnet", tokenAddress: "native", symbol: "ETH", priceUsd: 3000, asOf: "2026-11-01T09:05:00.000Z", stale: false },
-      { chain: "base-mainnet", tokenAddress: "native", symbol: "ETH", priceUsd: 3000, asOf: "2026-11-01T09:05:00.000Z", stale: false },
-      { chain: "eth-mainnet", tokenAddress: "0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48", symbol: "USDC", priceUsd: 1, asOf: "2026-11-01T09:00:00.000Z", stale: false },
-    ],
-  },
-  excluded: [],
-  indexing: [
-    { chain: "eth-mainnet", jobId: "cmhfz8w1k0002l708c3n5t6yb", status: "DONE", progress: { stage: "done", records: 412, fromBlock: "0", toBlock: "26141870" }, error: null, updatedAt: "2026-11-01T09:12:40.000Z" },
-  ],
-};
 const APPROVALS_EXAMPLE: TWalletApprovals = {
   wallet_address: WALLET,
   approvals: [

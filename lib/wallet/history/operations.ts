@@ -1,26 +1,14 @@
 // API operations of the balance history (each export is one Operation; lib/wallet/operations.ts gathers
 // them for the OpenAPI document).
 import { defineOperation } from "../../core/operation";
-import type { TCoverage } from "../schemas";
+import { EXAMPLE_COVERAGE_UNPRICED, EXAMPLE_WALLET } from "../examples";
 import { ZWalletAddressParams } from "../schemas";
 import type { TBalanceHistory } from "./schemas";
 import { ZBalanceHistory, ZBalanceHistoryQuery } from "./schemas";
 
 // The document's example: three days of one wallet's value, asked at 09:30 UTC on the last of them.
-const WALLET = "0x8ba1f109551bd432803012645ac136ddd64dba72";
-const COVERAGE: TCoverage = {
-  status: "indexed",
-  detail: "Indexed on base-mainnet, eth-mainnet. 0 prices used.",
-  chains: [
-    { chain: "base-mainnet", status: "indexed", source: "stored", lastIndexedBlock: "52364118", lastIndexedAt: "2026-10-30T17:42:11.000Z", transfers: 64, holdings: 1, nfts: 0 },
-    { chain: "eth-mainnet", status: "indexed", source: "explorer", lastIndexedBlock: "26141870", lastIndexedAt: "2026-11-01T09:12:40.000Z", transfers: 318, holdings: 2, nfts: 1 },
-  ],
-  prices: { oldestAsOf: null, newestAsOf: null, staleAfterHours: 24, used: [] },
-  excluded: [],
-  indexing: [
-    { chain: "eth-mainnet", jobId: "cmhfz8w1k0002l708c3n5t6yb", status: "DONE", progress: { stage: "done", records: 412, fromBlock: "0", toBlock: "26141870" }, error: null, updatedAt: "2026-11-01T09:12:40.000Z" },
-  ],
-};
+const WALLET = EXAMPLE_WALLET;
+const COVERAGE = EXAMPLE_COVERAGE_UNPRICED;
 const HISTORY_EXAMPLE: TBalanceHistory = {
   wallet_address: WALLET,
   currency: "USD",

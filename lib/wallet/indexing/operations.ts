@@ -4,9 +4,10 @@ import { defineOperation } from "../../core/operation";
 import { ZChainsQuery, ZWalletAddressParams } from "../schemas";
 import type { TWalletIndexing } from "./schemas";
 import { ZWalletIndexing } from "./schemas";
+import { EXAMPLE_WALLET } from "../examples";
 
 // The document's example: a wallet read from eth-mainnet's explorer, while a job reads arbitrum-mainnet from its JSON-RPC node.
-const WALLET = "0x8ba1f109551bd432803012645ac136ddd64dba72";
+const WALLET = EXAMPLE_WALLET;
 const INDEXING_EXAMPLE: TWalletIndexing = {
   wallet_address: WALLET,
   status: "indexed",

@@ -2,39 +2,18 @@
 // them for the OpenAPI document).
 import { defineOperation } from "../../core/operation";
 import { ZWalletAddressParams } from "../schemas";
-import type { TCoverage } from "../schemas";
+import { EXAMPLE_COVERAGE, EXAMPLE_WALLET } from "../examples";
 import type { TMetricsBody, TUncommonReport, TWalletMetricsResult } from "./schemas";
 import { ZMetricsBody, ZUncommonQuery, ZUncommonReport, ZWalletMetricsResult } from "./schemas";
 
 // The document's examples: one wallet with ETH on eth-mainnet and base-mainnet and a little USDC; a
 // look-alike of the exchange address it trusts poisoned its history, and a dust sender pinged it.
-const WALLET = "0x8ba1f109551bd432803012645ac136ddd64dba72";
+const WALLET = EXAMPLE_WALLET;
+const COVERAGE = EXAMPLE_COVERAGE;
 const ROUTER = "0x3fc91a3afd70395cd496c647d5a6cc9d4b2b7fad";
 const TRUSTED = "0xcda4b7e2d1f0a9c8b7e6d5c4b3a2918273e6bf50";
 const POISON = "0xcda4b7e2d13e99c8b7e6d5c4b0f1918273e6bf50";
 const DUSTER = "0x4f3a9b2c1d0e8f7a6b5c4d3e2f1a0b9c8d7e6f5a";
-const COVERAGE: TCoverage = {
-  status: "indexed",
-  detail: "Indexed on base-mainnet, eth-mainnet. 3 prices used.",
-  chains: [
-    { chain: "base-mainnet", status: "indexed", source: "stored", lastIndexedBlock: "52364118", lastIndexedAt: "2026-10-30T17:42:11.000Z", transfers: 64, holdings: 1, nfts: 0 },
-    { chain: "eth-mainnet", status: "indexed", source: "explorer", lastIndexedBlock: "26141870", lastIndexedAt: "2026-11-01T09:12:40.000Z", transfers: 318, holdings: 2, nfts: 1 },
-  ],
-  prices: {
-    oldestAsOf: "2026-11-01T09:00:00.000Z",
-    newestAsOf: "2026-11-01T09:05:00.000Z",
-    staleAfterHours: 24,
-    used: [
-      { chain: "eth-mainnet", tokenAddress: "native", symbol: "ETH", priceUsd: 3000, asOf: "2026-11-01T09:05:00.000Z", stale: false },
-      { chain: "base-mainnet", tokenAddress: "native", symbol: "ETH", priceUsd: 3000, asOf: "2026-11-01T09:05:00.000Z", stale: false },
-      { chain: "eth-mainnet", tokenAddress: "0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48", symbol: "USDC", priceUsd: 1, asOf: "2026-11-01T09:00:00.000Z", stale: false },
-    ],
-  },
-  excluded: [],
-  indexing: [
-    { chain: "eth-mainnet", jobId: "cmhfz8w1k0002l708c3n5t6yb", status: "DONE", progress: { stage: "done", records: 412, fromBlock: "0", toBlock: "26141870" }, error: null, updatedAt: "2026-11-01T09:12:40.000Z" },
-  ],
-};
 const METRICS_BODY_EXAMPLE: TMetricsBody = { wallet_address: WALLET };
 const METRICS_EXAMPLE: TWalletMetricsResult = {
   wallet_address: WALLET,

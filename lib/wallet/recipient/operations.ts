@@ -4,10 +4,11 @@ import { defineOperation } from "../../core/operation";
 import { ZWalletAddressParams } from "../schemas";
 import type { TCheckRecipientBody, TRecipientCheckResult } from "./schemas";
 import { ZCheckRecipientBody, ZRecipientCheckResult } from "./schemas";
+import { EXAMPLE_WALLET } from "../examples";
 
 // The document's example: before sending, the wallet's owner checks an address copied from its history,
 // a look-alike of the exchange deposit address they trust.
-const WALLET = "0x8ba1f109551bd432803012645ac136ddd64dba72";
+const WALLET = EXAMPLE_WALLET;
 const TRUSTED = "0xcda4b7e2d1f0a9c8b7e6d5c4b3a2918273e6bf50";
 const POISON = "0xcda4b7e2d13e99c8b7e6d5c4b0f1918273e6bf50";
 const CHECK_BODY_EXAMPLE: TCheckRecipientBody = { to: POISON, chains: ["eth-mainnet"] };

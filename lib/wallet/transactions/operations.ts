@@ -5,10 +5,11 @@ import { defineOperation } from "../../core/operation";
 import { ZWalletAddressParams } from "../schemas";
 import type { TWalletTransaction } from "./schemas";
 import { ZTransactionsQuery, ZWalletTransaction } from "./schemas";
+import { EXAMPLE_WALLET } from "../examples";
 
 // The document's example: a wallet's two latest outgoing transfers on eth-mainnet: a deposit to the
 // exchange address it trusts, then the zero-value USDC transfer a look-alike of it made from the wallet.
-const WALLET = "0x8ba1f109551bd432803012645ac136ddd64dba72";
+const WALLET = EXAMPLE_WALLET;
 const TRUSTED = "0xcda4b7e2d1f0a9c8b7e6d5c4b3a2918273e6bf50";
 const POISON = "0xcda4b7e2d13e99c8b7e6d5c4b0f1918273e6bf50";
 const TRANSACTIONS_EXAMPLE: TWalletTransaction[] = [
