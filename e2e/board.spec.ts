@@ -68,6 +68,35 @@ test("arrow keys skip the lanes a move is not legal to, and Escape puts the card
   expect((await (await page.request.get(`/api/tasks/${id}`)).json()).status).toBe("pending");
 });
 
+test("a drop on a final lane asks first: kept as is it stays, confirmed it moves", async ({ page, baseURL, consoleErrors }) => {
+  const { id, handle } = await boardWithNewTask(page, baseURL!, "E2E drop me on cancelled");
+  const dropOnCancelled = async () => {
+    await handle.focus();
+    await page.keyboard.press("Space");
+    await expect(lane(page, "Pending")).toHaveAttribute("data-drop", "origin");
+    await page.keyboard.press("ArrowRight"); // Assigned
+    await expect(lane(page, "Assigned")).toHaveAttribute("data-over", "true");
+    await page.keyboard.press("ArrowRight"); // Cancelled
+    await expect(lane(page, "Cancelled")).toHaveAttribute("data-over", "true");
+    await page.keyboard.press("Space");
+  };
+  await dropOnCancelled();
+  const dialog = page.getByRole("dialog", { name: "Cancel task" });
+  await expect(dialog).toContainText("“E2E drop me on cancelled” will be cancelled");
+  await dialog.getByRole("button", { name: "Keep as is" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: "Not moved: “E2E drop me on cancelled” stays in Pending." })).toBeVisible();
+  await expect(lane(page, "Pending").getByText("E2E drop me on cancelled")).toBeVisible();
+  expect((await (await page.request.get(`/api/tasks/${id}`)).json()).status).toBe("pending");
+
+  await dropOnCancelled();
+  await dialog.getByRole("button", { name: "Cancel task" }).click();
+  await expect(lane(page, "Cancelled").getByText("E2E drop me on cancelled")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Moved “E2E drop me on cancelled” to Cancelled." })).toBeVisible();
+  expect((await (await page.request.get(`/api/tasks/${id}`)).json()).status).toBe("cancelled");
+  expect(consoleErrors).toEqual([]);
+});
+
 test("a refused drop leaves the card in its lane and says why", async ({ page, baseURL, consoleErrors }) => {
   // A board that has not heard of the change yet: its live stream is held (never answered), so the
   // cancel below does not redraw the board before the drop, as it otherwise would within a second.

@@ -44,6 +44,20 @@ test("a deployment started in the dashboard shows a status change made through t
   expect(illegal.status()).toBe(409);
   expect((await illegal.json()).detail).toContain("rolled_back");
   await expect(status).toHaveText("deployed");
+
+  // Rolling back is final: it asks first, naming the deployment; "Keep as is" changes nothing.
+  await moves.getByRole("button", { name: "Roll back" }).click();
+  const dialog = page.getByRole("dialog", { name: "Roll back deployment" });
+  await expect(dialog).toContainText("“E2E Ledger” 3.1.4 will be rolled back. This is final");
+  await dialog.getByRole("button", { name: "Keep as is" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(moves.getByRole("button", { name: "Roll back" })).toBeFocused();
+  await expect(status).toHaveText("deployed");
+  await moves.getByRole("button", { name: "Roll back" }).click();
+  await dialog.getByRole("button", { name: "Roll back" }).click();
+  await expect(status).toHaveText("rolled back");
+  await expect(history.getByRole("listitem")).toHaveCount(4);
+  await expect(moves).toHaveCount(0);
   expect(consoleErrors).toEqual([]);
 });
 

@@ -53,7 +53,15 @@ test("a task can be cancelled from an open column; the form refuses a missing en
   await page.goto("/tasks");
   const card = page.getByRole("listitem").filter({ hasText: "E2E task to cancel" });
   await expect(card.getByRole("group").getByRole("button")).toHaveText(["Start", "Cancel"]);
+  // Cancelling is final: it asks first, naming the task; "Keep as is" leaves it where it was.
   await card.getByRole("button", { name: "Cancel", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Cancel task" });
+  await expect(dialog).toContainText("“E2E task to cancel” will be cancelled");
+  await dialog.getByRole("button", { name: "Keep as is" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(column(page, "Assigned").getByText("E2E task to cancel")).toBeVisible();
+  await card.getByRole("button", { name: "Cancel", exact: true }).click();
+  await dialog.getByRole("button", { name: "Cancel task" }).click();
   await expect(column(page, "Cancelled").getByText("E2E task to cancel")).toBeVisible();
 
   await page.goto("/tasks/new");

@@ -6,7 +6,7 @@
 // are the pipeline's record and are not on the form.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { apiFetch } from "@/lib/client/api";
+import { dashboardApi, unwrap } from "@/lib/client/dashboard";
 import { ZUpdateDeploymentBody, type TDeployment, type TUpdateDeploymentBody } from "@/lib/deployments/schemas";
 import { Field, Form, FormFooter, useFormKit } from "@/components/form";
 import { RESOURCES } from "@/components/shared/resources";
@@ -48,7 +48,7 @@ const toBody = (values: Values) => ({
 const useEditDeployment = (id: string) =>
   useWrite(
     deploymentKeys.all,
-    (body: TUpdateDeploymentBody) => apiFetch<TDeployment>(RESOURCES.deployment.itemPath(id), { method: "PATCH", body }),
+    (body: TUpdateDeploymentBody) => unwrap(dashboardApi().PATCH("/api/deployments/{deploymentId}", { params: { path: { deploymentId: id } }, body })),
     "Deployment saved",
   );
 

@@ -9,6 +9,18 @@ export const MOVE_LABELS: Record<DeploymentStatusValue, string> = {
   rolled_back: "Roll back",
 };
 
+/** What a move to a final status asks first (a failed or rolled-back deployment never moves again). */
+export const FINAL_MOVE_CONFIRMS: Partial<Record<DeploymentStatusValue, { title: string; question: (name: string) => string }>> = {
+  failed: {
+    title: "Mark deployment failed",
+    question: (name) => `${name} will be marked failed. This is final: the deployment cannot move again; deploy it anew to retry.`,
+  },
+  rolled_back: {
+    title: "Roll back deployment",
+    question: (name) => `${name} will be rolled back. This is final: the deployment cannot move again; deploy it anew to bring it back.`,
+  },
+};
+
 /** Suggestions for the network field (deploy and edit forms); any chain name is accepted. */
 export const NETWORK_SUGGESTIONS = ["eth-mainnet", "arbitrum-mainnet", "base-mainnet", "optimism-mainnet", "matic-mainnet", "bsc-mainnet", "zksync-mainnet", "linea-mainnet"];
 

@@ -1,14 +1,16 @@
 "use client";
 
 // A deployment's page body: its status updates live (the event stream; polling while it is down), its history as a timeline, and
-// buttons for the moves the state machine allows from where it is now.
+// buttons for the moves the state machine allows from where it is now (a final one, failed or rolled
+// back, asks first: it cannot be undone).
 import type { TDeploymentWithHistory } from "@/lib/deployments/schemas";
 import { allowedDeploymentMoves, isFinalDeploymentStatus } from "@/lib/deployments/status-machine";
 import { Card } from "@/components/ui/card";
 import { ProblemAlert } from "@/components/ui/problem-alert";
 import styles from "./deployments.module.css";
 import { formatDateTime, formatMeasure, formatStatus, formatTimestamp } from "@/lib/format";
-import { MOVE_LABELS } from "./labels";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { FINAL_MOVE_CONFIRMS, MOVE_LABELS } from "./labels";
 import { DeploymentRecordActions } from "./record-actions";
 import { StaleMarker } from "./stale-marker";
 import { useDeploymentStatus, useMoveDeployment } from "./use-deployment";
@@ -37,17 +39,28 @@ export const LiveDeployment = ({ initial, canWrite }: { initial: TDeploymentWith
       </div>
       {canWrite && moves.length > 0 ? (
         <div className="row" style={{ margin: "1rem 0" }} aria-label="Move the deployment" role="group">
-          {moves.map((to) => (
-            <button
-              key={to}
-              type="button"
-              className={to === "failed" || to === "rolled_back" ? "danger" : undefined}
-              disabled={!hydrated || move.isPending}
-              onClick={() => move.mutate(to)}
-            >
-              {MOVE_LABELS[to]}
-            </button>
-          ))}
+          {moves.map((to) => {
+            const confirm = FINAL_MOVE_CONFIRMS[to];
+            const disabled = !hydrated || move.isPending;
+            return confirm ? (
+              <ConfirmButton
+                key={to}
+                label={MOVE_LABELS[to]}
+                title={confirm.title}
+                question={confirm.question(`“${deployment.name}” ${deployment.version}`)}
+                confirmLabel={MOVE_LABELS[to]}
+                cancelLabel="Keep as is"
+                disabled={disabled}
+                onConfirm={async () => {
+                  await move.mutateAsync(to);
+                }}
+              />
+            ) : (
+              <button key={to} type="button" disabled={disabled} onClick={() => move.mutate(to)}>
+                {MOVE_LABELS[to]}
+              </button>
+            );
+          })}
         </div>
       ) : null}
       {canWrite ? <DeploymentRecordActions deployment={deployment} /> : null}

@@ -1,11 +1,11 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api";
+import { dashboardApi, unwrap } from "@/lib/client/dashboard";
 import { useWrite } from "@/components/shared/use-resource";
 import { useLiveQuery } from "@/components/shared/use-event-stream";
 import { deletedKey } from "@/components/shared/delete-record-button";
-import type { TDeployBody, TDeployment, TDeploymentWithHistory } from "@/lib/deployments/schemas";
+import type { TDeployBody, TDeploymentWithHistory } from "@/lib/deployments/schemas";
 import { isFinalDeploymentStatus, type DeploymentStatusValue } from "@/lib/deployments/status-machine";
 
 export const deploymentKeys = {
@@ -13,7 +13,8 @@ export const deploymentKeys = {
   status: (id: string) => ["deployments", "status", id] as const,
 };
 
-const statusPath = (id: string) => `/api/deployments/dapp/${encodeURIComponent(id)}/status`;
+const api = dashboardApi();
+const byId = (deploymentId: string) => ({ params: { path: { deploymentId } } });
 
 /** Polling while the live event stream is down (signed out, refused, offline): the status every 2 s. */
 export const POLL_MS = 2000;
@@ -35,7 +36,7 @@ export const useDeploymentStatus = (initial: TDeploymentWithHistory) => {
   const query = useQuery({
     queryKey: deploymentKeys.status(initial.id),
     enabled: !deleted,
-    queryFn: ({ signal }) => apiFetch<TDeploymentWithHistory>(statusPath(initial.id), { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET("/api/deployments/dapp/{deploymentId}/status", { ...byId(initial.id), signal })),
     initialData: initial,
     refetchInterval: (query) => (live || (query.state.data && isFinalDeploymentStatus(query.state.data.deploymentStatus)) ? false : POLL_MS),
     refetchIntervalInBackground: false,
@@ -46,10 +47,10 @@ export const useDeploymentStatus = (initial: TDeploymentWithHistory) => {
 export const useMoveDeployment = (id: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (status: DeploymentStatusValue) => apiFetch<TDeployment>(statusPath(id), { method: "PATCH", body: { status } }),
+    mutationFn: (status: DeploymentStatusValue) => unwrap(api.PATCH("/api/deployments/dapp/{deploymentId}/status", { ...byId(id), body: { status } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: deploymentKeys.status(id) }),
   });
 };
 
 export const useDeploy = () =>
-  useWrite(deploymentKeys.all, (body: TDeployBody) => apiFetch<TDeployment>("/api/deployments/dapp/deploy", { method: "POST", body }), "Deployment started");
+  useWrite(deploymentKeys.all, (body: TDeployBody) => unwrap(api.POST("/api/deployments/dapp/deploy", { body })), "Deployment started");

@@ -4,10 +4,20 @@
 // and the search results (each addable). Used for a squad's agents and a syndicate's squads.
 import { useQuery } from "@tanstack/react-query";
 import { useDeferredValue, useId, useState } from "react";
-import { apiFetch } from "@/lib/client/api";
+import { dashboardApi, unwrap } from "@/lib/client/dashboard";
 import styles from "./groups.module.css";
 
 export type PickedEntity = { id: string; name: string };
+
+/** The list endpoints a picker searches (each takes ?q= and ?limit= and answers objects with id and name). */
+export type MemberSearchPath = "/api/agents" | "/api/squads";
+
+/** Up to 8 members whose name matches `q`. */
+const searchMembers = (searchPath: MemberSearchPath, q: string, signal: AbortSignal): Promise<PickedEntity[]> => {
+  const api = dashboardApi();
+  const init = { params: { query: { limit: 8, q } }, signal };
+  return searchPath === "/api/agents" ? unwrap(api.GET("/api/agents", init)) : unwrap(api.GET("/api/squads", init));
+};
 
 export const EntityPicker = ({
   legend,
@@ -21,7 +31,7 @@ export const EntityPicker = ({
   /** "agent" or "squad": used in labels. */
   noun: string;
   /** A list endpoint taking ?q= and ?limit= (answers objects with id and name). */
-  searchPath: string;
+  searchPath: MemberSearchPath;
   selected: PickedEntity[];
   onChange: (next: PickedEntity[]) => void;
   error?: string;
@@ -31,7 +41,7 @@ export const EntityPicker = ({
   const q = useDeferredValue(term.trim());
   const results = useQuery({
     queryKey: [searchPath, "search", q],
-    queryFn: ({ signal }) => apiFetch<PickedEntity[]>(`${searchPath}?limit=8&q=${encodeURIComponent(q)}`, { signal }),
+    queryFn: ({ signal }) => searchMembers(searchPath, q, signal),
     enabled: q.length > 0,
     placeholderData: (previous) => previous,
   });

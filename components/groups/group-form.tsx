@@ -11,7 +11,7 @@ import type { TRole } from "@/lib/agents/schemas";
 import { Field, Form, FormFooter, useField, useFormKit } from "@/components/form";
 import { RESOURCES } from "@/components/shared/resources";
 import { useSaveResource } from "@/components/shared/use-resource";
-import { EntityPicker, type PickedEntity } from "./entity-picker";
+import { EntityPicker, type MemberSearchPath, type PickedEntity } from "./entity-picker";
 import styles from "./groups.module.css";
 
 export type GroupKind = {
@@ -21,7 +21,7 @@ export type GroupKind = {
   membersField: string;
   memberNoun: string;
   membersLegend: string;
-  searchPath: string;
+  searchPath: MemberSearchPath;
   schema: z.ZodType<{ id: string }>;
 };
 

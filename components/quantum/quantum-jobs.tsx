@@ -10,10 +10,11 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import { FormField } from "@/components/ui/form-field";
 import { ProblemAlert } from "@/components/ui/problem-alert";
 import { ScrollRegion } from "@/components/ui/scroll-region";
-import { ApiError, apiFetch } from "@/lib/client/api";
+import { ApiError } from "@/lib/client/api";
+import { dashboardApi, unwrap } from "@/lib/client/dashboard";
 import { useLiveQuery } from "@/components/shared/use-event-stream";
 import { DEFAULT_SHOTS, QUANTUM_BACKENDS } from "@/lib/quantum/schemas";
-import { type TQuantumJob, type TQuantumJobBody } from "@/lib/quantum/jobs/schemas";
+import type { TQuantumJobBody } from "@/lib/quantum/jobs/schemas";
 import { EXAMPLE_QASM } from "./circuit-runner";
 import { optionalInteger } from "./values";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -33,16 +34,16 @@ export const QuantumJobs = ({ base = "" }: { base?: string }) => {
   const live = useLiveQuery(QUANTUM_JOB_EVENTS, jobsKey);
   const jobs = useQuery({
     queryKey: jobsKey,
-    queryFn: ({ signal }) => apiFetch<TQuantumJob[]>(`${base}/quantum/jobs?limit=50`, { signal }),
+    queryFn: ({ signal }) => unwrap(dashboardApi(base).GET("/quantum/jobs", { params: { query: { limit: 50 } }, signal })),
     // Live status from the stream; without it, poll while anything is still queued or running.
     refetchInterval: (query) => (!live && query.state.data?.some((job) => ACTIVE.has(job.status)) ? POLL_MS : false),
   });
   const submit = useMutation({
-    mutationFn: (body: Partial<TQuantumJobBody>) => apiFetch<TQuantumJob>(`${base}/quantum/jobs`, { method: "POST", body }),
+    mutationFn: (body: Partial<TQuantumJobBody> & Pick<TQuantumJobBody, "qasm">) => unwrap(dashboardApi(base).POST("/quantum/jobs", { body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: jobsKey }),
   });
   const cancel = useMutation({
-    mutationFn: (jobId: string) => apiFetch<TQuantumJob>(`${base}/quantum/jobs/${encodeURIComponent(jobId)}/cancel`, { method: "POST" }),
+    mutationFn: (jobId: string) => unwrap(dashboardApi(base).POST("/quantum/jobs/{jobId}/cancel", { params: { path: { jobId } } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: jobsKey }),
   });
   const fields = submit.error instanceof ApiError ? submit.error.fieldErrors() : {};

@@ -5,11 +5,12 @@ import { ChartFrame } from "@/components/charts/chart-frame";
 import { ChartSkeleton } from "@/components/charts/chart-skeleton";
 import { ProblemAlert } from "@/components/ui/problem-alert";
 import { formatDateTime, formatDayShort, formatDecimal, formatDuration, formatInteger } from "@/lib/format";
+import type { TQuantumRun } from "@/lib/quantum/runs/schemas";
 import { useRuns } from "./use-quantum";
 
 const HEIGHT = 240;
 
-export const RunsChart = ({ entityType, entityId, quantumUrl = "" }: { entityType: string; entityId: string; quantumUrl?: string }) => {
+export const RunsChart = ({ entityType, entityId, quantumUrl = "" }: { entityType: TQuantumRun["entityType"]; entityId: string; quantumUrl?: string }) => {
   const runs = useRuns(entityType, entityId, quantumUrl);
   if (runs.error) return <ProblemAlert error={runs.error} />;
   if (!runs.data) return <ChartSkeleton height={HEIGHT} label="Loading past runs" />;

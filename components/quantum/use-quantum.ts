@@ -3,9 +3,10 @@
 // react-query hooks for the quantum endpoints: run an analysis, run a circuit, read the circuit
 // and the past runs of an entity.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError, apiFetch, type ProblemBody } from "@/lib/client/api";
-import type { TAgentQuantumResult, TAnalysisEntityType, TSquadQuantumResult, TSyndicateQuantumResult, TWalletFinanceBody, TWalletFinanceResult } from "@/lib/quantum/analyses/schemas";
-import type { TCircuitDiagramResult, TRunCircuitBody, TRunCircuitResult } from "@/lib/quantum/circuits/schemas";
+import { ApiError, type ProblemBody } from "@/lib/client/api";
+import { dashboardApi, unwrap } from "@/lib/client/dashboard";
+import type { TAgentQuantumResult, TAnalysisEntityType, TSquadQuantumResult, TSyndicateQuantumResult, TWalletFinanceBody } from "@/lib/quantum/analyses/schemas";
+import type { TRunCircuitBody } from "@/lib/quantum/circuits/schemas";
 import type { TQuantumRun } from "@/lib/quantum/runs/schemas";
 
 export const quantumKeys = {
@@ -22,6 +23,20 @@ export const analysisPath = (entityType: TAnalysisEntityType, entityId: string, 
 };
 
 export type AnyAnalysis = TAgentQuantumResult | TSquadQuantumResult | TSyndicateQuantumResult;
+
+/** Runs an entity's analysis (GET /quantum/{agent,squad,syndicate}?<id>=…&shots=…&seed=…; unset options are left out). */
+const runAnalysis = async (entityType: TAnalysisEntityType, entityId: string, options: { shots?: number; seed?: number }, base: string) => {
+  const api = dashboardApi(base);
+  const { shots, seed } = options;
+  switch (entityType) {
+    case "agent":
+      return unwrap(api.GET("/quantum/agent", { params: { query: { agentId: entityId, shots, seed } } }));
+    case "squad":
+      return unwrap(api.GET("/quantum/squad", { params: { query: { squadId: entityId, shots, seed } } }));
+    case "syndicate":
+      return unwrap(api.GET("/quantum/syndicate", { params: { query: { syndicateId: entityId, shots, seed } } }));
+  }
+};
 
 /** The fields the three analyses share, under one set of names. */
 export type AnalysisView = {
@@ -76,19 +91,19 @@ export const viewOf = (result: AnyAnalysis): AnalysisView => {
 export const useRunAnalysis = (entityType: TAnalysisEntityType, entityId: string, base = "") => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (options: { shots?: number; seed?: number }) => apiFetch<AnyAnalysis>(analysisPath(entityType, entityId, options, base)),
+    mutationFn: (options: { shots?: number; seed?: number }) => runAnalysis(entityType, entityId, options, base),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: quantumKeys.runs(entityType, entityId) }),
   });
 };
 
-export const useRuns = (entityType: string, entityId: string, base = "") =>
+export const useRuns = (entityType: TQuantumRun["entityType"], entityId: string, base = "") =>
   useQuery({
     queryKey: quantumKeys.runs(entityType, entityId),
     queryFn: ({ signal }) =>
-      apiFetch<TQuantumRun[]>(`${base}/quantum/runs?${new URLSearchParams({ entityType, entityId, limit: "50" })}`, { signal }),
+      unwrap(dashboardApi(base).GET("/quantum/runs", { params: { query: { entityType, entityId, limit: 50 } }, signal })),
   });
 
-/** The circuit of an analysis as OpenQASM 3 (plain text, so not through apiFetch's JSON). */
+/** The circuit of an analysis as OpenQASM 3 (plain text, so not through the JSON client). */
 export const useCircuitQasm = (entityType: TAnalysisEntityType, entityId: string, base = "") =>
   useQuery({
     queryKey: quantumKeys.circuit(entityType, entityId),
@@ -100,7 +115,7 @@ export const useCircuitQasm = (entityType: TAnalysisEntityType, entityId: string
   });
 
 export const useRunCircuit = (base = "") =>
-  useMutation({ mutationFn: (body: TRunCircuitBody) => apiFetch<TRunCircuitResult>(`${base}/quantum/run`, { method: "POST", body }) });
+  useMutation({ mutationFn: (body: TRunCircuitBody) => unwrap(dashboardApi(base).POST("/quantum/run", { body })) });
 
 /**
  * The diagram of a program (POST /quantum/diagram); nothing is asked while `qasm` is empty, nor
@@ -109,7 +124,7 @@ export const useRunCircuit = (base = "") =>
 export const useCircuitDiagram = (qasm: string, base = "", signedIn = true) =>
   useQuery({
     queryKey: ["quantum", "diagram", qasm] as const,
-    queryFn: ({ signal }) => apiFetch<TCircuitDiagramResult>(`${base}/quantum/diagram`, { method: "POST", body: { qasm }, signal }),
+    queryFn: ({ signal }) => unwrap(dashboardApi(base).POST("/quantum/diagram", { body: { qasm }, signal })),
     enabled: signedIn && qasm.trim().length > 0,
     retry: false,
     staleTime: Infinity,
@@ -119,5 +134,5 @@ export const useCircuitDiagram = (qasm: string, base = "", signedIn = true) =>
 export const useWalletFinance = (base = "") =>
   useMutation({
     mutationFn: (body: Partial<TWalletFinanceBody> & { walletAddress: string }) =>
-      apiFetch<TWalletFinanceResult>(`${base}/qmetrics/finance`, { method: "POST", body }),
+      unwrap(dashboardApi(base).POST("/qmetrics/finance", { body })),
   });

@@ -1,9 +1,11 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api";
+import { dashboardApi, unwrap } from "@/lib/client/dashboard";
 import { useDebounced } from "@/components/ui/use-debounced";
-import { SEARCH_Q_MAX, type TSearchHit } from "@/lib/search/schemas";
+import { SEARCH_Q_MAX } from "@/lib/search/schemas";
+
+const api = dashboardApi();
 
 export const searchKeys = { query: (q: string) => ["search", q] as const };
 
@@ -12,7 +14,7 @@ export const useSearch = (q: string) => {
   const settled = useDebounced(q.trim(), 200);
   const query = useQuery({
     queryKey: searchKeys.query(settled),
-    queryFn: ({ signal }) => apiFetch<TSearchHit[]>(`/api/search?${new URLSearchParams({ q: settled, limit: "5" })}`, { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET("/api/search", { params: { query: { q: settled, limit: 5 } }, signal })),
     enabled: settled.length > 0 && settled.length <= SEARCH_Q_MAX,
     placeholderData: keepPreviousData,
     staleTime: 30_000,

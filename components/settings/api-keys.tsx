@@ -7,8 +7,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
-import { apiFetch } from "@/lib/client/api";
-import { READ_SCOPES, SCOPE_AREAS, ZCreateApiKeyBody, type TApiKey, type TCreatedApiKey } from "@/lib/auth/schemas";
+import { dashboardApi, unwrap } from "@/lib/client/dashboard";
+import { READ_SCOPES, SCOPE_AREAS, ZCreateApiKeyBody, type TApiKey, type TCreateApiKeyBody, type TCreatedApiKey } from "@/lib/auth/schemas";
 import { Field, Form, FormFooter, useFormKit } from "@/components/form";
 import { useWrite } from "@/components/shared/use-resource";
 import { formatDateTime } from "@/lib/format";
@@ -110,7 +110,7 @@ const ScopePicker = ({ chosen, onChange, canWrite }: { chosen: Set<string>; onCh
 };
 
 export const ApiKeys = ({ role }: { role: string }) => {
-  const keys = useQuery({ queryKey: apiKeyKeys.all, queryFn: () => apiFetch<TApiKey[]>("/api/keys") });
+  const keys = useQuery({ queryKey: apiKeyKeys.all, queryFn: () => unwrap(dashboardApi().GET("/api/keys")) });
   const queryClient = useQueryClient();
   const kit = useFormKit();
   const [name, setName] = useState("");
@@ -121,8 +121,8 @@ export const ApiKeys = ({ role }: { role: string }) => {
   const [expiryDays, setExpiryDays] = useState(30);
   const [created, setCreated] = useState<TCreatedApiKey>();
 
-  const create = useWrite(apiKeyKeys.all, (body: unknown) => apiFetch<TCreatedApiKey>("/api/keys", { method: "POST", body }), "API key created");
-  const revoke = useWrite(apiKeyKeys.all, (id: string) => apiFetch<void>(`/api/keys/${encodeURIComponent(id)}`, { method: "DELETE" }), "API key revoked");
+  const create = useWrite(apiKeyKeys.all, (body: TCreateApiKeyBody) => unwrap(dashboardApi().POST("/api/keys", { body })), "API key created");
+  const revoke = useWrite(apiKeyKeys.all, (id: string) => unwrap(dashboardApi().DELETE("/api/keys/{keyId}", { params: { path: { keyId: id } } })), "API key revoked");
 
   const submit = () => {
     const scopes =

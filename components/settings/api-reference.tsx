@@ -25,6 +25,9 @@ const SchemaView = ({ schema, label }: { schema: Schema; label: string }) => (
 
 /** Renders /api/openapi.json: operations grouped by tag, with parameters, bodies and answers. */
 export const ApiReference = () => {
+  // On apiFetch, not the typed client: the document declares its own answer only loosely (info with title
+  // and version, paths of unknown shape), so this page needs its own Document type (which also reads
+  // info.description, not declared there) and the client's answer type would only be cast away.
   const doc = useQuery({ queryKey: ["openapi"], queryFn: () => apiFetch<Document>("/api/openapi.json") });
   if (doc.isPending) return <p className="muted">Loading the API description…</p>;
   if (doc.error) return <p role="alert" className="alert">The API description could not be loaded.</p>;

@@ -2,29 +2,31 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { apiFetch, ApiError } from "@/lib/client/api";
-import { ZCreateUserBody, type TUser } from "@/lib/auth/schemas";
+import { ApiError } from "@/lib/client/api";
+import { dashboardApi, unwrap } from "@/lib/client/dashboard";
+import { ZCreateUserBody, type TCreateUserBody, type TUser } from "@/lib/auth/schemas";
 import { FormField } from "@/components/ui/form-field";
 import { ProblemAlert } from "@/components/ui/problem-alert";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { SubmitButton } from "@/components/ui/submit-button";
 
+const api = dashboardApi();
 const userKeys = { all: ["users"] as const };
 const ROLE_OPTIONS = ["viewer", "operator", "admin"] as const;
 
 export const UsersAdmin = ({ initialUsers, selfId }: { initialUsers: TUser[]; selfId: string }) => {
   const queryClient = useQueryClient();
-  const users = useQuery({ queryKey: userKeys.all, queryFn: () => apiFetch<TUser[]>("/api/users"), initialData: initialUsers });
+  const users = useQuery({ queryKey: userKeys.all, queryFn: () => unwrap(api.GET("/api/users")), initialData: initialUsers });
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
   const create = useMutation({
-    mutationFn: (body: unknown) => apiFetch<TUser>("/api/users", { method: "POST", body }),
+    mutationFn: (body: TCreateUserBody) => unwrap(api.POST("/api/users", { body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
     onError: (error) => setFieldErrors(error instanceof ApiError ? error.fieldErrors() : {}),
   });
   const changeRole = useMutation({
-    mutationFn: ({ id, role }: { id: string; role: string }) =>
-      apiFetch<TUser>(`/api/users/${encodeURIComponent(id)}`, { method: "PATCH", body: { role } }),
+    mutationFn: ({ id, role }: { id: string; role: TUser["role"] }) =>
+      unwrap(api.PATCH("/api/users/{userId}", { params: { path: { userId: id } }, body: { role } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 
@@ -71,7 +73,8 @@ export const UsersAdmin = ({ initialUsers, selfId }: { initialUsers: TUser[]; se
                       aria-label={`Role of ${user.email}`}
                       value={user.role}
                       disabled={user.id === selfId || changeRole.isPending}
-                      onChange={(event) => changeRole.mutate({ id: user.id, role: event.target.value })}
+                      // The select offers only ROLE_OPTIONS.
+                      onChange={(event) => changeRole.mutate({ id: user.id, role: event.target.value as TUser["role"] })}
                     >
                       {ROLE_OPTIONS.map((option) => (
                         <option key={option}>{option}</option>

@@ -44,6 +44,10 @@ export const useWrite = <Variables, Result>(
   });
 };
 
+// The two hooks below stay on apiFetch, not the typed client (lib/client/dashboard.ts): their paths come
+// from RESOURCES at run time and their body is generic over the record kind, while openapi-fetch types a
+// call by its literal path; a typed version would need one branch per kind and method.
+
 /** Create (POST `createPath`) or replace (PUT `itemPath(body.id)`) a record. */
 export const useSaveResource = <Body extends { id: string }>(kind: ResourceKind, mode: "create" | "edit") => {
   const resource = RESOURCES[kind];

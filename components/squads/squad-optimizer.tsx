@@ -12,10 +12,11 @@ import { FormField } from "@/components/ui/form-field";
 import { ProblemAlert } from "@/components/ui/problem-alert";
 import { useSaveResource } from "@/components/shared/use-resource";
 import { optionalInteger } from "@/components/quantum/values";
-import { ApiError, apiFetch } from "@/lib/client/api";
+import { ApiError } from "@/lib/client/api";
+import { dashboardApi, unwrap } from "@/lib/client/dashboard";
 import { formatRiskScore } from "@/lib/format";
 import type { TRole } from "@/lib/agents/schemas";
-import { OPTIMIZE_DEFAULT_PROPOSALS, OPTIMIZE_MAX_PROPOSALS, type TOptimizeSquadBody, type TSquadOptimization, type TSquadProposal } from "@/lib/quantum/optimize/schemas";
+import { OPTIMIZE_DEFAULT_PROPOSALS, OPTIMIZE_MAX_PROPOSALS, type TOptimizeSquadBody, type TSquadProposal } from "@/lib/quantum/optimize/schemas";
 import type { TSquadBody } from "@/lib/squads/schemas";
 import { SubmitButton } from "@/components/ui/submit-button";
 
@@ -85,7 +86,7 @@ export const SquadOptimizer = ({ squad, canApply, quantumUrl = "" }: { squad: Op
   const [applied, setApplied] = useState<{ index: number; before: number } | null>(null);
   const run = useMutation({
     mutationFn: (body: TOptimizeSquadBody) =>
-      apiFetch<TSquadOptimization>(`${quantumUrl}/quantum/squad/${encodeURIComponent(squad.id)}/optimize`, { method: "POST", body }),
+      unwrap(dashboardApi(quantumUrl).POST("/quantum/squad/{squadId}/optimize", { params: { path: { squadId: squad.id } }, body })),
   });
   const fields = run.error instanceof ApiError ? run.error.fieldErrors() : {};
   const body = (): TOptimizeSquadBody => {

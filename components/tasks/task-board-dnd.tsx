@@ -17,11 +17,12 @@ import {
   type ScreenReaderInstructions,
 } from "@dnd-kit/core";
 import { useRouter } from "next/navigation";
-import { createContext, useContext, useState, useTransition, type ReactNode } from "react";
+import { createContext, useContext, useRef, useState, useTransition, type ReactNode } from "react";
 import { allowedTaskMoves, canMoveTask, type TaskStatusValue } from "@/lib/tasks/status-machine";
+import { ConfirmDialog } from "@/components/ui/confirm-button";
 import { ProblemAlert } from "@/components/ui/problem-alert";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { COLUMN_TITLES } from "./labels";
+import { COLUMN_TITLES, FINAL_MOVE_CONFIRMS } from "./labels";
 import { useMoveAnyTask } from "./use-tasks";
 import styles from "./tasks.module.css";
 
@@ -98,7 +99,8 @@ const announcements: Announcements = {
 /**
  * Drag and drop for the task board (operators only): pick a card up by its handle with the mouse, a finger
  * or the keyboard; only the lanes the task state machine allows take it. A drop asks the task move API; the
- * board is then read again from the server. A refused move leaves the card where it was and says why.
+ * board is then read again from the server. A refused move leaves the card where it was and says why. A
+ * drop on a final lane (Completed, Failed, Cancelled) asks first, as the card's button does.
  */
 export const TaskBoardDnd = ({ enabled, children }: { enabled: boolean; children: ReactNode }) => {
   const router = useRouter();
@@ -106,6 +108,9 @@ export const TaskBoardDnd = ({ enabled, children }: { enabled: boolean; children
   const [refreshing, startRefresh] = useTransition();
   const [dragging, setDragging] = useState<DragTask | null>(null);
   const [status, setStatus] = useState("");
+  // A drop on a final lane, waiting for its confirmation.
+  const [confirming, setConfirming] = useState<{ task: DragTask; to: TaskStatusValue } | null>(null);
+  const moved = useRef(false);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor, { coordinateGetter: laneCoordinates, scrollBehavior: "auto" }),
@@ -115,23 +120,31 @@ export const TaskBoardDnd = ({ enabled, children }: { enabled: boolean; children
     setDragging(taskOf(active.data) ?? null);
     move.reset();
   };
+  const moveTo = (task: DragTask, to: TaskStatusValue) => {
+    setStatus(`Moving ${title(task)} to ${COLUMN_TITLES[to]}…`);
+    return move.mutateAsync({ id: task.id, status: to }).then(
+      () => {
+        setStatus(`Moved ${title(task)} to ${COLUMN_TITLES[to]}.`);
+        startRefresh(() => router.refresh());
+      },
+      (error: unknown) => {
+        setStatus(`${title(task)} could not be moved; it stays in ${COLUMN_TITLES[task.status]}.`);
+        throw error;
+      },
+    );
+  };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     setDragging(null);
     const task = taskOf(active.data);
     const to = laneOf(over?.id);
     if (!task || !to || to === task.status || !canMoveTask(task.status, to)) return;
-    setStatus(`Moving ${title(task)} to ${COLUMN_TITLES[to]}…`);
-    move.mutate(
-      { id: task.id, status: to },
-      {
-        onSuccess: () => {
-          setStatus(`Moved ${title(task)} to ${COLUMN_TITLES[to]}.`);
-          startRefresh(() => router.refresh());
-        },
-        onError: () => setStatus(`${title(task)} could not be moved; it stays in ${COLUMN_TITLES[task.status]}.`),
-      },
-    );
+    if (FINAL_MOVE_CONFIRMS[to]) {
+      moved.current = false;
+      return setConfirming({ task, to });
+    }
+    moveTo(task, to).catch(() => undefined); // the refusal is shown by ProblemAlert and the status line
   };
+  const confirm = confirming ? FINAL_MOVE_CONFIRMS[confirming.to] : undefined;
 
   const movingId = move.isPending || refreshing ? (move.variables?.id ?? null) : null;
   return (
@@ -141,7 +154,27 @@ export const TaskBoardDnd = ({ enabled, children }: { enabled: boolean; children
           <p role="status" className={styles.moveStatus}>
             {status}
           </p>
-          <ProblemAlert error={move.error} />
+          <ProblemAlert error={confirming ? null : move.error} />
+          {confirming && confirm ? (
+            <ConfirmDialog
+              open
+              onOpenChange={(open) => {
+                if (open) return;
+                // Closed without a move (Escape, "Keep as is"): say so; a move has said what came of it.
+                if (!moved.current) setStatus(`Not moved: ${title(confirming.task)} stays in ${COLUMN_TITLES[confirming.task.status]}.`);
+                setConfirming(null);
+              }}
+              title={confirm.title}
+              question={confirm.question(confirming.task.description)}
+              confirmLabel={confirm.confirmLabel}
+              cancelLabel="Keep as is"
+              danger={confirming.to !== "completed"}
+              onConfirm={async () => {
+                await moveTo(confirming.task, confirming.to);
+                moved.current = true;
+              }}
+            />
+          ) : null}
         </>
       ) : null}
       <DndContext

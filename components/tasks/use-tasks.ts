@@ -2,9 +2,11 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useWrite } from "@/components/shared/use-resource";
-import { apiFetch } from "@/lib/client/api";
-import type { TAssignTaskBody, TEntityMatch, TEntityType, TTask, TTaskResultBody } from "@/lib/tasks/schemas";
+import { dashboardApi, unwrap } from "@/lib/client/dashboard";
+import type { TAssignTaskBody, TEntityType, TTaskResultBody } from "@/lib/tasks/schemas";
 import type { TaskStatusValue } from "@/lib/tasks/status-machine";
+
+const api = dashboardApi();
 
 export const taskKeys = {
   all: ["tasks"] as const,
@@ -16,16 +18,16 @@ export const useEntitySearch = (type: TEntityType, q: string) =>
   useQuery({
     queryKey: taskKeys.entities(type, q),
     queryFn: ({ signal }) =>
-      apiFetch<TEntityMatch[]>(`/api/entities/search?${new URLSearchParams({ type, q, limit: "20" })}`, { signal }),
+      unwrap(api.GET("/api/entities/search", { params: { query: { type, q, limit: 20 } }, signal })),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
 
 export const useAssignTask = () =>
-  useWrite(taskKeys.all, (body: TAssignTaskBody) => apiFetch<TTask>("/api/tasks/assign", { method: "POST", body }), "Task assigned");
+  useWrite(taskKeys.all, (body: TAssignTaskBody) => unwrap(api.POST("/api/tasks/assign", { body })), "Task assigned");
 
 const moveTask = (id: string, status: TaskStatusValue) =>
-  apiFetch<TTask>(`/api/tasks/${encodeURIComponent(id)}/status`, { method: "PATCH", body: { status } });
+  unwrap(api.PATCH("/api/tasks/{taskId}/status", { params: { path: { taskId: id } }, body: { status } }));
 
 export const useMoveTask = (id: string) => useWrite(taskKeys.all, (status: TaskStatusValue) => moveTask(id, status));
 
@@ -37,6 +39,6 @@ export const useFinishTask = (id: string) =>
   useWrite(
     taskKeys.all,
     ({ status, result }: { status: "completed" | "failed"; result?: TTaskResultBody }) =>
-      apiFetch<TTask>(`/api/tasks/${encodeURIComponent(id)}/status`, { method: "PATCH", body: { status, ...(result ? { result } : {}) } }),
+      unwrap(api.PATCH("/api/tasks/{taskId}/status", { params: { path: { taskId: id } }, body: { status, ...(result ? { result } : {}) } })),
     (task) => `Task ${task.status === "completed" ? "completed" : "marked failed"}`,
   );

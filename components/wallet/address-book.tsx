@@ -8,7 +8,8 @@ import { useState, type FormEvent } from "react";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { FormField } from "@/components/ui/form-field";
 import { ProblemAlert } from "@/components/ui/problem-alert";
-import { apiFetch, ApiError } from "@/lib/client/api";
+import { ApiError } from "@/lib/client/api";
+import { dashboardApi, unwrap } from "@/lib/client/dashboard";
 import { ZWalletAddress } from "@/lib/wallet/schemas";
 import { useDeleteByAddress, walletKeys } from "./use-wallet";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -27,7 +28,7 @@ const checkEntry = (body: TAddressBookBody): Record<string, string> =>
       ? { label: "an entry needs a label or trusted: true" }
       : {};
 
-const put = (address: string, body: TAddressBookBody) => apiFetch<TAddressBookEntry>(`/api/address-book/${address}`, { method: "PUT", body });
+const put = (address: string, body: TAddressBookBody) => unwrap(dashboardApi().PUT("/api/address-book/{address}", { params: { path: { address } }, body }));
 
 /** The label editor of one entry (in place of its name while open). */
 const EditLabel = ({ entry, onDone }: { entry: TAddressBookEntry; onDone: () => void }) => {
@@ -71,7 +72,7 @@ const EditLabel = ({ entry, onDone }: { entry: TAddressBookEntry; onDone: () => 
 /** `shown`: the page shows the first this many entries (the API pages beyond it); `total`: how many there are. */
 export const AddressBook = ({ initial, total, shown }: { initial: TAddressBookEntry[]; total: number; shown: number }) => {
   const queryClient = useQueryClient();
-  const book = useQuery({ queryKey: bookKey, queryFn: () => apiFetch<TAddressBookEntry[]>(`/api/address-book?limit=${shown}`), initialData: initial });
+  const book = useQuery({ queryKey: bookKey, queryFn: () => unwrap(dashboardApi().GET("/api/address-book", { params: { query: { limit: shown } } })), initialData: initial });
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [editing, setEditing] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: walletKeys.all });

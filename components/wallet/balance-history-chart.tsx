@@ -5,8 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ChartFrame } from "@/components/charts/chart-frame";
 import { ChartSkeleton } from "@/components/charts/chart-skeleton";
 import { ProblemAlert } from "@/components/ui/problem-alert";
-import { apiFetch } from "@/lib/client/api";
-import type { TBalanceHistory } from "@/lib/wallet/history/schemas";
+import { dashboardApi, unwrap } from "@/lib/client/dashboard";
 import { formatUsd } from "@/lib/format";
 
 const HEIGHT = 220;
@@ -15,7 +14,12 @@ export const BalanceHistoryChart = ({ address, chains, metricsUrl }: { address: 
   const history = useQuery({
     queryKey: ["wallet", "balance-history", address, chains ?? "all"],
     queryFn: ({ signal }) =>
-      apiFetch<TBalanceHistory>(`${metricsUrl}/api/wallets/${address}/balance-history${chains ? `?chains=${encodeURIComponent(chains.join(","))}` : ""}`, { signal }),
+      unwrap(
+        dashboardApi(metricsUrl).GET("/api/wallets/{address}/balance-history", {
+          params: { path: { address }, ...(chains ? { query: { chains: chains.join(",") } } : {}) },
+          signal,
+        }),
+      ),
   });
   const points = history.data?.points ?? [];
   const last = points[points.length - 1];

@@ -7,8 +7,9 @@ import { useState, type FormEvent } from "react";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { FormField } from "@/components/ui/form-field";
 import { ProblemAlert } from "@/components/ui/problem-alert";
-import { apiFetch, ApiError } from "@/lib/client/api";
-import { ZLinkWalletBody, type TWalletLink } from "@/lib/wallet/links/schemas";
+import { ApiError } from "@/lib/client/api";
+import { dashboardApi, unwrap } from "@/lib/client/dashboard";
+import { ZLinkWalletBody, type TLinkWalletBody } from "@/lib/wallet/links/schemas";
 import { useDeleteByAddress, useWalletLinks, walletKeys } from "./use-wallet";
 import { SubmitButton } from "@/components/ui/submit-button";
 
@@ -19,12 +20,12 @@ export const LinkedWallets = () => {
   const refresh = () => queryClient.invalidateQueries({ queryKey: walletKeys.all });
 
   const link = useMutation({
-    mutationFn: (body: unknown) => apiFetch<TWalletLink>("/api/wallet-links", { method: "POST", body }),
+    mutationFn: (body: TLinkWalletBody) => unwrap(dashboardApi().POST("/api/wallet-links", { body })),
     onSuccess: () => refresh(),
     onError: (error) => setFieldErrors(error instanceof ApiError ? error.fieldErrors() : {}),
   });
   const makeDefault = useMutation({
-    mutationFn: (address: string) => apiFetch(`/api/wallet-links/${address}`, { method: "PATCH", body: { isDefault: true } }),
+    mutationFn: (address: string) => unwrap(dashboardApi().PATCH("/api/wallet-links/{address}", { params: { path: { address } }, body: { isDefault: true } })),
     onSuccess: () => refresh(),
   });
   const unlink = useDeleteByAddress("/api/wallet-links");

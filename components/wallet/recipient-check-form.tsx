@@ -6,7 +6,7 @@ import { useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { FormField } from "@/components/ui/form-field";
 import { ProblemAlert } from "@/components/ui/problem-alert";
-import { apiFetch } from "@/lib/client/api";
+import { dashboardApi, unwrap } from "@/lib/client/dashboard";
 import type { TRecipientCheckResult } from "@/lib/wallet/recipient/schemas";
 import { ZWalletAddress } from "@/lib/wallet/schemas";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -38,7 +38,12 @@ export const RecipientCheckForm = ({ address, chains, metricsUrl }: { address: s
   const [error, setError] = useState<string>();
   const check = useMutation({
     mutationFn: (recipient: string) =>
-      apiFetch<TRecipientCheckResult>(`${metricsUrl}/api/wallets/${address}/check-recipient`, { method: "POST", body: { to: recipient, ...(chains ? { chains } : {}) } }),
+      unwrap(
+        dashboardApi(metricsUrl).POST("/api/wallets/{address}/check-recipient", {
+          params: { path: { address } },
+          body: { to: recipient, ...(chains ? { chains } : {}) },
+        }),
+      ),
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

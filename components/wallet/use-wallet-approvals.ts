@@ -1,15 +1,17 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api";
-import type { TWalletApprovals } from "@/lib/wallet/approvals/schemas";
+import { dashboardApi, unwrap } from "@/lib/client/dashboard";
 import { walletKeys, type MetricsRequest } from "./use-wallet";
 
 export const useWalletApprovals = (metricsUrl: string, request: MetricsRequest) =>
   useQuery({
     queryKey: [...walletKeys.all, "approvals", request.address, request.chains ?? "all"],
-    queryFn: ({ signal }) => {
-      const chains = request.chains ? `?chains=${encodeURIComponent(request.chains.join(","))}` : "";
-      return apiFetch<TWalletApprovals>(`${metricsUrl}/api/wallets/${request.address}/approvals${chains}`, { signal });
-    },
+    queryFn: ({ signal }) =>
+      unwrap(
+        dashboardApi(metricsUrl).GET("/api/wallets/{address}/approvals", {
+          params: { path: { address: request.address }, ...(request.chains ? { query: { chains: request.chains.join(",") } } : {}) },
+          signal,
+        }),
+      ),
   });

@@ -5,7 +5,7 @@
 // stream is down: every 1.5 s); when none is left, the wallet's answers are read again.
 import { useEffect } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api";
+import { dashboardApi, unwrap } from "@/lib/client/dashboard";
 import type { TWalletIndexing } from "@/lib/wallet/indexing/schemas";
 import { useLiveQuery } from "@/components/shared/use-event-stream";
 import { walletKeys, type MetricsRequest } from "./use-wallet";
@@ -26,10 +26,13 @@ export const useWalletIndexing = (metricsUrl: string, request: MetricsRequest | 
     queryKey,
     enabled: request !== null && active,
     refetchInterval: (current) => (current.state.data && !current.state.data.active ? false : live ? LIVE_POLL_MS : POLL_MS),
-    queryFn: ({ signal }) => {
-      const chains = request!.chains ? `?chains=${encodeURIComponent(request!.chains.join(","))}` : "";
-      return apiFetch<TWalletIndexing>(`${metricsUrl}/api/wallets/${request!.address}/indexing${chains}`, { signal });
-    },
+    queryFn: ({ signal }) =>
+      unwrap(
+        dashboardApi(metricsUrl).GET("/api/wallets/{address}/indexing", {
+          params: { path: { address: request!.address }, ...(request!.chains ? { query: { chains: request!.chains.join(",") } } : {}) },
+          signal,
+        }),
+      ),
   });
   const finished = active && query.data !== undefined && !query.data.active;
   useEffect(() => {

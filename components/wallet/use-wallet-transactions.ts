@@ -3,8 +3,7 @@
 // react-query hook of the wallet page's transactions table: one page of
 // GET /api/wallets/{address}/transactions with its total and next cursor (from the headers).
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { ApiError, type ProblemBody } from "@/lib/client/api";
-import type { TWalletTransaction } from "@/lib/wallet/transactions/schemas";
+import { dashboardApi, unwrap } from "@/lib/client/dashboard";
 
 export type TransactionsRequest = { address: string; chains: string[] | null; direction: "" | "in" | "out" | "self"; token: string; cursor: string | null };
 
@@ -12,6 +11,7 @@ export const transactionKeys = {
   page: (request: TransactionsRequest) => ["wallet", "transactions", request] as const,
 };
 
+/** The page's URL with `extra` (the CSV download link: format=csv, which the typed JSON client does not read). */
 export const transactionsPath = (metricsUrl: string, request: TransactionsRequest, extra: Record<string, string> = {}) => {
   const query = new URLSearchParams({ limit: "25", ...extra });
   if (request.chains) query.set("chains", request.chains.join(","));
@@ -26,14 +26,26 @@ export const useWalletTransactions = (metricsUrl: string, request: TransactionsR
     queryKey: transactionKeys.page(request),
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }) => {
-      const response = await fetch(transactionsPath(metricsUrl, request), { credentials: "same-origin", signal });
-      if (!response.ok) {
-        const problem = (await response.json().catch(() => ({ title: response.statusText, status: response.status }))) as ProblemBody;
-        throw new ApiError({ ...problem, status: response.status });
-      }
+      // The same query as transactionsPath builds (same parameters, same order).
+      const token = request.token.trim();
+      const call = dashboardApi(metricsUrl).GET("/api/wallets/{address}/transactions", {
+        params: {
+          path: { address: request.address },
+          query: {
+            limit: 25,
+            ...(request.chains ? { chains: request.chains.join(",") } : {}),
+            ...(request.direction ? { direction: request.direction } : {}),
+            ...(token ? { token } : {}),
+            ...(request.cursor ? { cursor: request.cursor } : {}),
+          },
+        },
+        signal,
+      });
+      const items = await unwrap(call);
+      const { response } = await call;
       const next = response.headers.get("link")?.match(/[?&]cursor=([^&>]+)/)?.[1];
       return {
-        items: (await response.json()) as TWalletTransaction[],
+        items,
         total: Number(response.headers.get("x-total-count") ?? 0),
         nextCursor: next ? decodeURIComponent(next) : null,
       };

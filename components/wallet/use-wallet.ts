@@ -3,9 +3,7 @@
 // react-query hooks of the wallet page and the linked-wallets section. The metrics come from
 // METRICS_URL (same origin unless configured), with the session cookie as the credential.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api";
-import type { TUncommonReport, TWalletMetricsResult } from "@/lib/wallet/metrics/schemas";
-import type { TWalletLink } from "@/lib/wallet/links/schemas";
+import { dashboardApi, unwrap } from "@/lib/client/dashboard";
 
 export type MetricsRequest = { address: string; chains: string[] | null };
 
@@ -21,30 +19,37 @@ export const useWalletMetrics = (metricsUrl: string, request: MetricsRequest | n
     queryKey: request ? walletKeys.metrics(request) : [...walletKeys.all, "idle"],
     enabled: request !== null,
     queryFn: ({ signal }) =>
-      apiFetch<TWalletMetricsResult>(`${metricsUrl}/api/metrics`, {
-        method: "POST",
-        body: { wallet_address: request!.address, ...(request!.chains ? { chains: request!.chains } : {}) },
-        signal,
-      }),
+      unwrap(
+        dashboardApi(metricsUrl).POST("/api/metrics", {
+          body: { wallet_address: request!.address, ...(request!.chains ? { chains: request!.chains } : {}) },
+          signal,
+        }),
+      ),
   });
 
 export const useUncommonReasons = (metricsUrl: string, request: MetricsRequest | null) =>
   useQuery({
     queryKey: request ? walletKeys.uncommon(request) : [...walletKeys.all, "idle-uncommon"],
     enabled: request !== null,
-    queryFn: ({ signal }) => {
-      const query = request!.chains ? `?chains=${encodeURIComponent(request!.chains.join(","))}` : "";
-      return apiFetch<TUncommonReport>(`${metricsUrl}/api/wallets/${request!.address}/uncommon${query}`, { signal });
-    },
+    queryFn: ({ signal }) =>
+      unwrap(
+        dashboardApi(metricsUrl).GET("/api/wallets/{address}/uncommon", {
+          params: { path: { address: request!.address }, ...(request!.chains ? { query: { chains: request!.chains.join(",") } } : {}) },
+          signal,
+        }),
+      ),
   });
 
-export const useWalletLinks = () => useQuery({ queryKey: walletKeys.links(), queryFn: () => apiFetch<TWalletLink[]>("/api/wallet-links") });
+export const useWalletLinks = () => useQuery({ queryKey: walletKeys.links(), queryFn: () => unwrap(dashboardApi().GET("/api/wallet-links")) });
 
 /** DELETE `${base}/${address}` (an unlink, an address-book entry), then every wallet query is read again. */
-export const useDeleteByAddress = (base: string) => {
+export const useDeleteByAddress = (base: "/api/wallet-links" | "/api/address-book") => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (address: string) => apiFetch(`${base}/${address}`, { method: "DELETE" }),
+    mutationFn: (address: string) => {
+      const init = { params: { path: { address } } };
+      return unwrap(base === "/api/wallet-links" ? dashboardApi().DELETE("/api/wallet-links/{address}", init) : dashboardApi().DELETE("/api/address-book/{address}", init));
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.all }),
   });
 };

@@ -2,11 +2,12 @@
 
 // Reads and writes of webhook endpoints for the settings pages (react-query over the API).
 import { useQuery } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api";
-import type { TWebhookDelivery, TWebhookEndpoint, TWebhookWithSecret } from "@/lib/webhooks/schemas";
+import { dashboardApi, unwrap, type JsonBody } from "@/lib/client/dashboard";
+import type { TCreateWebhookBody, TWebhookEndpoint } from "@/lib/webhooks/schemas";
 import { useWrite } from "@/components/shared/use-resource";
 
-const path = (id: string) => `/api/webhooks/${encodeURIComponent(id)}`;
+const api = dashboardApi();
+const byId = (webhookId: string) => ({ params: { path: { webhookId } } });
 
 export const webhookKeys = {
   all: ["webhooks"] as const,
@@ -15,24 +16,29 @@ export const webhookKeys = {
   deliveries: (id: string) => [...webhookKeys.all, "deliveries", id] as const,
 };
 
-export const useWebhooks = () => useQuery({ queryKey: webhookKeys.list(), queryFn: () => apiFetch<TWebhookEndpoint[]>("/api/webhooks?limit=1000") });
+export const useWebhooks = () => useQuery({ queryKey: webhookKeys.list(), queryFn: () => unwrap(api.GET("/api/webhooks", { params: { query: { limit: 1000 } } })) });
 
 export const useWebhook = (id: string, initial: TWebhookEndpoint) =>
-  useQuery({ queryKey: webhookKeys.detail(id), queryFn: () => apiFetch<TWebhookEndpoint>(path(id)), initialData: initial });
+  useQuery({ queryKey: webhookKeys.detail(id), queryFn: () => unwrap(api.GET("/api/webhooks/{webhookId}", byId(id))), initialData: initial });
 
 /** The delivery log, refreshed every two seconds so that a test's outcome shows without a reload. */
 export const useDeliveries = (id: string) =>
-  useQuery({ queryKey: webhookKeys.deliveries(id), queryFn: () => apiFetch<TWebhookDelivery[]>(`${path(id)}/deliveries?limit=50`), refetchInterval: 2_000 });
+  useQuery({ queryKey: webhookKeys.deliveries(id), queryFn: () => unwrap(api.GET("/api/webhooks/{webhookId}/deliveries", { params: { path: { webhookId: id }, query: { limit: 50 } } })), refetchInterval: 2_000 });
 
-export const useCreateWebhook = () => useWrite(webhookKeys.all, (body: unknown) => apiFetch<TWebhookWithSecret>("/api/webhooks", { method: "POST", body }), "Webhook endpoint created");
+// The shared schema checks event types at run time (a refine against the catalog), so its static type is
+// string[]; the document lists them as an enum.
+type EventTypes = JsonBody<"/api/webhooks", "post">["eventTypes"];
+
+export const useCreateWebhook = () =>
+  useWrite(webhookKeys.all, (body: TCreateWebhookBody) => unwrap(api.POST("/api/webhooks", { body: { ...body, eventTypes: body.eventTypes as EventTypes } })), "Webhook endpoint created");
 
 export const useSetEnabled = () =>
   useWrite(
     webhookKeys.all,
-    ({ id, enabled }: { id: string; enabled: boolean }) => apiFetch<TWebhookEndpoint>(path(id), { method: "PATCH", body: { enabled } }),
+    ({ id, enabled }: { id: string; enabled: boolean }) => unwrap(api.PATCH("/api/webhooks/{webhookId}", { ...byId(id), body: { enabled } })),
     (_, { enabled }) => (enabled ? "Endpoint enabled" : "Endpoint disabled"),
   );
 
-export const useSendTest = () => useWrite(webhookKeys.all, (id: string) => apiFetch<TWebhookDelivery>(`${path(id)}/test`, { method: "POST" }), "Test queued: watch the delivery log");
+export const useSendTest = () => useWrite(webhookKeys.all, (id: string) => unwrap(api.POST("/api/webhooks/{webhookId}/test", byId(id))), "Test queued: watch the delivery log");
 
-export const useRotateSecret = () => useWrite(webhookKeys.all, (id: string) => apiFetch<TWebhookWithSecret>(`${path(id)}/rotate-secret`, { method: "POST" }), "New secret made");
+export const useRotateSecret = () => useWrite(webhookKeys.all, (id: string) => unwrap(api.POST("/api/webhooks/{webhookId}/rotate-secret", byId(id))), "New secret made");
