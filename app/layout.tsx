@@ -3,6 +3,9 @@ import type { ReactNode } from "react";
 import Script from "next/script";
 import { Providers } from "@/components/providers";
 import { THEME_SCRIPT } from "@/components/ui/theme-script";
+// Inter, served from this app (the font files ship in the package: nothing is fetched from elsewhere);
+// the subsets a page needs are loaded by their unicode ranges.
+import "@fontsource-variable/inter";
 import "./globals.css";
 import { SITE_METADATA } from "./site-metadata";
 

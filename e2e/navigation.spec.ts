@@ -1,4 +1,4 @@
-// Getting around: ⌘K search opens a record by name, breadcrumbs say where a page sits, an unknown record
+// Getting around: ⌘K search opens a record by name (or a page, or an action), breadcrumbs say where a page sits, an unknown record
 // says so inside the dashboard, and the bar at the top shows while a page loads.
 import { answerFavicon } from "./auth-helpers";
 import { expect, test, type Page } from "./fixtures";
@@ -31,6 +31,30 @@ test("Ctrl+K finds an agent by name and Enter opens its page", async ({ page }) 
   await input.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/agents/${encodeURIComponent(agent.id)}$`));
   await expect(page.getByRole("heading", { level: 1, name: agent.name })).toBeVisible();
+  await expect(dialog).toBeHidden();
+});
+
+test("the palette finds pages and actions too, and keeps a choice while one types", async ({ page }) => {
+  await page.goto("/agents");
+  const trigger = page.getByRole("button", { name: /Search/ });
+  await expect(trigger).toBeEnabled();
+  await trigger.click();
+  const dialog = page.getByRole("dialog", { name: "Search" });
+  const input = dialog.getByRole("combobox");
+  await expect(input).toBeFocused();
+  // Typed a key at a time: after every key something is chosen, so Enter always opens a match.
+  for (const text of ["q", "qu", "qua", "quan"]) {
+    await input.fill(text);
+    await expect(dialog.getByRole("option", { selected: true })).toHaveCount(1);
+  }
+  await expect(dialog.getByRole("group", { name: "Pages" }).getByRole("option", { name: /Quantum/ })).toBeVisible();
+  await expect(dialog.getByRole("group", { name: "Actions" }).getByRole("option", { name: /Run a circuit/ })).toBeVisible();
+  // The choice moves with the arrow keys and stays where it was put while matches change.
+  await expect(dialog.getByRole("option", { name: /Quantum/ })).toHaveAttribute("aria-selected", "true");
+  await input.press("ArrowDown");
+  await expect(dialog.getByRole("option", { name: /Run a circuit/ })).toHaveAttribute("aria-selected", "true");
+  await input.press("Enter");
+  await expect(page).toHaveURL(/\/quantum\/circuit$/);
   await expect(dialog).toBeHidden();
 });
 

@@ -21,6 +21,10 @@ test("the overview shows KPIs with their change and the activity chart with its 
   await expect(figures.locator("tbody tr")).toHaveCount(30);
   await page.getByText("Show the figures").click();
   await expect(figures).toBeHidden();
+  // A figure opens the list behind it, filtered as it counts.
+  await kpis.getByRole("link", { name: "Active deployments" }).click();
+  await expect(page).toHaveURL(/\/deployments\?status=deployed$/);
+  await expect(page.locator("#filter-status")).toHaveValue("deployed");
 });
 
 test("recent deployments, tasks and quantum runs on the overview link to their pages", async ({ page, baseURL }) => {

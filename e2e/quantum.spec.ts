@@ -46,8 +46,8 @@ test("runs an agent's quantum analysis and shows the metrics, one distribution c
   expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   expect(bytes.length).toBeGreaterThan(1000);
   // Its base64 stays at hand, the same bytes.
-  await page.getByText("Histogram as base64").click();
-  expect(Buffer.from(await page.getByLabel("Histogram PNG as base64").inputValue(), "base64").equals(bytes)).toBe(true);
+  await page.getByText("Image data for scripts (base64)").click();
+  expect(Buffer.from(await page.getByLabel("Histogram image data (base64 PNG)").inputValue(), "base64").equals(bytes)).toBe(true);
   await expect(page.getByTestId("quantum-analysis")).toContainText(agent.id);
   await expect(page.getByTestId("runs-chart")).toBeVisible();
 

@@ -1,4 +1,4 @@
-// The dashboard shell: the phone menu button and the light/dark theme.
+// The dashboard shell: the phone menu button, the skip link and the light/dark theme.
 import { test, expect, type Page } from "./fixtures";
 import { signIn } from "./auth";
 import { expectAccessible } from "./axe";
@@ -41,6 +41,21 @@ test("on a desktop the navigation is always shown, without a menu button", async
   const nav = page.getByRole("navigation", { name: "Main" });
   await expect(nav.getByRole("button", { name: "Menu" })).toBeHidden();
   await expect(nav.getByRole("link", { name: "Agents" })).toBeVisible();
+});
+
+test("the first Tab stop skips the top bar and the navigation to the page itself", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/agents");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("main")).toBeFocused();
+  // The next Tab goes on from the page's start, not from the navigation.
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest("main")))).toBe(true);
 });
 
 test("the theme follows the system until the visitor picks one, and the pick survives a reload", async ({ page }) => {

@@ -13,6 +13,10 @@ const DashboardLayout = async ({ children }: { children: ReactNode }) => {
   const user = await currentUser();
   return (
     <div className="shell">
+      {/* The first stop of the keyboard: past the top bar and the navigation, to the page itself. */}
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
       <Suspense fallback={null}>
         <NavigationProgress />
       </Suspense>
@@ -29,7 +33,7 @@ const DashboardLayout = async ({ children }: { children: ReactNode }) => {
       <aside className="sidebar">
         <Nav />
       </aside>
-      <main className="content" id="main">
+      <main className="content" id="main" tabIndex={-1}>
         {children}
       </main>
     </div>

@@ -21,6 +21,19 @@ const kpiChange = (kpi: Kpi) => {
   return `${delta > 0 ? "+" : "−"}${amount}, ${kpi.hint}`;
 };
 
+/** The list behind each figure, filtered as the figure counts. */
+const KPI_LISTS: Record<string, string> = {
+  agents: "/agents",
+  squads: "/squads",
+  syndicates: "/syndicates",
+  marketplaceItems: "/marketplace",
+  activeDeployments: "/deployments?status=deployed",
+  openTasks: "/tasks",
+  quantumRuns: "/quantum",
+  taskCompletionRate: "/tasks",
+  averageCompletionRate: "/agents?sort=-completionRate",
+};
+
 const Badge = ({ status }: { status: string }) => <span className={`badge badge-${status}`}>{formatStatus(status)}</span>;
 
 /** A card of label–value lines, or a short note when there are none. */
@@ -54,7 +67,7 @@ const OverviewPage = async () => {
       <p className="muted">As of {formatDateTime(overview.asOf)}; each change compares with the stored history a week or a month before.</p>
       <div className="stats" data-testid="kpis">
         {overview.kpis.map((kpi) => (
-          <Stat key={kpi.key} label={kpi.label} value={kpiValue(kpi)} hint={kpiChange(kpi)} />
+          <Stat key={kpi.key} label={kpi.label} value={kpiValue(kpi)} hint={kpiChange(kpi)} href={KPI_LISTS[kpi.key]} />
         ))}
       </div>
       <div className="stack">

@@ -60,8 +60,8 @@ export const HistogramDownload = ({ base64, fileName }: { base64: string; fileNa
       </a>
     </p>
     <details>
-      <summary>Histogram as base64</summary>
-      <textarea readOnly aria-label="Histogram PNG as base64" value={base64} rows={4} style={{ width: "100%", fontFamily: "monospace", fontSize: 12 }} />
+      <summary>Image data for scripts (base64)</summary>
+      <textarea readOnly aria-label="Histogram image data (base64 PNG)" value={base64} rows={4} style={{ width: "100%", fontFamily: "monospace", fontSize: 12 }} />
     </details>
   </div>
 );

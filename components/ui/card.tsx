@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { ReactNode } from "react";
 
 export const Card = ({ title, children, className }: { title?: ReactNode; children: ReactNode; className?: string }) => (
@@ -7,9 +8,10 @@ export const Card = ({ title, children, className }: { title?: ReactNode; childr
   </section>
 );
 
-export const Stat = ({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) => (
-  <div className="stat">
-    <div className="stat-label">{label}</div>
+/** A figure with its label; with `href` the whole card opens the list behind the figure. */
+export const Stat = ({ label, value, hint, href }: { label: string; value: ReactNode; hint?: string; href?: string }) => (
+  <div className={href ? "stat stat-link" : "stat"}>
+    <div className="stat-label">{href ? <Link href={href}>{label}</Link> : label}</div>
     <div className="stat-value">{value}</div>
     {hint ? <div className="stat-hint">{hint}</div> : null}
   </div>

@@ -26,8 +26,8 @@ const QuantumPage = async () => {
         <div>
           <h1>Quantum analytics</h1>
           <p className="muted" style={{ margin: "0.25rem 0 0" }}>
-            A statevector simulation of each entity&apos;s metrics: predicted improvement, risk and role recommendations. The model is described in{" "}
-            <code>docs/quantum-model.md</code>.
+            A statevector simulation of each entity&apos;s metrics: predicted improvement, risk and role recommendations. Each
+            analysis says which of its figures are measured and how far its verdict can be trusted.
           </p>
         </div>
         <div className="row">

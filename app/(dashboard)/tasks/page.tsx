@@ -37,7 +37,7 @@ const TasksPage = async ({ searchParams }: { searchParams: SearchParams }) => {
           value={entityType}
           options={ENTITY_TYPES.map((type) => ({ value: type, label: `${ENTITY_TYPE_LABELS[type]}s` }))}
         />
-        <FilterSearch id="filter-q" value={q} placeholder="Words in the description" />
+        <FilterSearch id="filter-q" value={q} placeholder="Part of the description" />
         <button type="submit">Apply filters</button>
         {entityType || q ? <Link href="/tasks">Clear</Link> : null}
       </form>

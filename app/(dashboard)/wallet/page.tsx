@@ -21,8 +21,8 @@ const WalletPage = async () => {
         <Link href="/settings">Linked wallets</Link>
       </div>
       <p className="muted">
-        Balance, positions, transactions, counterparties and uncommon addresses, computed from the stored transfers, holdings and prices (see{" "}
-        <code>docs/wallet-metrics.md</code> for how each number is made).
+        Balance, positions, transactions, counterparties and uncommon addresses, computed from the chain data indexed for
+        the wallet; each answer says which chains and prices it covers.
       </p>
       <WalletExplorer
         defaultAddress={links[0]?.address ?? ""}
