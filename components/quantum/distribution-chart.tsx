@@ -4,7 +4,7 @@
 // image's (every outcome while a dozen fit, else the most probable ones and one bar for the rest);
 // the server-drawn PNG is offered as a download, and its base64 kept at hand, not shown twice.
 import { ChartFrame } from "@/components/charts/chart-frame";
-import { formatProbability } from "@/lib/format";
+import { formatChance } from "@/lib/format";
 import { sortedEntries } from "./values";
 import { histogramLayout, histogramSubtitle, tickStep } from "@/lib/quantum/histogram/svg";
 
@@ -37,14 +37,14 @@ export const DistributionChart = ({ probabilities, label, rest, histogram, fileN
         kind: "bar",
         data: layout.bars.map(([bits, probability]) => ({ bits, probability })),
         x: { key: "bits", tooltip: (bits) => `Bitstring ${bits}` },
-        y: { ticks, domain: [0, ticks[4]], tooltip: formatProbability },
+        y: { ticks, domain: [0, ticks[4]], format: formatChance, tooltip: formatChance },
         series: [{ key: "probability", name: "Probability" }],
       }}
       figures={{
         label: "Distribution figures",
         caption: `Probability per bitstring (qubit 0 rightmost)${entries.length > TABLE_ROWS ? `; first ${TABLE_ROWS} of ${entries.length}` : ""}`,
         columns: ["Bitstring", "Probability"],
-        rows: entries.slice(0, TABLE_ROWS).map(([bits, p]) => ({ key: bits, cells: [<code key="bits">{bits}</code>, formatProbability(p)] })),
+        rows: entries.slice(0, TABLE_ROWS).map(([bits, p]) => ({ key: bits, cells: [<code key="bits">{bits}</code>, formatChance(p)] })),
       }}
       footer={histogram ? <HistogramDownload base64={histogram} fileName={fileName} /> : null}
     />

@@ -12,7 +12,7 @@ import { DEFAULT_SHOTS, QUANTUM_BACKENDS } from "@/lib/quantum/schemas";
 import { type TWalletFinanceBody } from "@/lib/quantum/analyses/schemas";
 import { DistributionChart } from "./distribution-chart";
 import { AnalysisText, Findings } from "./findings";
-import { formatInteger, formatProbability, formatUsd } from "@/lib/format";
+import { formatInteger, formatChance, formatUsd } from "@/lib/format";
 import { optionalInteger, sortedEntries } from "./values";
 import { useWalletFinance } from "./use-quantum";
 import { ScrollRegion } from "@/components/ui/scroll-region";
@@ -105,7 +105,7 @@ export const WalletFinance = ({ walletAddress = "", chains, tokenMap, quantumUrl
                       <td>
                         <code>{bits}</code>
                       </td>
-                      <td>{formatProbability(p)}</td>
+                      <td>{formatChance(p)}</td>
                       <td>{result.quantum_results.mapped_results[bits].behavior}</td>
                     </tr>
                   ))}

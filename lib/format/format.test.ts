@@ -20,6 +20,7 @@ import {
   formatRelative,
   formatRiskScore,
   formatShare,
+  formatChance,
   formatStatus,
   formatTimestamp,
   formatUsd,
@@ -73,6 +74,16 @@ describe("numbers", () => {
     expect(formatPercent(-0.04)).toBe("0.0%");
     expect(formatPercent(-2.25)).toBe("-2.3%");
     expect(formatShare(0.123)).toBe("12.3%");
+  });
+
+  it("writes a chance as a percentage, keeping two digits of a small one", () => {
+    expect(formatChance(0.796)).toBe("79.6%");
+    expect(formatChance(1)).toBe("100.0%");
+    expect(formatChance(0.001)).toBe("0.1%");
+    expect(formatChance(0.0000038)).toBe("0.00038%");
+    expect(formatChance(2 ** -18)).toBe("0.00038%");
+    expect(formatChance(1e-9)).toBe("0.00000010%");
+    expect(formatChance(0)).toBe("0%");
   });
 
   it("writes probabilities with three decimals", () => {

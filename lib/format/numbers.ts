@@ -55,7 +55,18 @@ export const formatPercent = (percent: number) => `${clean(Number(percent.toFixe
 /** A share given as 0–1, as a percentage: 0.123 → "12.3%". */
 export const formatShare = (ratio: number) => formatPercent(ratio * 100);
 
-/** A probability 0–1 with three decimals: "0.125". */
+/**
+ * A probability 0–1 as people read it, a percentage: 0.796 → "79.6%"; below 0.1% two significant
+ * digits, so a small outcome is not shown as nothing: 0.0000038 → "0.00038%"; 0 → "0%".
+ */
+export const formatChance = (p: number) => {
+  if (p === 0) return "0%";
+  if (p >= 0.001) return formatShare(p);
+  const percent = p * 100;
+  return `${percent.toFixed(Math.min(20, 1 - Math.floor(Math.log10(percent))))}%`;
+};
+
+/** A probability 0–1 with three decimals, as the API's analysis texts write it: "0.125". */
 export const formatProbability = (p: number) => p.toFixed(3);
 
 const COMPACT_UNITS = [
