@@ -24,9 +24,12 @@ test("an operator assigns a task found by entity name and moves it across the bo
   await page.getByLabel("Priority").selectOption("high");
   await page.getByRole("button", { name: "Assign task" }).click();
 
-  await expect(page).toHaveURL(/\/tasks$/);
+  // The board opens with the new card at the head of its lane, marked, its link focused.
+  await expect(page).toHaveURL(/\/tasks\?new=task-e2e-review-the-connector-docs$/);
   const card = page.getByRole("listitem").filter({ hasText: "E2E review the connector docs" });
-  await expect(column(page, "Pending").getByText("E2E review the connector docs")).toBeVisible();
+  await expect(column(page, "Pending").getByRole("listitem").first()).toContainText("E2E review the connector docs");
+  await expect(card).toHaveAttribute("data-new", "true");
+  await expect(card.getByRole("link", { name: "E2E review the connector docs" })).toBeFocused();
   await expect(card.getByRole("link", { name: "E2E Board Connector" })).toBeVisible();
 
   for (const [button, target] of [
@@ -34,7 +37,11 @@ test("an operator assigns a task found by entity name and moves it across the bo
     ["Start", "In progress"],
     ["Complete", "Completed"],
   ] as const) {
+    // A card's moves are behind its "Move" menu.
+    await card.getByRole("button", { name: "Move" }).click();
     await card.getByRole("button", { name: button }).click();
+    // Completing is final: it asks first.
+    if (button === "Complete") await page.getByRole("dialog", { name: "Complete task" }).getByRole("button", { name: "Complete task" }).click();
     await expect(column(page, target).getByText("E2E review the connector docs")).toBeVisible();
   }
   // Completed is final: no moves left on the card.
@@ -52,7 +59,17 @@ test("a task can be cancelled from an open column; the form refuses a missing en
   expect((await apiWrite(page.request, baseURL!, "POST", "/api/tasks/assign", task)).status()).toBe(201);
   await page.goto("/tasks");
   const card = page.getByRole("listitem").filter({ hasText: "E2E task to cancel" });
+  const menu = card.getByRole("button", { name: "Move" });
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(card.getByRole("group")).toHaveCount(0);
+  await menu.click();
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
   await expect(card.getByRole("group").getByRole("button")).toHaveText(["Start", "Cancel"]);
+  // Escape closes the menu and focus returns to it.
+  await page.keyboard.press("Escape");
+  await expect(card.getByRole("group")).toHaveCount(0);
+  await expect(menu).toBeFocused();
+  await menu.click();
   // Cancelling is final: it asks first, naming the task; "Keep as is" leaves it where it was.
   await card.getByRole("button", { name: "Cancel", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Cancel task" });

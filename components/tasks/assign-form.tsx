@@ -56,8 +56,9 @@ export const AssignForm = ({ initialEntity }: { initialEntity?: TEntityMatch }) 
     );
     if (!parsed) return;
     assign.mutate(parsed, {
-      onSuccess: () => {
-        router.push("/tasks");
+      onSuccess: (task) => {
+        // The board opens with the new card at the head of its lane, marked and in view.
+        router.push(`/tasks?new=${encodeURIComponent(task.id)}`);
         router.refresh();
       },
       onError: kit.failWith,

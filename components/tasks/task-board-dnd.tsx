@@ -17,7 +17,7 @@ import {
   type ScreenReaderInstructions,
 } from "@dnd-kit/core";
 import { useRouter } from "next/navigation";
-import { createContext, useContext, useRef, useState, useTransition, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useRef, useState, useTransition, type ReactNode } from "react";
 import { allowedTaskMoves, canMoveTask, type TaskStatusValue } from "@/lib/tasks/status-machine";
 import { ConfirmDialog } from "@/components/ui/confirm-button";
 import { ProblemAlert } from "@/components/ui/problem-alert";
@@ -213,30 +213,56 @@ export const BoardLane = ({ status, className, labelledBy, children }: { status:
   );
 };
 
-/** A card; operators get a "Drag" handle (a button: Space picks the card up) when its status can still move. */
-export const BoardCard = ({ task, className, children }: { task: DragTask; className: string; children: ReactNode }) => {
+/**
+ * A card; operators get a "Drag" handle (a button: Space picks the card up) when its status can still move,
+ * beside the card's `actions`. A `highlight`ed card (a task just assigned) is marked, scrolled into view
+ * in its lane and the board, and its link takes focus, so the new card is where one looks.
+ */
+export const BoardCard = ({ task, className, highlight = false, actions, children }: { task: DragTask; className: string; highlight?: boolean; actions?: ReactNode; children: ReactNode }) => {
   const { enabled: boardEnabled, dragging, movingId } = useContext(BoardDragContext);
   const enabled = boardEnabled && allowedTaskMoves(task.status).length > 0;
   const hydrated = useHydrated();
   const { setNodeRef, setActivatorNodeRef, attributes, listeners } = useDraggable({ id: task.id, data: { task }, disabled: !enabled || !hydrated });
   const picked = dragging?.id === task.id;
+  const item = useRef<HTMLLIElement | null>(null);
+  useEffect(() => {
+    if (!highlight || !item.current) return;
+    item.current.scrollIntoView({ block: "nearest", inline: "nearest" });
+    item.current.querySelector<HTMLAnchorElement>("a")?.focus({ preventScroll: true });
+  }, [highlight]);
   return (
-    <li ref={setNodeRef} id={`task-${task.id}`} className={className} data-task-id={task.id} data-dragging={picked ? "true" : undefined} aria-busy={movingId === task.id || undefined}>
-      {enabled ? (
-        <button
-          ref={setActivatorNodeRef}
-          type="button"
-          className={`secondary ${styles.handle}`}
-          {...attributes}
-          {...listeners}
-          aria-roledescription="draggable task"
-          aria-label={`Drag ${title(task)}`}
-          disabled={!hydrated}
-        >
-          <span aria-hidden="true">⠿</span> Drag
-        </button>
-      ) : null}
+    <li
+      ref={(node) => {
+        setNodeRef(node);
+        item.current = node;
+      }}
+      id={`task-${task.id}`}
+      className={className}
+      data-task-id={task.id}
+      data-new={highlight ? "true" : undefined}
+      data-dragging={picked ? "true" : undefined}
+      aria-busy={movingId === task.id || undefined}
+    >
       {children}
+      {enabled || actions ? (
+        <div className={styles.cardActions}>
+          {enabled ? (
+            <button
+              ref={setActivatorNodeRef}
+              type="button"
+              className={`secondary ${styles.handle}`}
+              {...attributes}
+              {...listeners}
+              aria-roledescription="draggable task"
+              aria-label={`Drag ${title(task)}`}
+              disabled={!hydrated}
+            >
+              <span aria-hidden="true">⠿</span> Drag
+            </button>
+          ) : null}
+          {actions}
+        </div>
+      ) : null}
     </li>
   );
 };

@@ -4,7 +4,7 @@ import { formatStatus } from "@/lib/format";
 import { COLUMN_TITLES, ENTITY_TYPE_LABELS, entityHref } from "./labels";
 import { DueMarker } from "./due-marker";
 import { taskHref } from "./task-href";
-import { TaskMoveButtons } from "./task-move-buttons";
+import { TaskActionsMenu } from "./task-actions-menu";
 import { BoardCard, BoardLane, TaskBoardDnd } from "./task-board-dnd";
 import styles from "./tasks.module.css";
 import { ScrollRegion } from "@/components/ui/scroll-region";
@@ -12,10 +12,11 @@ import { EmptyState } from "@/components/ui/empty-state";
 
 /**
  * A lane per status, side by side in a region that scrolls sideways (and is reachable by keyboard), so every
- * status stays visible at any width. Operators move a card by dragging it (mouse, touch or keyboard) to a lane
- * its status may move to, or with the buttons on the card, which stay as the plain fallback.
+ * status stays visible at any width; each lane scrolls its own cards. A card is compact: its description,
+ * a line of facts and, for operators, a drag handle and a "Move" menu (the plain fallback to dragging).
+ * `highlight`: a task just assigned, marked and scrolled into view.
  */
-export const TaskBoard = ({ columns, canWrite }: { columns: BoardColumn[]; canWrite: boolean }) => {
+export const TaskBoard = ({ columns, canWrite, highlight }: { columns: BoardColumn[]; canWrite: boolean; highlight?: string }) => {
   if (columns.every((column) => column.total === 0)) {
     return (
       <EmptyState title="No tasks to show">
@@ -37,30 +38,34 @@ export const TaskBoard = ({ columns, canWrite }: { columns: BoardColumn[]; canWr
           {column.tasks.length === 0 ? <p className="muted">No tasks.</p> : null}
           <ul className={styles.cards} aria-label={`${COLUMN_TITLES[column.status]} tasks`}>
             {column.tasks.map((task) => (
-              <BoardCard key={task.id} task={{ id: task.id, status: task.status, description: task.description }} className={styles.card}>
-                <p>
-                  <strong>
-                    <Link href={taskHref(task.id)}>{task.description}</Link>
-                  </strong>
+              <BoardCard
+                key={task.id}
+                task={{ id: task.id, status: task.status, description: task.description }}
+                className={styles.card}
+                highlight={task.id === highlight}
+                actions={canWrite ? <TaskActionsMenu id={task.id} status={task.status} description={task.description} /> : null}
+              >
+                <p className={styles.title}>
+                  <Link href={taskHref(task.id)} title={task.id}>
+                    {task.description}
+                  </Link>
                 </p>
                 <div className={styles.meta}>
-                  <code>{task.id}</code>
                   {task.metadata.priority ? <span className="badge">{task.metadata.priority}</span> : null}
+                  {task.assignedEntity ? (
+                    <span>
+                      {ENTITY_TYPE_LABELS[task.assignedEntity.type]}:{" "}
+                      {task.entityName ? (
+                        <Link href={entityHref(task.assignedEntity.type, task.assignedEntity.id)}>{task.entityName}</Link>
+                      ) : (
+                        <span>{task.assignedEntity.id} (removed)</span>
+                      )}
+                    </span>
+                  ) : (
+                    <span>Unassigned</span>
+                  )}
                   <DueMarker task={task} />
                 </div>
-                {task.assignedEntity ? (
-                  <p className={styles.meta}>
-                    {ENTITY_TYPE_LABELS[task.assignedEntity.type]}:{" "}
-                    {task.entityName ? (
-                      <Link href={entityHref(task.assignedEntity.type, task.assignedEntity.id)}>{task.entityName}</Link>
-                    ) : (
-                      <span>{task.assignedEntity.id} (removed)</span>
-                    )}
-                  </p>
-                ) : (
-                  <p className={styles.meta}>Unassigned</p>
-                )}
-                {canWrite ? <TaskMoveButtons id={task.id} status={task.status} description={task.description} /> : null}
               </BoardCard>
             ))}
           </ul>

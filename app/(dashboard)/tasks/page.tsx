@@ -22,7 +22,9 @@ const TasksPage = async ({ searchParams }: { searchParams: SearchParams }) => {
   const raw = await searchParams;
   const entityType = ZEntityType.safeParse(first(raw.entityType)).data;
   const q = first(raw.q)?.trim().slice(0, 200) || undefined;
-  const [columns, user] = await Promise.all([getTaskBoard({ entityType, q }), currentUser()]);
+  // A task just assigned from the form (?new=<id>): it heads its lane, marked.
+  const created = first(raw.new)?.slice(0, 128);
+  const [columns, user] = await Promise.all([getTaskBoard({ entityType, q, pinned: created }), currentUser()]);
   const canWrite = user ? hasRole(user.role, "operator") : false;
 
   return (
@@ -53,7 +55,7 @@ const TasksPage = async ({ searchParams }: { searchParams: SearchParams }) => {
         </p>
       )}
       <LiveRefresh types={TASK_EVENTS} />
-      <TaskBoard columns={columns} canWrite={canWrite} />
+      <TaskBoard columns={columns} canWrite={canWrite} highlight={created} />
     </>
   );
 };
