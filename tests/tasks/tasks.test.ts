@@ -8,7 +8,7 @@ import * as statusRoute from "../../app/api/tasks/[taskId]/status/route";
 import * as listRoute from "../../app/api/tasks/route";
 import { prisma } from "../../lib/db";
 import { addMarketplaceItem } from "../../lib/marketplace";
-import { assignTask, type TAssignTaskBody } from "../../lib/tasks";
+import { assignTask, getTaskBoard, type TAssignTaskBody } from "../../lib/tasks";
 import { useApiTest } from "../helpers/api";
 import { call, errorPaths } from "../helpers/http";
 
@@ -262,5 +262,22 @@ describe("methods", () => {
     expect(onList.status).toBe(405);
     const onSearch = await call(searchRoute.POST, "POST", "/api/entities/search", { key: api.operator, body: {} });
     expect(onSearch.headers.get("allow")).toBe("GET");
+  });
+});
+
+describe("the task board (the dashboard's /tasks)", () => {
+  it("puts a task just assigned at the head of its lane, whatever its due day, and only if it matches the filter", async () => {
+    const soon = (id: string, due: string) => assignTask({ id, description: `Board ${id}`, status: "pending", dueDate: due, assignedEntity: { type: "Agent", id: "agent-scout" } });
+    await soon("board-a", "2030-01-01T00:00:00.000Z");
+    await soon("board-b", "2030-01-02T00:00:00.000Z");
+    await assignTask({ id: "board-new", description: "Board board-new", status: "pending", assignedEntity: { type: "Agent", id: "agent-scout" } });
+    const pendingOf = async (filter: Parameters<typeof getTaskBoard>[0]) =>
+      (await getTaskBoard(filter, 2)).find((column) => column.status === "pending")!.tasks.map((task) => task.id);
+    // Without a due day the new task would come after every dated one (and past the lane's end here).
+    expect(await pendingOf({ q: "Board board-" })).toEqual(["board-a", "board-b"]);
+    expect(await pendingOf({ q: "Board board-", pinned: "board-new" })).toEqual(["board-new", "board-a"]);
+    // A pinned task the filter leaves out stays out; an unknown id changes nothing.
+    expect(await pendingOf({ q: "Board board-a", pinned: "board-new" })).toEqual(["board-a"]);
+    expect(await pendingOf({ q: "Board board-", pinned: "no-such-task" })).toEqual(["board-a", "board-b"]);
   });
 });
