@@ -174,6 +174,24 @@ describe("POST /quantum/run", () => {
     expect(errorPaths(dynamic.json)).toEqual(["body.statevector"]);
   });
 
+  it("binds an OpenQASM 3 program's inputs from parameters, and answers 400 naming an input without a value or a parameter that is no input", async () => {
+    const qasm = 'OPENQASM 3.0;\ninclude "stdgates.inc";\ninput float[64] theta;\nqubit[1] q;\nbit[1] c;\nrx(theta) q[0];\nc[0] = measure q[0];';
+    const flipped = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm, parameters: { theta: Math.PI }, shots: 100, seed: 1, exact: true } });
+    expect(flipped.status).toBe(200);
+    expect(flipped.json.counts).toEqual({ "1": 100 });
+    const half = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm, parameters: { theta: Math.PI / 2 }, shots: 100, seed: 1, exact: true } });
+    expect(half.json.exactProbabilities["0"]).toBeCloseTo(0.5, 12);
+    const missing = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm } });
+    expect(missing.status).toBe(400);
+    expect(missing.json.errors).toEqual([{ path: "body.parameters.theta", message: "line 3, column 17: input 'theta' has no value: send it in parameters" }]);
+    const typo = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm, parameters: { theta: 1, thetta: 2 } } });
+    expect(typo.status).toBe(400);
+    expect(typo.json.errors).toEqual([{ path: "body.parameters.thetta", message: "line 1, column 1: parameter 'thetta' is not an input of the program (its inputs are 'theta')" }]);
+    const notNumber = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm, parameters: { theta: "pi" } } });
+    expect(notNumber.status).toBe(400);
+    expect(errorPaths(notNumber.json)).toEqual(["body.parameters.theta"]);
+  });
+
   it("needs a credential", async () => {
     const response = await call(runRoute.POST, "POST", "/quantum/run", { body: { qasm: BELL } });
     expect(response.status).toBe(401);

@@ -90,6 +90,20 @@ describe("POST /quantum/jobs on the simulator", () => {
     expect(answer.json.histogram.length).toBeGreaterThan(100);
   });
 
+  it("binds an OpenQASM 3 program's inputs from parameters, and refuses a job whose input has no value before queuing it", async () => {
+    const qasm = 'OPENQASM 3.0;\ninclude "stdgates.inc";\ninput float[64] theta;\nqubit[1] q;\nbit[1] c;\nrx(theta) q[0];\nc[0] = measure q[0];';
+    const missing = await submit({ qasm, shots: 50 });
+    expect(missing.status).toBe(400);
+    expect(errorPaths(missing.json)).toEqual(["body.parameters.theta"]);
+    expect(await prisma.job.count()).toBe(0);
+    // rx(pi) flips the qubit: every shot reads 1.
+    const submitted = await submit({ qasm, shots: 50, seed: 3, parameters: { theta: Math.PI } });
+    expect(submitted.status).toBe(202);
+    startWorker();
+    expect(await settled(submitted.json.id)).toMatchObject({ status: "DONE" });
+    expect((await result(submitted.json.id)).json.counts).toEqual({ "1": 50 });
+  });
+
   it("refuses a bad body and a circuit that does not parse with 400 naming the field, anonymous callers with 401", async () => {
     const missing = await submit({ shots: 10 });
     expect(missing.status).toBe(400);

@@ -13,6 +13,9 @@ const VOCABULARY = [
   "measure", "reset", "barrier", "if", "else", "opaque", "U", "CX", "gphase", "h", "x", "cx", "ccx", "rz", "cu", "c3x", "rccx", "swap",
   "ctrl", "negctrl", "inv", "pow", "@", "(", ")", "[", "]", "{", "}", ";", ",", "->", "=", "==", "!=", "!", "+", "-", "*", "/", "^",
   "pi", "sin", "0", "1", "2", "5", "0.5", "1e308", "99999999999999999999", "true", "\n", "//", "/*", "*/", "\u0000", "é", "$0", '"',
+  // OpenQASM 3 classical and timing statements.
+  "$1", "$99", "for", "in", "int", "uint", "float[64]", "i", "[0:2]", ":", "{1, 2}", "const", "input", "theta", "delay", "box", "100ns", "2.5us", "dt",
+  "duration", "stretch", "durationof", "let", "switch", "defcal", "==", "<", ">=",
 ];
 
 const tokens = fc.array(fc.constantFrom(...VOCABULARY), { maxLength: 60 }).map((parts) => parts.join(" "));

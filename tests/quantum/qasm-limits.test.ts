@@ -78,6 +78,34 @@ describe("reading limits", () => {
     expect(limitOf("qreg q[20]; creg c[20];\nh q;\nmeasure q -> c;", { maxOperations: 30 })).toMatchObject({ limit: "maxOperations", line: 3 });
   });
 
+  it("charges every unrolled iteration of a for loop, and refuses a huge loop at once instead of unrolling it", () => {
+    const V3 = 'OPENQASM 3.0;\ninclude "stdgates.inc";\nqubit[2] q;\n';
+    const started = performance.now();
+    // 10^9 iterations of a gate: refused after the first iteration, from what it cost.
+    expect(limitOf(`${V3}for int i in [1:1000000000] {\n  h q[0];\n}`)).toEqual({
+      limit: "maxOperations", value: 100_000, line: 4, column: 1, message: "the program expands to more operations than 100000 (QUANTUM_MAX_GATES)",
+    });
+    // 10^9 iterations of nothing still cost their reading.
+    expect(limitOf(`${V3}for int i in [1:1000000000] { }`)).toMatchObject({ limit: "maxExpansionSteps", line: 4, column: 1 });
+    expect(limitOf(`${V3}for uint i in [0:1000000000] barrier q;`)).toMatchObject({ limit: "maxExpansionSteps", line: 4, column: 1 });
+    // Nested loops: 1000 × 1000 gates, refused as the count passes the limit.
+    expect(limitOf(`${V3}for int i in [1:1000] {\n  for int j in [1:1000] { x q[1]; }\n}`)).toMatchObject({ limit: "maxOperations", value: 100_000 });
+    // A body whose cost varies (a branch on the loop variable) is not judged by its first iteration.
+    const firstOnly = `${V3}for int i in [0:999] {\n  if (i == 0) { ${"h q[0]; ".repeat(50)} }\n}`;
+    expect(parseQasm(firstOnly).ops).toHaveLength(50);
+    expect(parseQasm(`${V3}for int i in [3:-1:1] { pow(i) @ x q[0]; }`, { maxOperations: 6 }).ops).toHaveLength(6);
+    // Nested loops that each look cheap: the per-iteration charges stop them.
+    expect(limitOf(`${V3}for int i in [1:100000] { for int j in [1:100000] { } }`)).toMatchObject({ limit: "maxExpansionSteps" });
+    expect(limitOf(`${V3}for int i in [1:100000] { for int j in [1:100000] { } }`, { maxExpansionSteps: 1000 })).toMatchObject({ limit: "maxExpansionSteps", value: 1000 });
+    // Loops nested past the nesting limit, braces or not.
+    expect(limitOf(`${V3}${"for int i in [0:0] ".repeat(100)}h q[0];`)).toMatchObject({ limit: "maxGateNesting", line: 4 });
+    expect(limitOf(`${V3}${"for int i in [0:0] { ".repeat(100)}h q[0];${" }".repeat(100)}`)).toMatchObject({ limit: "maxGateNesting", line: 4 });
+    expect(performance.now() - started).toBeLessThan(5_000);
+    // Within the limits, what it unrolls to.
+    expect(parseQasm(`${V3}for int i in [1:500] { h q[0]; x q[1]; }`, { maxOperations: 1000 }).ops).toHaveLength(1000);
+    expect(limitOf(`${V3}for int i in [1:501] { h q[0]; x q[1]; }`, { maxOperations: 1000 })).toMatchObject({ limit: "maxOperations", value: 1000 });
+  });
+
   it("refuses a gate body or definition that names a qubit twice", () => {
     expect(() => parseQasm("qreg q[2];\ngate bad a, b { cx a, a; }")).toThrow("gate 'cx' uses the qubit 'a' twice");
     expect(() => parseQasm("qreg q[2];\ngate bad a, a { cx a, b; }")).toThrow("qubit argument 'a' is named twice");

@@ -1,7 +1,7 @@
 // The OpenQASM 2.0 parser: gates, registers, parameters, definitions, broadcasting, and errors
 // that name the line and column.
 import { describe, expect, it } from "vitest";
-import { parseQasm, QasmError, toQasm3 } from "../../lib/quantum/qasm";
+import { parseQasm, QasmError, QasmInputError, toQasm3 } from "../../lib/quantum/qasm";
 import { GATES, simulate } from "../../lib/simulator";
 
 const errorOf = (source: string) => {
@@ -163,7 +163,7 @@ cu(0, 0, 0, 0) q[0], q[1];`);
     ["OPENQASM 2.0;\ngate CX a, b { U(0,0,0) a; }", 2, 6, "gate 'CX' is already defined"],
     ['OPENQASM 2.0;\ngate h a { U(0,0,0) a; }\ninclude "qelib1.inc";', 3, 9, "gate 'h' is defined by the program and by qelib1.inc"],
     ["OPENQASM 3.1;\nqubit q;", 1, 10, "OpenQASM 3.1 is not accepted here; send OpenQASM 2.0 or 3.0"],
-    ["OPENQASM 2;\nqreg q[1];", 1, 10, "OpenQASM 2 is not accepted here; send OpenQASM 2.0 or 3.0"],
+    ["OPENQASM 2.1;\nqreg q[1];", 1, 10, "OpenQASM 2.1 is not accepted here; send OpenQASM 2.0 or 3.0"],
     ['OPENQASM 2.0;\ninclude "stdgates.inc";', 2, 9, 'only "qelib1.inc" can be included, not "stdgates.inc"'],
     ["OPENQASM 2.0;\nqubit[2] q;", 2, 6, "expected quantum register but found '['"],
     ["OPENQASM 2.0;\nqreg q[1]; creg c[2];\nif (c[0] == 1) U(0,0,0) q[0];", 3, 5, "OpenQASM 2.0 conditions compare a whole register: if (c == n)"],
@@ -302,5 +302,216 @@ describe("gate modifiers against the gates they must equal", () => {
     ["ctrl @ ecr q[3], q[1], q[2];", "ctrl @ h q[3], q[2]; ccx q[3], q[1], q[2]; crz(pi/4) q[3], q[2]; ccx q[3], q[1], q[2]; ch q[3], q[2]; cx q[3], q[1]; ch q[3], q[2]; ccx q[3], q[1], q[2]; crz(-pi/4) q[3], q[2]; ccx q[3], q[1], q[2]; ch q[3], q[2];"],
   ])("%s equals %s", (modified, plain) => {
     returnsToZero(`${modified}\ninv @ ${plain.split(";").filter((part) => part.trim()).reverse().map((part) => `inv @ ${part.trim()}`).join("; ").slice("inv @ ".length)};`);
+  });
+});
+
+// What Qiskit's OpenQASM exporters write (qiskit.qasm2.dumps / qiskit.qasm3.dumps and their tests).
+describe("programs as Qiskit's exporters write them", () => {
+  const V3 = 'OPENQASM 3.0;\ninclude "stdgates.inc";\n';
+  const sameCircuit = (a: string, b: string, options: Parameters<typeof parseQasm>[2] = {}) => expect(parseQasm(a, {}, options)).toEqual(parseQasm(b));
+  const inputError = (source: string, parameters: Record<string, number> = {}) => {
+    try {
+      parseQasm(source, {}, { parameters });
+    } catch (error) {
+      if (error instanceof QasmInputError) return { line: error.line, column: error.column, message: error.message, parameter: error.parameter };
+      throw error;
+    }
+    throw new Error("expected an input error");
+  };
+
+  it("accepts the header OPENQASM 2; as 2.0", () => {
+    sameCircuit('OPENQASM 2;\ninclude "qelib1.inc";\nqreg q[2];\ncreg c[2];\nh q[0];\ncx q[0],q[1];\nmeasure q -> c;', 'OPENQASM 2.0;\ninclude "qelib1.inc";\nqreg q[2];\ncreg c[2];\nh q[0];\ncx q[0],q[1];\nmeasure q -> c;');
+    // Still OpenQASM 2.0: no stdgates, no OpenQASM 3 statements.
+    expect(errorOf("OPENQASM 2;\nqreg q[1];\nh q[0];")).toEqual({ line: 3, column: 1, message: `unknown gate 'h' (add include "qelib1.inc";)` });
+    expect(errorOf('OPENQASM 2;\ninclude "qelib1.inc";\nqreg q[1];\nfor i in [0:1] { h q[0]; }')).toEqual({ line: 4, column: 1, message: "'for' is OpenQASM 3; this program's header says OpenQASM 2.0" });
+  });
+
+  it("treats delay, box, duration and stretch as identity", () => {
+    const plain = `${V3}qubit[2] q;\nbit[2] c;\nh q[0];\ncx q[0], q[1];\nrz(0.3) q[1];\nc = measure q;`;
+    const timed = `${V3}duration d = 2 * 100ns;\nstretch s;\nconst duration e = 3dt;\nqubit[2] q;\nbit[2] c;\ndelay[100ns] q[0];\nh q[0];\ndelay[2.5us] q;\ndelay[d] q[0], q[1];\nbox[1ms] {\n  cx q[0], q[1];\n  delay[10dt] q[1];\n}\nbox {\n  rz(0.3) q[1];\n}\ndelay[5µs] q[1];\ndelay[1s];\nbarrier q;\nc = measure q;`;
+    const a = parseQasm(plain);
+    const b = parseQasm(timed);
+    expect(b.ops).toEqual(a.ops);
+    expect(b.measurements).toEqual(a.measurements);
+    expect(simulate(b, { shots: 200, seed: 7 }).counts).toEqual(simulate(a, { shots: 200, seed: 7 }).counts);
+    // durationof's block is only measured, never run.
+    const measured = parseQasm(`${V3}qubit[1] q;\nduration t = durationof({ x q[0]; });\ndelay[durationof({ x q[0]; h q[0]; })] q[0];\nbox[t] { h q[0]; }`);
+    expect(measured.ops).toEqual([{ name: "h", qubits: [0], params: [] }]);
+    expect(errorOf(`${V3}qubit[1] q;\ndelay[100ns] r[0];`)).toEqual({ line: 4, column: 14, message: "unknown quantum register 'r'" });
+    expect(errorOf(`${V3}qubit[1] q;\ndelay[100ns q[0];`)).toEqual({ line: 4, column: 17, message: "expected ']' but found ';'" });
+  });
+
+  it("gives a program of physical qubits the qubits 0 … the highest it names", () => {
+    const c = parseQasm(`${V3}bit[2] c;\nh $0;\ncx $0, $3;\nc[0] = measure $0;\nc[1] = measure $3;`);
+    expect(c.qubits).toBe(4);
+    expect(c.ops).toEqual([{ name: "h", qubits: [0], params: [] }, { name: "cx", qubits: [0, 3], params: [] }]);
+    expect(c.measurements).toEqual([{ qubit: 0, clbit: 0 }, { qubit: 3, clbit: 1 }]);
+    const declared = parseQasm(`${V3}qubit[4] q;\nbit[2] c;\nh q[0];\ncx q[0], q[3];\nc[0] = measure q[0];\nc[1] = measure q[3];`);
+    expect(c).toEqual(declared);
+    expect(simulate(c, { shots: 100, seed: 1 }).counts).toEqual(simulate(declared, { shots: 100, seed: 1 }).counts);
+    expect(errorOf(`${V3}qubit[2] q;\nh $0;`)).toEqual({ line: 4, column: 3, message: "physical qubits ($0, $1, …) cannot be mixed with declared qubit registers ('q')" });
+    expect(errorOf(`${V3}h $0;\nqubit[2] q;`)).toEqual({ line: 4, column: 10, message: "a program that names physical qubits ($0, $1, …) cannot also declare qubit registers" });
+    expect(errorOf('OPENQASM 2.0;\ninclude "qelib1.inc";\nh $0;')).toEqual({ line: 3, column: 3, message: "physical qubits ($0, $1, …) are OpenQASM 3; this program's header says OpenQASM 2.0" });
+    expect(errorOf(`${V3}h $24;`)).toEqual({ line: 3, column: 3, message: "the program declares more qubits than 24 (QUANTUM_MAX_QUBITS)" });
+  });
+
+  it("uses constants and inputs in gate parameters and indices", () => {
+    const source = `${V3}input float[64] theta;\ninput angle[32] phi;\nconst int[32] n = 3;\nconst float[64] half = pi / 2;\nqubit[4] q;\nbit[4] c;\nrz(theta) q[0];\nrx(phi * 2 + half) q[n];\nh q[n - 2];\nx q[-1];\nc = measure q;`;
+    sameCircuit(source, `${V3}qubit[4] q;\nbit[4] c;\nrz(0.5) q[0];\nrx(${0.25 * 2 + Math.PI / 2}) q[3];\nh q[1];\nx q[3];\nc = measure q;`, { parameters: { theta: 0.5, phi: 0.25 } });
+    // Gate definitions may use the constants declared before them.
+    sameCircuit(`${V3}const float[64] a = 0.7;\nqubit[1] q;\ngate g q0 { rz(a) q0; rx(2 * a) q0; }\ng q[0];`, `${V3}qubit[1] q;\nrz(0.7) q[0];\nrx(1.4) q[0];`);
+  });
+
+  it("refuses a missing input, a parameter that is no input, and values of the wrong kind", () => {
+    const source = `${V3}input float[64] theta;\nqubit[1] q;\nrz(theta) q[0];`;
+    expect(inputError(source)).toEqual({ line: 3, column: 17, message: "input 'theta' has no value: send it in parameters", parameter: "theta" });
+    expect(inputError(source, { theta: 1, thet: 2 })).toEqual({ line: 1, column: 1, message: "parameter 'thet' is not an input of the program (its inputs are 'theta')", parameter: "thet" });
+    expect(inputError(`${V3}qubit[1] q;`, { theta: 1 })).toMatchObject({ message: "parameter 'theta' is not an input of the program (it declares no input)" });
+    expect(inputError(`${V3}input int[32] n;\nqubit[1] q;`, { n: 1.5 })).toMatchObject({ line: 3, column: 15, message: "input 'n' is int: send a whole number, not 1.5" });
+    expect(inputError(`${V3}input uint[32] n;\nqubit[1] q;`, { n: -1 })).toMatchObject({ message: "input 'n' is uint: send a number of at least 0, not -1" });
+    expect(errorOf(`${V3}const int[32] n = 1.5;\nqubit[1] q;`)).toEqual({ line: 3, column: 19, message: "'n' is int but its value is 1.5, not a whole number" });
+    expect(errorOf(`${V3}const float[64] x = 1;\nqubit[2] q;\nh q[x / 2];`)).toEqual({ line: 5, column: 5, message: "an index must be a whole number, not 0.5" });
+    expect(errorOf(`${V3}const int[32] q = 1;\nqubit[2] q;`)).toEqual({ line: 4, column: 10, message: "'q' is already declared" });
+    expect(errorOf(`${V3}qubit[1] q;\nrz(nope) q[0];`)).toEqual({ line: 4, column: 4, message: "unknown parameter 'nope'" });
+  });
+
+  it("unrolls for loops over ranges and sets, typed or not, nested, into the program written out", () => {
+    sameCircuit(`${V3}qubit[4] q;\nh q[0];\nfor uint i in [0:2] {\n  cx q[i], q[i + 1];\n}`, `${V3}qubit[4] q;\nh q[0];\ncx q[0], q[1];\ncx q[1], q[2];\ncx q[2], q[3];`);
+    sameCircuit(`${V3}qubit[9] q;\nfor int i in [0:2:8] x q[i];`, `${V3}qubit[9] q;\nx q[0]; x q[2]; x q[4]; x q[6]; x q[8];`);
+    sameCircuit(`${V3}qubit[9] q;\nfor int i in [8:-3:0] x q[i];`, `${V3}qubit[9] q;\nx q[8]; x q[5]; x q[2];`);
+    sameCircuit(`${V3}qubit[6] q;\nfor i in {1, 5, 2} { rz(i * 0.1) q[i]; }`, `${V3}qubit[6] q;\nrz(0.1) q[1]; rz(0.5) q[5]; rz(0.2) q[2];`);
+    sameCircuit(
+      `${V3}const int[32] n = 3;\nqubit[3] q;\nfor int i in [0:n - 1] {\n  for int j in [i + 1:n - 1] {\n    cp(pi / 2 ^ (j - i)) q[j], q[i];\n  }\n  if (i == 0) h q[i]; else { x q[i]; }\n}`,
+      `${V3}qubit[3] q;\ncp(pi/2) q[1], q[0];\ncp(pi/4) q[2], q[0];\nh q[0];\ncp(pi/2) q[2], q[1];\nx q[1];\nx q[2];`,
+    );
+    // An empty range runs nothing (the body is not read); the loop variable is gone after the loop.
+    sameCircuit(`${V3}qubit[2] q;\nfor int i in [3:0] { h q[i]; cx q[i], q[i]; }\nh q[1];`, `${V3}qubit[2] q;\nh q[1];`);
+    expect(errorOf(`${V3}qubit[2] q;\nfor int i in [0:1] { h q[i]; }\nh q[i];`)).toEqual({ line: 5, column: 5, message: "unknown parameter 'i'" });
+    // A Bell pair prepared in a loop samples as the one written out.
+    const looped = parseQasm(`${V3}qubit[3] q;\nbit[3] c;\nh q[0];\nfor uint k in [1:2] cx q[0], q[k];\nc = measure q;`);
+    expect(simulate(looped, { shots: 300, seed: 5 }).counts).toEqual(simulate(parseQasm(`${V3}qubit[3] q;\nbit[3] c;\nh q[0];\ncx q[0], q[1];\ncx q[0], q[2];\nc = measure q;`), { shots: 300, seed: 5 }).counts);
+  });
+
+  it("broadcasts over slices and sets of a register, and over let aliases", () => {
+    sameCircuit(`${V3}qubit[5] q;\nbit[5] c;\nh q[1:3];\nx q[0:2:4];\ncx q[{4, 0}], q[1:2];\nc[0:1] = measure q[3:4];`, `${V3}qubit[5] q;\nbit[5] c;\nh q[1]; h q[2]; h q[3];\nx q[0]; x q[2]; x q[4];\ncx q[4], q[1];\ncx q[0], q[2];\nc[0] = measure q[3];\nc[1] = measure q[4];`);
+    sameCircuit(`${V3}qubit[4] q;\nqubit r;\nbit[2] c;\nlet a = q[0:1];\nlet b = q[3] ++ r ++ q[-2];\nh a;\ncx a[1], b[1];\nx b;\nlet m = c[1] ++ c[0];\nm = measure a;\nif (m[0] == 1) x b[2];`, `${V3}qubit[4] q;\nqubit r;\nbit[2] c;\nh q[0]; h q[1];\ncx q[1], r;\nx q[3]; x r; x q[2];\nc[1] = measure q[0];\nc[0] = measure q[1];\nif (c[1] == 1) x q[2];`);
+    sameCircuit(`${V3}let a = $2 ++ $0;\nh a;`, `${V3}qubit[3] q;\nh q[2];\nh q[0];`);
+    expect(errorOf(`${V3}qubit[3] q;\nh q[2:1];`)).toEqual({ line: 4, column: 4, message: "the slice q[2:1] is empty" });
+    expect(errorOf(`${V3}qubit[3] q;\nh q[0:3];`)).toEqual({ line: 4, column: 7, message: "index 3 is outside q[0…2]" });
+    expect(errorOf(`${V3}qubit[3] q;\nlet a = q[0:1] ++ q[1];`)).toEqual({ line: 4, column: 1, message: "'a' would name the same qubit twice" });
+    expect(errorOf(`${V3}qubit[3] q;\nlet q = q[0:1];`)).toEqual({ line: 4, column: 5, message: "'q' is already declared" });
+    expect(errorOf(`${V3}qubit[2] q;\nh q[{0, 1, 0}];`)).toEqual({ line: 4, column: 12, message: "a set of indices names more bits than q has (2)" });
+  });
+
+  it("reads switch as Qiskit writes it (switch_dummy) as the conditions it stands for", () => {
+    const switched = `${V3}bit[3] c10;\nint switch_dummy;\nqubit[3] q10;\nh q10[0];\nh q10[1];\nc10[0] = measure q10[0];\nc10[1] = measure q10[1];\nswitch_dummy = c10;\nswitch (switch_dummy) {\n  case 0, 3 {\n    z q10[2];\n  }\n  case 1 {\n    y q10[2];\n  }\n  default {\n    x q10[2];\n  }\n}\nc10[2] = measure q10[2];`;
+    const written = `${V3}bit[3] c10;\nqubit[3] q10;\nh q10[0];\nh q10[1];\nc10[0] = measure q10[0];\nc10[1] = measure q10[1];\nif (c10 == 0) z q10[2];\nif (c10 == 3) z q10[2];\nif (c10 == 1) y q10[2];\nif (c10 != 0) if (c10 != 3) if (c10 != 1) x q10[2];\nc10[2] = measure q10[2];`;
+    sameCircuit(switched, written);
+    // c10 is 0…3 with equal chances; x runs only for 2, so bit 2 is 1 a quarter of the time.
+    const exact = simulate(parseQasm(switched), { shots: 1, seed: 1, exact: true }).exact!;
+    expect(exact["110"]).toBeCloseTo(0.25, 12);
+    expect(exact["100"] ?? 0).toBeCloseTo(0, 12);
+    // On a single bit, and directly on a register.
+    sameCircuit(`${V3}bit[1] c9;\nint switch_dummy;\nqubit[1] q9;\nh q9[0];\nc9[0] = measure q9[0];\nswitch_dummy = c9[0];\nswitch (switch_dummy) {\n  case 0 {\n    x q9[0];\n  }\n  case 1 {\n    z q9[0];\n  }\n}`, `${V3}bit[1] c9;\nqubit[1] q9;\nh q9[0];\nc9[0] = measure q9[0];\nif (c9[0] == 0) x q9[0];\nif (c9[0] == 1) z q9[0];`);
+    // On a constant: decided while reading.
+    const onConstant = (k: number) => parseQasm(`${V3}const int[32] k = ${k};\nqubit[3] q;\nswitch (k) { case 1 { x q[0]; } case 2, 3 { x q[1]; } default { x q[2]; } }`).ops;
+    expect(onConstant(1)).toEqual([{ name: "x", qubits: [0], params: [] }]);
+    expect(onConstant(3)).toEqual([{ name: "x", qubits: [1], params: [] }]);
+    expect(onConstant(7)).toEqual([{ name: "x", qubits: [2], params: [] }]);
+    expect(errorOf(`${V3}qubit[1] q;\nbit[2] c;\nswitch (c) { case 1 { } case 4 { } }`)).toEqual({ line: 5, column: 30, message: "4 does not fit in 2 bit(s)" });
+    expect(errorOf(`${V3}qubit[1] q;\nbit[2] c;\nswitch (c) { case 1 { } case 0, 1 { } }`)).toEqual({ line: 5, column: 33, message: "case 1 is already handled" });
+    expect(errorOf(`${V3}qubit[1] q;\nbit[2] c;\nswitch (c) { default { } case 1 { } }`)).toEqual({ line: 5, column: 26, message: "expected '}' after the default case but found 'case'" });
+  });
+
+  it("reads a condition joined with && as all its terms", () => {
+    const joined = parseQasm(`${V3}qubit[3] q;\nbit[3] c;\nx q[0];\nc[0] = measure q[0];\nc[1] = measure q[1];\nif (c[0] && !c[1]) { x q[2]; }\nif (c[0] && c[1] == 1) h q[2];\nc[2] = measure q[2];`);
+    const nested = parseQasm(`${V3}qubit[3] q;\nbit[3] c;\nx q[0];\nc[0] = measure q[0];\nc[1] = measure q[1];\nif (c[0]) { if (!c[1]) { x q[2]; } }\nif (c[0]) if (c[1] == 1) h q[2];\nc[2] = measure q[2];`);
+    expect(joined).toEqual(nested);
+    expect(simulate(joined, { shots: 1, seed: 1, exact: true }).exact).toEqual({ "101": 1 });
+    expect(errorOf(`${V3}qubit[1] q;\nbit[2] c;\nif (c[0] && c[1]) x q[0]; else x q[0];`)).toEqual({ line: 5, column: 27, message: "not supported by this simulator: else after a condition joined with && (write the cases as ifs)" });
+    expect(errorOf(`${V3}qubit[1] q;\nbit[2] c;\nif (c[0] || c[1]) x q[0];`)).toEqual({ line: 5, column: 10, message: "not supported by this simulator: || in a condition on bits (write one if per case)" });
+  });
+
+  it("refuses loop forms it cannot unroll, naming the place", () => {
+    expect(errorOf(`${V3}qubit[2] q;\nfor int i in [0:0:3] { h q[i]; }`)).toEqual({ line: 4, column: 17, message: "a range's step cannot be 0" });
+    expect(errorOf(`${V3}qubit[2] q;\nfor float x in [0:1] { h q[0]; }`)).toEqual({ line: 4, column: 5, message: "not supported by this simulator: for loops over float (loop over int or uint)" });
+    expect(errorOf(`${V3}qubit[2] q;\nfor qubit x in q { h x; }`)).toEqual({ line: 4, column: 5, message: "expected a type (int, uint, float, angle) but found 'qubit'" });
+    expect(errorOf(`${V3}qubit[2] q;\nfor int i in q { h q[i]; }`)).toEqual({ line: 4, column: 14, message: "not supported by this simulator: loops over a register" });
+    expect(errorOf(`${V3}qubit[2] q;\nfor int i in [0:1] { qubit r; }`)).toEqual({ line: 4, column: 22, message: "a declaration cannot be inside a loop or box" });
+    expect(errorOf(`${V3}qubit[2] q;\nfor int i in [0:2] { h q[i]; }`)).toEqual({ line: 4, column: 26, message: "index 2 is outside q[0…1]" });
+  });
+
+  it.each([
+    [`${V3}qubit[1] q;\ndefcal x $0 { }`, 4, 1, "defcal (pulse-level calibrations)"],
+    [`${V3}defcalgrammar "openpulse";\nqubit[1] q;`, 3, 1, "defcalgrammar (pulse-level calibrations)"],
+    [`${V3}cal {\n  port d0;\n}`, 3, 1, "cal (pulse-level calibrations)"],
+    [`${V3}extern f(int[32]) -> bit;`, 3, 1, "extern"],
+    [`${V3}port p;`, 3, 1, "port"],
+    [`${V3}frame f = newframe(p, 5e9, 0);`, 3, 1, "frame"],
+    [`${V3}waveform w = gaussian(1, 16dt, 4dt);`, 3, 1, "waveform"],
+    [`${V3}qubit[1] q;\nbit[1] c;\nint switch_dummy = c;\nswitch (switch_dummy) { case 0 { x q[0]; } }`, 5, 1, "int variables (declare a constant with const, or an input with input)"],
+    [`${V3}qubit[1] q;\nbit[1] c;\nint switch_dummy;\nswitch_dummy = c;\nh q[0];`, 6, 1, "int variables (only assigned a classical register right before 'switch (switch_dummy)', as Qiskit writes switch_dummy)"],
+    [`${V3}qubit[1] q;\nbit[1] c;\nswitch (c) { case 0 { c[0] = measure q[0]; } }`, 5, 30, "measuring, inside a switch case, into the bits the switch reads"],
+    [`${V3}qubit[1] q;\nbit[1] c;\nwhile (c == 0) { c[0] = measure q[0]; }`, 5, 1, "while"],
+    [`${V3}qubit[1] q;\nfor int i in [0:3] {\n  break;\n}`, 5, 3, "break"],
+    [`${V3}qubit[1] q;\nfor int i in [0:3] { continue; }`, 4, 22, "continue"],
+    [`${V3}def f(qubit a) { h a; return; }`, 3, 1, "def (subroutines)"],
+    [`${V3}output bit b;`, 3, 1, "output"],
+    [`${V3}float[64] x = 0.5;`, 3, 1, "float variables (declare a constant with const, or an input with input)"],
+    [`${V3}bool b = false;`, 3, 1, "bool variables (declare a constant with const, or an input with input)"],
+    [`${V3}const complex z = 1;`, 3, 7, "const complex"],
+    [`${V3}input bool flag;`, 3, 7, "input bool"],
+  ])("refuses %j at line %i, column %i as not supported", (source, line, column, construct) => {
+    expect(errorOf(source)).toEqual({ line, column, message: `not supported by this simulator: ${construct}` });
+  });
+
+  it("runs a program as qiskit.qasm3.dumps writes one with parameters, a loop and a layout", () => {
+    const source = `OPENQASM 3.0;
+include "stdgates.inc";
+input float[64] theta;
+input float[64] _gamma_0_;
+bit[3] c;
+gate rzz_0(_gate_p_0) _gate_q_0, _gate_q_1 {
+  cx _gate_q_0, _gate_q_1;
+  rz(_gate_p_0) _gate_q_1;
+  cx _gate_q_0, _gate_q_1;
+}
+h $0;
+h $1;
+h $2;
+for _ in [0:1] {
+  rzz_0(2*_gamma_0_) $0, $1;
+  rzz_0(2*_gamma_0_) $1, $2;
+}
+rx(theta) $0;
+rx(theta) $1;
+rx(theta) $2;
+delay[100dt] $1;
+barrier $0, $1, $2;
+c[0] = measure $0;
+c[1] = measure $1;
+c[2] = measure $2;`;
+    const c = parseQasm(source, {}, { parameters: { theta: 0.4, _gamma_0_: 0.3 } });
+    expect(c.qubits).toBe(3);
+    expect(c.ops).toHaveLength(3 + 2 * 2 * 3 + 3);
+    expect(c.ops.filter((op) => op.name === "rz").map((op) => op.params[0])).toEqual([0.6, 0.6, 0.6, 0.6]);
+    const exact = simulate(c, { shots: 1, seed: 1, exact: true }).exact!;
+    expect(Object.values(exact).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+  });
+});
+
+describe("names that are properties of every JavaScript object", () => {
+  it.each([
+    ["qreg q[1];\nconstructor q[0];", 2, 1, "unknown gate 'constructor'"],
+    ['OPENQASM 3.0;\ninclude "stdgates.inc";\nqubit[1] q;\ntoString q[0];', 4, 1, "unknown gate 'toString'"],
+    ["qreg q[1];\nrx(constructor) q[0];", 2, 4, "unknown parameter 'constructor'"],
+    ['OPENQASM 3.0;\ninclude "stdgates.inc";\nqubit[1] q;\nrx(__proto__) q[0];', 4, 4, "unknown parameter '__proto__'"],
+  ])("%j is an unknown name at line %i, column %i", (source, line, column, message) => {
+    expect(errorOf(source)).toEqual({ line, column, message });
+  });
+
+  it("binds a constant or input named __proto__ like any other", () => {
+    const c = parseQasm('OPENQASM 3.0;\ninclude "stdgates.inc";\ninput float[64] __proto__;\nconst float[64] constructor = 2 * __proto__;\nqubit[1] q;\nrx(constructor) q[0];', {}, { parameters: JSON.parse('{"__proto__": 0.25}') as Record<string, number> });
+    expect(c.ops).toEqual([{ name: "rx", qubits: [0], params: [0.5] }]);
   });
 });

@@ -9,7 +9,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's address book: labels and trusted addresses (paged, oldest first) */
+        /**
+         * The caller's address book: labels and trusted addresses (paged, oldest first)
+         * @description Your own entries only, nobody else's, in the order they were created; `trusted` keeps only trusted (`true`) or untrusted (`false`) ones. The `Link` header names the next page, `X-Total-Count` the size of the whole filtered list.
+         */
         get: operations["listAddressBook"];
         put?: never;
         post?: never;
@@ -27,10 +30,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Label an address and/or trust it (creates or replaces the caller's entry) */
+        /**
+         * Label an address and/or trust it (creates or replaces the caller's entry)
+         * @description Creates the entry (201) or replaces it (200) as a whole: an absent `label` is none and an absent `trusted` is false, and an entry needs a label or `trusted: true`. An entry holds for the address on every chain and changes your answers only: your label shows wherever the wallet answers show the address, ahead of a stored one, and a trusted address anchors look-alike detection (other addresses with its first and last 4 hex characters become look-alikes) and is not flagged for the dust, zero-value or spam transfers it sends.
+         */
         put: operations["putAddressBookEntry"];
         post?: never;
-        /** Remove an address from the caller's address book */
+        /**
+         * Remove an address from the caller's address book
+         * @description Forgets your label and trust for the address on every chain: from the next call on, the wallet answers show its stored label, if any, and it no longer anchors look-alike detection or silences flags of its transfers.
+         */
         delete: operations["deleteAddressBookEntry"];
         options?: never;
         head?: never;
@@ -46,11 +55,16 @@ export interface paths {
         };
         /**
          * List agent summaries (paged; filter by name/id, specialization, role)
-         * @description Public unless the server sets API_PUBLIC_READS=false.
+         * @description One page of agents, each as a summary: its first role, specialization and completion rate. Filters combine; `q` matches a part of the name or id. The `Link` header names the next page, `X-Total-Count` the size of the whole filtered list.
+         *
+         *     Public unless the server sets API_PUBLIC_READS=false.
          */
         get: operations["listAgents"];
         put?: never;
-        /** Create an agent (five roles minted when the body has none) */
+        /**
+         * Create an agent (five roles minted when the body has none)
+         * @description Creates the agent under the client-chosen `id` and answers it as its details read it. Omitted fields take their defaults: five roles are minted deterministically from `id` and `aiEngine`, `specialization` becomes the roleName that occurs most among the roles, metrics start at 0 and history empty; history points are stored ordered by time. Records an `agent.created` event.
+         */
         post: operations["createAgent"];
         delete?: never;
         options?: never;
@@ -66,10 +80,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Replace an agent (omitted fields take their creation defaults) */
+        /**
+         * Replace an agent (omitted fields take their creation defaults)
+         * @description Replaces the whole agent with the body, whose `id` must equal the path's: omitted roles are minted again, the specialization derived again, and omitted history emptied, so send the agent back whole (history points carrying a `taskId` included). Squad memberships stay, and an agent whose metrics are `measured` keeps them whatever the body says. Records an `agent.updated` event; read the result with the agent's details.
+         */
         put: operations["updateAgent"];
         post?: never;
-        /** Delete an agent (and its squad memberships) */
+        /**
+         * Delete an agent (and its squad memberships)
+         * @description Deletes the agent with its roles, history and squad memberships in one transaction; the squads' aggregated metrics follow at once. Refused while tasks in status `pending`, `assigned` or `in_progress` are assigned to it; finished tasks keep their reference. Records an `agent.deleted` event.
+         */
         delete: operations["deleteAgent"];
         options?: never;
         head?: never;
@@ -84,7 +104,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set which of a hosted agent's tool calls wait for a person */
+        /**
+         * Set which of a hosted agent's tool calls wait for a person
+         * @description Sets which tool calls of the agent's hosted runs wait for a person's decision: `writes` (the default) every call that changes data, `all` every call, `none` no call. Hosted runs follow it from their next tool call; a connected agent's calls, over HTTP or MCP, are not held by it. Emits `agent.updated` and answers the agent's hosting with each tool's `needsApproval` under the new policy.
+         */
         put: operations["setAgentApprovalPolicy"];
         post?: never;
         delete?: never;
@@ -100,10 +123,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List an agent's credentials (never their secrets) */
+        /**
+         * List an agent's credentials (never their secrets)
+         * @description The agent's credentials, newest first, revoked ones included, each with the first characters of its secret (`prefix`), who issued it and when it was last used. Not callable with an agent credential.
+         */
         get: operations["listAgentCredentials"];
         put?: never;
-        /** Issue a credential for an agent (the secret is shown once) */
+        /**
+         * Issue a credential for an agent (the secret is shown once)
+         * @description Issues a credential bound to the agent and answers its `secret` (`ak_syn_…`) this once: only its SHA-256 is stored. The agent sends it as `Authorization: Bearer <secret>` to claim and report its own runs and call the operations its roles allow, acting for the operator who issued it. A retry with the same `Idempotency-Key` does not show the secret again.
+         */
         post: operations["createAgentCredential"];
         delete?: never;
         options?: never;
@@ -121,7 +150,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an agent credential (at once, on every instance) */
+        /**
+         * Revoke an agent credential (at once, on every instance)
+         * @description Revokes the credential: as a credential is looked up on every request, the next request with it is refused on every instance. Revoking one already revoked changes nothing; it stays in the agent's list with its `revokedAt`. Issue a new one with `POST /api/agents/{agentId}/credentials`.
+         */
         delete: operations["revokeAgentCredential"];
         options?: never;
         head?: never;
@@ -137,7 +169,9 @@ export interface paths {
         };
         /**
          * An agent with its five roles, performance metrics and history
-         * @description Public unless the server sets API_PUBLIC_READS=false.
+         * @description The whole agent: its five roles in order, ownership and version metadata, performance metrics and history points ordered by time (timestamps in UTC). `metricsSource` says whether the metrics were sent by clients (`reported`) or are measured from the agent's runs since it first connected (`measured`).
+         *
+         *     Public unless the server sets API_PUBLIC_READS=false.
          */
         get: operations["getAgentDetails"];
         put?: never;
@@ -155,7 +189,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An agent's engine, tools and approval policy */
+        /**
+         * An agent's engine, tools and approval policy
+         * @description Whether the agent is hosted (a configured engine has the name in its `aiEngine`) and on which engine, its approval policy, and its tools: the operations its roles allow it to call, by name, each with whether it changes data and whether the policy makes a hosted run wait for a person before calling it. A connected agent has the same tools through its credential and `POST /api/mcp`; the approval policy holds only hosted runs.
+         */
         get: operations["getAgentHosting"];
         put?: never;
         post?: never;
@@ -172,7 +209,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The approvals inbox: runs' requests, filtered by status and agent */
+        /**
+         * The approvals inbox: runs' requests, filtered by status and agent
+         * @description Approval requests in the order they were made, oldest first; `status=pending` is the inbox of requests waiting for an operator. `agentId` keeps one agent's requests; with an agent credential only the agent's own are listed. Decide one with `POST /api/approvals/{approvalId}/decision`. The `Link` header names the next page, `X-Total-Count` the size of the whole filtered list.
+         */
         get: operations["listApprovals"];
         put?: never;
         post?: never;
@@ -189,7 +229,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an approval request and its decision */
+        /**
+         * Read an approval request and its decision
+         * @description One approval request: what the agent asked (`summary`, `tool`, `details`), its `status`, and once decided when, by whom (the operator's user id in `decidedBy`) and with what `comment`. A request closed because its run ended first is `rejected` with no decider. An agent credential reads only requests of its own runs; an agent may read this instead of waiting for its next heartbeat.
+         */
         get: operations["getApproval"];
         put?: never;
         post?: never;
@@ -208,7 +251,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Approve or reject a run's request; the run goes on and the agent learns the decision */
+        /**
+         * Approve or reject a run's request; the run goes on and the agent learns the decision
+         * @description Approves or rejects a `pending` request, with an optional `comment` told to the agent. Either way the run goes back from `awaiting_approval` to `running` with a fresh lease (a rejection means: go on without it), its trace gets an `approval_decision` step and `run.approval_decided` is emitted; the agent reads the decision on its next heartbeat, and a hosted run is queued to resume. A request is decided once, and only while its run still waits for it.
+         */
         post: operations["decideApproval"];
         delete?: never;
         options?: never;
@@ -224,8 +270,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List dApp deployments, filtered by status, words and staleness
-         * @description Public unless the server sets API_PUBLIC_READS=false.
+         * List dApp deployments, filtered by status, text and staleness
+         * @description One page of deployments, ordered by id or by `sort` (ties by id), without their status history. Filters combine: `status`, `q` (a part of the name, use case or industry, any case) and `stale` (`true`: only those in progress for longer than the configured limit). The `Link` header names the next page, `X-Total-Count` the size of the whole filtered list.
+         *
+         *     Public unless the server sets API_PUBLIC_READS=false.
          */
         get: operations["listDeployments"];
         put?: never;
@@ -246,11 +294,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a deployment in a final status (failed, rolled_back) with its status history */
+        /**
+         * Delete a deployment in a final status (failed, rolled_back) with its status history
+         * @description Deletes a `failed` or `rolled_back` deployment with its status history and records `deployment.deleted`. A `deployed` one is the record of a contract live on chain: move it to `rolled_back` first. Queued and in-progress deployments cannot be deleted.
+         */
         delete: operations["deleteDeployment"];
         options?: never;
         head?: never;
-        /** Edit a deployment's name, version, industry, use case, configuration or metadata (not while in_progress) */
+        /**
+         * Edit a deployment's name, version, industry, use case, configuration or metadata (not while in_progress)
+         * @description Changes the descriptive fields: keys sent replace the stored ones, keys left out stay, and `null` (or empty notes) clears an optional one. Allowed in every status but `in_progress`; the status, `deployedBy`, `deploymentDate` and `deploymentMetrics` are not editable here. Records `deployment.updated` with the deployment as edited.
+         */
         patch: operations["updateDeployment"];
         trace?: never;
     };
@@ -263,7 +317,9 @@ export interface paths {
         };
         /**
          * Read a deployment's current status, metrics and status history
-         * @description Public unless the server sets API_PUBLIC_READS=false.
+         * @description The deployment with `statusHistory`: every move as `{ from, to, at }`, oldest first (`from` is null for the status it was created with). `stale` is judged at the read: true once it has been `in_progress` for longer than the configured limit (60 minutes by default), with `staleSince`. Poll it while a deployment is queued or in progress.
+         *
+         *     Public unless the server sets API_PUBLIC_READS=false.
          */
         get: operations["getDeploymentStatus"];
         put?: never;
@@ -271,7 +327,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Move a deployment: queued→in_progress→deployed|failed, deployed→rolled_back */
+        /**
+         * Move a deployment: queued→in_progress→deployed|failed, deployed→rolled_back
+         * @description Moves the deployment along its state machine (`failed` and `rolled_back` are final; a move to the current status is refused) and records the move in its history with a `deployment.status_changed` event. The move to `in_progress` sets `deploymentDate` when it is unset; the move to `deployed` or `failed` fills in `deploymentTime`, the seconds since the start, when the pipeline reported none. Of two concurrent moves one wins and the other changes nothing.
+         */
         patch: operations["updateDeploymentStatus"];
         trace?: never;
     };
@@ -284,7 +343,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start a dApp deployment */
+        /**
+         * Start a dApp deployment
+         * @description Records a deployment under the client-chosen `id` with the `deploymentStatus` the body carries, which is also the first entry of its status history, and records `deployment.created`. A `deploymentDate` left out is set now for a deployment created past `queued`, and at its move to `in_progress` for a queued one. Move it on with `PATCH /api/deployments/dapp/{deploymentId}/status`.
+         */
         post: operations["deployDapp"];
         delete?: never;
         options?: never;
@@ -299,10 +361,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the engines hosted agents run on */
+        /**
+         * List the engines hosted agents run on
+         * @description Every configured engine, ordered by name: its endpoint, model, prices per million input and output tokens, per-run limits (null: the server's defaults), its latest test connection, and how many agents name it in `aiEngine` (those agents are hosted on it). The API key is never answered: `apiKey` says only whether one is kept and its last four characters.
+         */
         get: operations["listEngines"];
         put?: never;
-        /** Configure an OpenAI-compatible engine */
+        /**
+         * Configure an OpenAI-compatible engine
+         * @description Configures an OpenAI-compatible chat-completions endpoint (`<baseUrl>/chat/completions` is called) under a unique `name`: every agent whose `aiEngine` is that name is hosted on it from now on, and a dispatch is queued so that work already assigned to such agents starts. The `apiKey` is sealed before it is stored and never answered again; prices default to 0, and a limit left out takes the server's default (`HOSTED_MAX_STEPS`, `HOSTED_MAX_TOKENS`, …). Check the connection with `POST /api/engines/{engineId}/test`.
+         */
         post: operations["createEngine"];
         delete?: never;
         options?: never;
@@ -317,15 +385,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an engine */
+        /**
+         * Get an engine
+         * @description One engine as the list shows it: endpoint, model, prices, per-run limits (null: the server's defaults), its latest test connection and the number of agents hosted on it. Never its API key: `apiKey` says only whether one is kept and its last four characters.
+         */
         get: operations["getEngine"];
         put?: never;
         post?: never;
-        /** Remove an engine (its agents are no longer hosted) */
+        /**
+         * Remove an engine (its agents are no longer hosted)
+         * @description Removes the engine; refused while a hosted run works on it (running or awaiting a decision): cancel those runs or let them finish first. Agents that name it are no longer hosted (their `aiEngine` is left as it is), and its finished runs keep their traces, with `engineId` null.
+         */
         delete: operations["deleteEngine"];
         options?: never;
         head?: never;
-        /** Change an engine (a new key replaces the kept one) */
+        /**
+         * Change an engine (a new key replaces the kept one)
+         * @description Changes only the fields sent (at least one); a limit set to `null` goes back to the server's default. A new `apiKey` replaces the kept one and `null` removes it. Changing the base URL, the model or the key clears `lastTest`, which no longer describes the engine; renaming it changes which agents are hosted on it (those naming the new name) and queues a dispatch of their work.
+         */
         patch: operations["updateEngine"];
         trace?: never;
     };
@@ -338,7 +415,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Test an engine's connection with a one-word chat completion */
+        /**
+         * Test an engine's connection with a one-word chat completion
+         * @description Sends the engine one short chat completion with its key, without retries and waiting at most 20 seconds (less when `ENGINE_TIMEOUT_MS` is lower), and answers whether it answered, how fast, and what it said or why it failed. An engine that does not answer is still a 200, with `ok: false` and why in `message`. The outcome is kept as the engine's `lastTest`, unless its base URL, model or key changed while the test was under way.
+         */
         post: operations["testEngine"];
         delete?: never;
         options?: never;
@@ -355,7 +435,9 @@ export interface paths {
         };
         /**
          * Find agents, squads, syndicates and marketplace items by name (for assigning tasks)
-         * @description Public unless the server sets API_PUBLIC_READS=false.
+         * @description Finds what a task can be assigned to: entities whose name or id contains `q` (any case; empty or absent lists the first ones), all four kinds unless `type` names one. At most `limit` matches per kind (20 by default), grouped by kind (agents, squads, syndicates, marketplace items) and by name within a kind.
+         *
+         *     Public unless the server sets API_PUBLIC_READS=false.
          */
         get: operations["searchEntities"];
         put?: never;
@@ -373,7 +455,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The event log: what changed, newest first (paged; filter by type, entity, after a seq) */
+        /**
+         * The event log: what changed, newest first (paged; filter by type, entity, after a seq)
+         * @description What changed, as recorded in the same transaction as each change: newest first, or oldest first in commit order with `order=asc`. Filters combine: `type` (a comma-separated list), `entityType`, `entityId` and `after` (only events with a greater `seq`, to catch up from the last one seen). Private events are listed only for their user and for admins; the `Link` header names the next page.
+         */
         get: operations["listEvents"];
         put?: never;
         post?: never;
@@ -390,7 +475,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Live events as server-sent events (text/event-stream), resumable with Last-Event-ID */
+        /**
+         * Live events as server-sent events (text/event-stream), resumable with Last-Event-ID
+         * @description Sends new events as they are committed, as server-sent events, with the event list's envelope and visibility rule. Without `after` or a `Last-Event-ID` header the stream starts from now with no backlog; with either it resumes exactly after that seq, so a reconnecting client misses nothing. Filters combine (`types`, `entityType`, `entityId`); a user may hold at most 10 open streams per server instance by default.
+         */
         get: operations["streamEvents"];
         put?: never;
         post?: never;
@@ -407,7 +495,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and database readiness */
+        /**
+         * Liveness and database readiness
+         * @description Answers `ok` when the database answers a probe within 2 seconds, asked so that the probe never waits behind the requests' work (a busy instance still passes). Kept for existing monitors: load balancers should use `/api/health/ready`, process supervisors `/api/health/live`. Not rate limited.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -424,7 +515,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness: the process is up and its event loop answers (touches no dependency) */
+        /**
+         * Liveness: the process is up and its event loop answers (touches no dependency)
+         * @description Always answers `ok` while the process serves requests, whatever the state of the database or Redis: restart the process when this fails, and use `/api/health/ready` to decide whether to send it traffic. Not rate limited.
+         */
         get: operations["getLiveness"];
         put?: never;
         post?: never;
@@ -441,7 +535,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the database answers (within a short bound), Redis when configured, the simulation worker pool */
+        /**
+         * Readiness: the database answers (within a short bound), Redis when configured, the simulation worker pool
+         * @description Send traffic to the instance only while this answers 200. It is not ready (a problem with `Retry-After`) until its start-up preparation has completed, while the database does not answer within 2 seconds, or when the simulation workers cannot start. It stays ready but says `degraded` while Redis does not answer (rate limits are then per instance) or the simulation queue is full; `redis` is `not_configured` without `REDIS_URL`. Not rate limited.
+         */
         get: operations["getReadiness"];
         put?: never;
         post?: never;
@@ -458,10 +555,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the caller's API keys */
+        /**
+         * List the caller's API keys
+         * @description The signed-in user's API keys, newest first, revoked and expired ones included, with their role, scopes, expiry and last use (recorded to the minute). Only the key's first characters (`prefix`) are shown, never the key. Callable from a dashboard session only, not with an API key.
+         */
         get: operations["listApiKeys"];
         put?: never;
-        /** Create an API key for the caller (shown once) */
+        /**
+         * Create an API key for the caller (shown once)
+         * @description Creates a key for the signed-in user and answers it in `key`, this once: only its SHA-256 is stored, so keep it. Its `role` defaults to the caller's and may not exceed it; `scopes` narrow it to some areas (a viewer's key only reads) and `expiresAt` ends it, by default never. Use it as `Authorization: Bearer <key>`; a retry with the same `Idempotency-Key` does not show the key again.
+         */
         post: operations["createApiKey"];
         delete?: never;
         options?: never;
@@ -479,7 +582,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an API key (at once) */
+        /**
+         * Revoke an API key (at once)
+         * @description Revokes one of the caller's keys (an admin may revoke anyone's); revoking a key already revoked changes nothing. This server refuses the key from the next request; other server instances within a second. The key stays in the list with its `revokedAt`. Callable from a dashboard session only.
+         */
         delete: operations["revokeApiKey"];
         options?: never;
         head?: never;
@@ -494,8 +600,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List marketplace items, filtered by type, category and words
-         * @description Public unless the server sets API_PUBLIC_READS=false.
+         * List marketplace items, filtered by type, category and text
+         * @description One page of items, ordered by id or by `sort` (ties by id). Filters combine: `itemType` and `category` match exactly, `q` matches a part of the name or description in any case. The `Link` header names the next page, `X-Total-Count` the size of the whole filtered list.
+         *
+         *     Public unless the server sets API_PUBLIC_READS=false.
          */
         get: operations["listMarketplaceItems"];
         put?: never;
@@ -515,7 +623,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** List a new marketplace item */
+        /**
+         * List a new marketplace item
+         * @description Creates an item under the client-chosen `id` and records a `marketplace_item.created` event. `commerce`, when sent, is exactly one of `{ price }` and `{ leasePrice, salePrice, supportedIndustries }` (a mix of both is refused); `usageStatistics` fields default to 0.
+         */
         post: operations["addMarketplaceItem"];
         delete?: never;
         options?: never;
@@ -532,13 +643,21 @@ export interface paths {
         };
         /**
          * Read a marketplace item with its commerce terms and usage statistics
-         * @description Public unless the server sets API_PUBLIC_READS=false.
+         * @description One item by its id. `metadata` and `usageStatistics` are always present; `url`, `commerce` and unset metadata keys are left out rather than sent as null. `commerce` is either `{ price }` or `{ leasePrice, salePrice, supportedIndustries }`, in USD (`leasePrice` per month).
+         *
+         *     Public unless the server sets API_PUBLIC_READS=false.
          */
         get: operations["getMarketplaceItem"];
-        /** Replace an item's details, commerce terms and (when sent) usage statistics */
+        /**
+         * Replace an item's details, commerce terms and (when sent) usage statistics
+         * @description Replaces the item with the body, whose `id` must be the path's: an omitted `url`, `metadata` or `commerce` is cleared, while an omitted `usageStatistics` keeps the stored counters. Records a `marketplace_item.updated` event with the item as it now is; read it back with `GET /api/marketplace/item/{marketplaceId}`.
+         */
         put: operations["updateMarketplaceItem"];
         post?: never;
-        /** Remove an item */
+        /**
+         * Remove an item
+         * @description Removes the item and records a `marketplace_item.deleted` event. Refused while tasks that are not final (pending, assigned, in_progress) are assigned to it; the refusal names up to 20 of them, to be completed, failed or cancelled first. Finished tasks keep their reference to the item as history.
+         */
         delete: operations["deleteMarketplaceItem"];
         options?: never;
         head?: never;
@@ -554,7 +673,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The Model Context Protocol endpoint (streamable HTTP, stateless, JSON answers): an agent's tools for any MCP client */
+        /**
+         * The Model Context Protocol endpoint (streamable HTTP, stateless, JSON answers): an agent's tools for any MCP client
+         * @description The agent's tools (the operations its roles allow, as `GET /api/agents/{agentId}/hosting` lists them) over the Model Context Protocol's streamable HTTP transport: `tools/list` gives them with their JSON Schemas and read-only and destructive hints; `tools/call` runs one with the agent's rights and rate limit and answers the operation's JSON as text and structured content, or a tool error (`isError`) carrying the problem. The endpoint is stateless (no session; any instance answers any request) and answers JSON, never a stream; send `Accept: application/json, text/event-stream`. A notification is accepted with 202 and no body.
+         */
         post: operations["mcp"];
         delete?: never;
         options?: never;
@@ -571,7 +693,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Wallet metrics: balance, positions, transactions, counterparties, NFTs, uncommon addresses */
+        /**
+         * Wallet metrics: balance, positions, transactions, counterparties, NFTs, uncommon addresses
+         * @description Computes every figure from the wallet's stored transfers, holdings, NFTs and prices, never from a live chain: the balance is the sum of the reported positions, each counterparty falls in exactly one class of `behaviorOverview`, and `coverage` says what the stored facts cover. Without `wallet_address` the caller's default linked wallet is used (with none linked the call is refused); `chains` and `tokenMap` must name known chains and tokens. Your address book applies: its labels fill `labels`, and trusted addresses anchor look-alike detection. A chain in scope with nothing stored for the wallet and a data source configured gets a background indexing job (listed in `coverage.indexing`; at most `WALLET_INDEX_JOBS_ACTIVE_MAX`, default 20, active per user); `GET /api/wallets/{address}/uncommon` explains each uncommon address.
+         */
         post: operations["getWalletMetrics"];
         delete?: never;
         options?: never;
@@ -586,7 +711,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This document */
+        /**
+         * This document
+         * @description The OpenAPI 3.1 document of this API, generated from the same operation declarations and schemas the server validates requests with: every path with its parameters, request bodies, answers, errors and examples, the security schemes, and the events as `webhooks`. `info.version` is the server's version.
+         */
         get: operations["getOpenApiDocument"];
         put?: never;
         post?: never;
@@ -603,7 +731,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List runs, filtered by agent, squad, task and status */
+        /**
+         * List runs, filtered by agent, squad, task and status
+         * @description Runs without their traces, oldest claim first. Filters combine: `agentId`, `squadId` (runs of the squad's current members), `taskId` and `status`; with an agent credential only the agent's own runs are listed, whatever `agentId` says. Read one run with its trace at `GET /api/runs/{runId}`. The `Link` header names the next page, `X-Total-Count` the size of the whole filtered list.
+         */
         get: operations["listRuns"];
         put?: never;
         post?: never;
@@ -620,7 +751,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a run with its trace, approvals and task */
+        /**
+         * Read a run with its trace, approvals and task
+         * @description The run with its whole trace (`steps` in `seq` order, the approval steps the service adds among them), its approval requests, oldest first, and its task as it is now (without the task's status history). An agent credential reads only its own agent's runs.
+         */
         get: operations["getRun"];
         put?: never;
         post?: never;
@@ -639,7 +773,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pause the run for a person's decision (awaiting_approval) */
+        /**
+         * Pause the run for a person's decision (awaiting_approval)
+         * @description Moves a `running` run to `awaiting_approval` and files a `pending` request (what the agent asks leave to do, optionally the `tool` it would call and its `details`) in the approvals inbox; the trace gets an `approval_request` step, the lease is extended and `run.approval_requested` is emitted. A run has one request at a time. Keep heartbeating while you wait: the heartbeat carries the decision once an operator makes it (or read `GET /api/approvals/{approvalId}`); meanwhile the run may fail but not complete.
+         */
         post: operations["requestRunApproval"];
         delete?: never;
         options?: never;
@@ -656,7 +793,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a run and its task; the agent sees it on its next heartbeat */
+        /**
+         * Cancel a run and its task; the agent sees it on its next heartbeat
+         * @description Ends an open run (`running` or `awaiting_approval`) `cancelled`, recording the operator in `cancelledBy`, and cancels its task: the operator stopped the work, so the task is not offered again. A pending approval request is closed as rejected; the agent reads `continue: false` on its next heartbeat and any later step or ending of the run is refused (a hosted run stops before its next model or tool call). Emits `run.cancelled`; a cancel counts in neither of the agent's rates.
+         */
         post: operations["cancelRun"];
         delete?: never;
         options?: never;
@@ -673,7 +813,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End the run with a result: the task completes, its metrics filled from the run */
+        /**
+         * End the run with a result: the task completes, its metrics filled from the run
+         * @description Ends a `running` run `completed` with its result (`summary`, optional `data` object of at most 16 KiB) and adds `usage` not already reported with steps. In the same transaction the task moves to `completed` with the run's result, its `taskMetrics` are filled from the run (`actualDuration`: hours since the claim, `actualCost`: the run's cost, `resourceUsage`: its tokens), the agent's measured figures are recomputed and `run.completed` is emitted. A run awaiting a decision cannot complete until it is decided.
+         */
         post: operations["completeRun"];
         delete?: never;
         options?: never;
@@ -690,7 +833,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End the run with an error: the task fails */
+        /**
+         * End the run with an error: the task fails
+         * @description Ends an open run `failed` with an `errorClass` and `message` and adds `usage` not already reported with steps; the task fails with the result `<errorClass>: <message>`, its `taskMetrics` filled from the run as on completion, and is not offered again. A run awaiting a decision may fail: its pending request is closed as rejected, with no decider. The failure counts in the agent's error rate; `run.failed` is emitted.
+         */
         post: operations["failRun"];
         delete?: never;
         options?: never;
@@ -707,7 +853,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Extend the run's lease; learn of a cancel or an approval's decision */
+        /**
+         * Extend the run's lease; learn of a cancel or an approval's decision
+         * @description Extends an open run's lease to `RUN_LEASE_SECONDS` (60 by default) from now and answers its `status`, whether to go on (`continue`) and its latest approval request with the decision once made. `continue: false` means stop: an operator cancelled the run, its lease ran out (lost) or it has ended; such a heartbeat is answered, not refused. Heartbeat every `heartbeatSeconds` from the claim, also while the run awaits a decision.
+         */
         post: operations["heartbeatRun"];
         delete?: never;
         options?: never;
@@ -724,7 +873,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Hand the run back unfinished (shutting down): the task is offered again at once */
+        /**
+         * Hand the run back unfinished (shutting down): the task is offered again at once
+         * @description Ends an open run `released` at once (its error class `HandedBack`, the `reason` as its message) instead of letting its lease run out, and offers the task again: it goes back to `assigned` and waiting claims are woken, unless the task has had `RUN_MAX_ATTEMPTS` runs (3 by default), when it fails. A hand-back counts as an attempt but in neither of the agent's rates; a pending approval request is closed as rejected. Emits `run.released`; an agent shutting down calls this for the task in hand.
+         */
         post: operations["releaseRun"];
         delete?: never;
         options?: never;
@@ -741,7 +893,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Append steps to the run's trace (a batch, in order); extends the lease */
+        /**
+         * Append steps to the run's trace (a batch, in order); extends the lease
+         * @description Appends 1–100 steps (`message`, `log`, `tool_call`, `tool_result`, `error`) to an open run's trace, numbered on from its last `seq`, adds their tokens and cost to the run's `usage`, and extends the lease as a heartbeat does. The trace is bounded (`RUN_MAX_STEPS` steps, 1,000 by default, and `RUN_MAX_TRACE_BYTES` of text and data, 1 MiB): a batch is stored in order up to the bound, the rest is refused and counted in `dropped`, and `truncated` says the trace is full; nothing stored is lost. A batch with stored steps emits one `run.step` event.
+         */
         post: operations["appendRunSteps"];
         delete?: never;
         options?: never;
@@ -758,7 +913,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Claim the agent's next task (a long poll): its run starts and the task moves to in_progress */
+        /**
+         * Claim the agent's next task (a long poll): its run starts and the task moves to in_progress
+         * @description Gives the calling agent its next task and starts a run on it: a task assigned to the agent, to its squad or to its syndicate, whose required role and skills its roles have, the longest-claimable first (for its first `RUN_OFFER_PREFERENCE_SECONDS`, 10 by default, a group's task is kept for its best-matching live member). The task moves to `in_progress` and `run.started` is emitted. With nothing to claim the call waits up to `wait` seconds (0–30, default 30) and answers 204: ask again. Keep the run with a heartbeat every `heartbeatSeconds`; every claim, even an empty one, counts as the agent's contact, and its figures are measured from then on.
+         */
         post: operations["claimRun"];
         delete?: never;
         options?: never;
@@ -775,7 +933,9 @@ export interface paths {
         };
         /**
          * Find agents, squads, syndicates, marketplace items, deployments and tasks by name or id
-         * @description Public unless the server sets API_PUBLIC_READS=false.
+         * @description One question across every kind of record that has a page: a record matches when its name (a task's description) or its id contains `q`, in any case. At most `limit` matches of each kind (5 by default, at most 20); read a whole record with the read operation its `kind` and `id` point to.
+         *
+         *     Public unless the server sets API_PUBLIC_READS=false.
          */
         get: operations["search"];
         put?: never;
@@ -795,11 +955,16 @@ export interface paths {
         };
         /**
          * List squad summaries with their aggregated metrics (paged; ?q= name/id)
-         * @description Public unless the server sets API_PUBLIC_READS=false.
+         * @description One page of squads, each with its member count and the metrics computed from its members: total experience points, mean uptime and mean completion rate (0 without members). Ordered by id unless `sort` says otherwise; `q` matches a part of the name or id. The `Link` header names the next page, `X-Total-Count` the size of the whole filtered list.
+         *
+         *     Public unless the server sets API_PUBLIC_READS=false.
          */
         get: operations["listSquads"];
         put?: never;
-        /** Create a squad */
+        /**
+         * Create a squad
+         * @description Creates the squad under the client-chosen `id` with its members in the order sent; of each entry in `agents` only `id` is read, and every id must be an existing agent, listed once. Without declared `stackedRoles` the squad's stacked roles are derived from its members' roles; `aggregatedMetrics` in the body is ignored, as metrics are always computed. Records a `squad.created` event.
+         */
         post: operations["createSquad"];
         delete?: never;
         options?: never;
@@ -815,10 +980,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Replace a squad; aggregated metrics are recalculated */
+        /**
+         * Replace a squad; aggregated metrics are recalculated
+         * @description Replaces the whole squad, whose body `id` must equal the path's: its name, its members (absent `agents`: none) and its declared stacked roles (absent: none declared, so they are derived again). Member ids follow the creation rules. Records a `squad.updated` event; read the recomputed squad with its details.
+         */
         put: operations["updateSquad"];
         post?: never;
-        /** Delete a squad (its agents stay) */
+        /**
+         * Delete a squad (its agents stay)
+         * @description Deletes the squad with its memberships, declared stacked roles and its links to syndicates; the agents stay. Refused while tasks in status `pending`, `assigned` or `in_progress` are assigned to the squad; finished tasks keep their reference. Records a `squad.deleted` event.
+         */
         delete: operations["deleteSquad"];
         options?: never;
         head?: never;
@@ -834,7 +1005,9 @@ export interface paths {
         };
         /**
          * A squad with its full agent list, stacked roles and aggregated metrics
-         * @description Public unless the server sets API_PUBLIC_READS=false.
+         * @description The squad's members in order, each with its five roles. Stacked roles are the declared ones as sent, or else derived from the members: one per distinct roleName in order of first occurrence, with that occurrence's `primaryFunction` and the union of the skills. The metrics are computed on every read from the members' current figures, never stored.
+         *
+         *     Public unless the server sets API_PUBLIC_READS=false.
          */
         get: operations["getSquadDetails"];
         put?: never;
@@ -854,11 +1027,16 @@ export interface paths {
         };
         /**
          * List syndicate summaries with their aggregated metrics (paged; ?q= name/id)
-         * @description Public unless the server sets API_PUBLIC_READS=false.
+         * @description One page of syndicates, each with its squad count, the number of distinct agents over its squads and the metrics over those agents, each agent counted once. Ordered by id unless `sort` says otherwise; `q` matches a part of the name or id. The `Link` header names the next page, `X-Total-Count` the size of the whole filtered list.
+         *
+         *     Public unless the server sets API_PUBLIC_READS=false.
          */
         get: operations["listSyndicates"];
         put?: never;
-        /** Create a syndicate of existing squads */
+        /**
+         * Create a syndicate of existing squads
+         * @description Creates the syndicate under the client-chosen `id` with its squads in the order sent; of each entry in `squads` only `id` is read, and every id must be an existing squad, listed once. Without declared `stackedRoles` they are derived by merging the squads' stacked roles by roleName; `aggregatedSyndicateMetrics` in the body is ignored. Records a `syndicate.created` event.
+         */
         post: operations["createSyndicate"];
         delete?: never;
         options?: never;
@@ -874,10 +1052,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Replace a syndicate; aggregated metrics are recalculated from the squads */
+        /**
+         * Replace a syndicate; aggregated metrics are recalculated from the squads
+         * @description Replaces the whole syndicate, whose body `id` must equal the path's: its name, its squads (absent `squads`: none) and its declared stacked roles (absent: none declared, so they are derived again). Squad ids follow the creation rules. Records a `syndicate.updated` event; read the result with the syndicate's details.
+         */
         put: operations["updateSyndicate"];
         post?: never;
-        /** Delete a syndicate (its squads stay) */
+        /**
+         * Delete a syndicate (its squads stay)
+         * @description Deletes the syndicate with its links to squads and its declared stacked roles; the squads and their agents stay. Refused while tasks in status `pending`, `assigned` or `in_progress` are assigned to the syndicate; finished tasks keep their reference. Records a `syndicate.deleted` event.
+         */
         delete: operations["deleteSyndicate"];
         options?: never;
         head?: never;
@@ -893,7 +1077,9 @@ export interface paths {
         };
         /**
          * A syndicate with each squad's full data and aggregated syndicate metrics
-         * @description Public unless the server sets API_PUBLIC_READS=false.
+         * @description Each squad in order, exactly as its own details show it. Stacked roles are the declared ones, or else the squads' stacked roles merged by roleName. `aggregatedSyndicateMetrics` is computed on every read over all agents of all the squads, each agent counted once even when it is in several of them.
+         *
+         *     Public unless the server sets API_PUBLIC_READS=false.
          */
         get: operations["getSyndicateDetails"];
         put?: never;
@@ -913,7 +1099,9 @@ export interface paths {
         };
         /**
          * List tasks, filtered by status, assigned entity and overdue
-         * @description Public unless the server sets API_PUBLIC_READS=false.
+         * @description One page of tasks, ordered by id or by `sort` (ties by id). Filters combine: `status`, the assignee's `entityType` and `entityId`, `q` (a part of the description, any case) and `overdue` (`true`: open tasks past their due date; `false`: all others, including tasks without one). Every task carries `overdue`, and `overdueSince` while it is.
+         *
+         *     Public unless the server sets API_PUBLIC_READS=false.
          */
         get: operations["listTasks"];
         put?: never;
@@ -933,13 +1121,21 @@ export interface paths {
         };
         /**
          * Read a task with its status history
-         * @description Public unless the server sets API_PUBLIC_READS=false.
+         * @description The task with `statusHistory`: every move as `{ from, to, at }`, oldest first (`from` is null for the status it was created with). A completed or failed task carries its `result` when one was given, with `finishedAt`; `overdue` is judged at the read.
+         *
+         *     Public unless the server sets API_PUBLIC_READS=false.
          */
         get: operations["getTask"];
-        /** Edit a task: description, due date, assignee, metadata, metrics and result (not while in progress) */
+        /**
+         * Edit a task: description, due date, assignee, metadata, metrics and result (not while in progress)
+         * @description Replaces the editable fields with the body, so an omitted optional field is cleared; `id`, when sent, must be the path's, and the status moves only through `PATCH /api/tasks/{taskId}/status`. Refused while the task is `in_progress`; only a completed or failed task takes a `result`, and its assignee cannot change. Records `task.updated`; a new due date lets `task.overdue` be recorded again.
+         */
         put: operations["updateTask"];
         post?: never;
-        /** Delete a task and its status history (not while in progress) */
+        /**
+         * Delete a task and its status history (not while in progress)
+         * @description Deletes the task with its status history and records `task.deleted`. Refused while the task is `in_progress`: complete, fail or cancel it first. An outcome a finished task gave stays in its assignee's record.
+         */
         delete: operations["deleteTask"];
         options?: never;
         head?: never;
@@ -959,7 +1155,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Move a task: pending→assigned→in_progress→completed|failed, any open status→cancelled */
+        /**
+         * Move a task: pending→assigned→in_progress→completed|failed, any open status→cancelled
+         * @description Moves the task along its state machine and records the move in its history with a `task.status_changed` event; a move to the current status is refused. A move to `completed` or `failed` may carry a `result`, stores the finish time and updates the assignee's agents (completion rate, experience points, a history point), each recorded as `agent.updated`. A task an agent's run is working on is moved by that run, not here: cancel the run to stop it.
+         */
         patch: operations["updateTaskStatus"];
         trace?: never;
     };
@@ -972,7 +1171,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a task and assign it to an agent, squad, syndicate or marketplace item */
+        /**
+         * Create a task and assign it to an agent, squad, syndicate or marketplace item
+         * @description Creates a task under the client-chosen `id` with the `status` the body carries, also the first entry of its status history, and records `task.created`. `assignedEntity`, when sent, must name an existing agent, squad, syndicate or marketplace item. An `assigned` task is then claimable through the run protocol by its agent, or by the members of its squad or syndicate; `metadata.requiredRole` and `requiredSkills` limit it to agents whose roles have them.
+         */
         post: operations["assignTask"];
         delete?: never;
         options?: never;
@@ -989,7 +1191,9 @@ export interface paths {
         };
         /**
          * The industry use cases (read-only)
-         * @description Public unless the server sets API_PUBLIC_READS=false.
+         * @description Every industry use case in one object keyed by industry (Financial, Healthcare, Logistics, …), in the catalogue's order: what agents do there, where they are applied, and industry-specific `metrics` whose keys differ per industry and whose values are display strings. Reference data: not paged, and there is nothing to create or change.
+         *
+         *     Public unless the server sets API_PUBLIC_READS=false.
          */
         get: operations["listUseCases"];
         put?: never;
@@ -1007,10 +1211,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List users */
+        /**
+         * List users
+         * @description Every user who can sign in to the dashboard, ordered by email, with their role (viewer < operator < admin). Password hashes and sessions are never part of the answer. Not paged.
+         */
         get: operations["listUsers"];
         put?: never;
-        /** Create a user */
+        /**
+         * Create a user
+         * @description Creates a user who can sign in with the email and password; the email is stored trimmed and in lower case, and must not be taken. `role` defaults to `viewer`; the password (at least 10 characters) is stored only as a scrypt hash. Change the role later with `PATCH /api/users/{userId}`.
+         */
         post: operations["createUser"];
         delete?: never;
         options?: never;
@@ -1031,7 +1241,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change a user's role */
+        /**
+         * Change a user's role
+         * @description Sets the user's role; it takes effect at once for the user's sessions, and their API keys act with the weaker of the key's role and the new one. The only admin cannot be demoted: make another user admin first.
+         */
         patch: operations["updateUser"];
         trace?: never;
     };
@@ -1042,10 +1255,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's linked wallets */
+        /**
+         * The caller's linked wallets
+         * @description Your own linked wallets, not paged: the default one first (the wallet `POST /api/metrics` reads when its body names none), then the others oldest first. Linking proves no ownership of an address: the metrics are of public chain data.
+         */
         get: operations["listWalletLinks"];
         put?: never;
-        /** Link a wallet address to the caller (the first linked becomes the default) */
+        /**
+         * Link a wallet address to the caller (the first linked becomes the default)
+         * @description Links the address (stored in lower case) to your account, with an optional label. Your first linked wallet becomes the default, and `isDefault: true` moves the default to this one; the same address cannot be linked twice. Linking proves no ownership; the wallet's figures come from `POST /api/metrics`.
+         */
         post: operations["linkWallet"];
         delete?: never;
         options?: never;
@@ -1063,11 +1282,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Unlink a wallet (if it was the default, the oldest remaining link becomes the default) */
+        /**
+         * Unlink a wallet (if it was the default, the oldest remaining link becomes the default)
+         * @description Removes the link from your account only; the wallet's stored chain data stays. If it was your default, your oldest remaining link becomes the default, so `POST /api/metrics` without `wallet_address` keeps working while any link is left.
+         */
         delete: operations["unlinkWallet"];
         options?: never;
         head?: never;
-        /** Relabel a linked wallet or make it the default */
+        /**
+         * Relabel a linked wallet or make it the default
+         * @description Changes what the body names: `label` (null clears it) and `isDefault: true`, which makes this link the default and clears the flag on your other links, so exactly one stays the default. A default cannot be switched off directly: make another link the default instead.
+         */
         patch: operations["updateWalletLink"];
         trace?: never;
     };
@@ -1078,7 +1303,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The wallet's current token approvals (ERC-20 allowances and ApprovalForAll) with spender labels, value at risk and uncommon spenders */
+        /**
+         * The wallet's current token approvals (ERC-20 allowances and ApprovalForAll) with spender labels, value at risk and uncommon spenders
+         * @description Reads the stored Approval and ApprovalForAll events where the wallet is the owner: per chain, token, spender and kind the latest event is in effect, and an amount of 0 (revoked) is left out. `valueAtRiskUsd` is min(allowance, balance now) × the latest price for an allowance, and the floor prices of the collection's NFTs the wallet holds for ApprovalForAll; a token approved to two spenders counts twice in the total. A spender is uncommon when the flag list or the uncommon-address heuristics name it, when it is known not to be a contract, or when nothing is known about it; an address you trust is never flagged for the last two. Events come from imports and JSON-RPC indexing (the explorer source reads none), so `coverage` says what the answer rests on.
+         */
         get: operations["listWalletApprovals"];
         put?: never;
         post?: never;
@@ -1095,7 +1323,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The wallet's USD value at the end of each day, from its holdings walked back through its transfers and daily prices */
+        /**
+         * The wallet's USD value at the end of each day, from its holdings walked back through its transfers and daily prices
+         * @description Starts from the wallet's current holdings and walks back through its stored native and ERC-20 transfers, undoing those made after each day's end, then values each balance at the latest price quoted by then (a token without a price by then is counted in `unpriced`; NFTs are not valued). The range defaults to the 30 days up to today; `since` must not be in the future, `until` not before `since` (a later `until` is now), and a request covers at most 366 days. Gas fees are not stored, so days before later outgoing transactions are understated by the fees paid since; a wallet with nothing stored has 0 every day, and its `coverage` says so.
+         */
         get: operations["getWalletBalanceHistory"];
         put?: never;
         post?: never;
@@ -1114,7 +1345,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Before sending: is this recipient known to the wallet, a look-alike of a known address, fresh, or flagged — and why */
+        /**
+         * Before sending: is this recipient known to the wallet, a look-alike of a known address, fresh, or flagged — and why
+         * @description Judges `to` by the wallet's own stored history (on `chains`, default all) and your address book, and answers the most serious verdict that applies: `flagged` (on the flag list), `lookalike` (same first and last 4 hex characters as a counterparty in good standing or an address you trust, but another address), `flagged` by the uncommon-address heuristics, `known`, or `fresh` (never seen: confirm it through another channel). `severity` is ok for known, caution for fresh and danger otherwise; `reasons` lists every finding, and `lookalikeOf` marks where the address differs from each one it imitates. Nothing is stored; for a wallet with nothing stored every address is `fresh`, and background indexing starts where a data source is configured.
+         */
         post: operations["checkWalletRecipient"];
         delete?: never;
         options?: never;
@@ -1129,7 +1363,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How far the wallet is indexed per chain, and its background indexing jobs with their progress (poll while active) */
+        /**
+         * How far the wallet is indexed per chain, and its background indexing jobs with their progress (poll while active)
+         * @description Per chain: whether anything is stored for the wallet (`indexed`), a job is reading it now (`indexing`) or neither, where the facts came from and how far they reach, and whether a data source is configured so that it can be indexed on demand; `jobs` gives per chain the queued or running job, else the latest one, with its stage and records read. Without `chains` it lists the chains that have data or a data source. Reading it never starts a job: the wallet's other answers do. Poll it (the wallet page does every 1.5 s) while `active` is true, then read the wallet again.
+         */
         get: operations["getWalletIndexing"];
         put?: never;
         post?: never;
@@ -1146,7 +1383,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A wallet's transfers, newest first: filtered by chain, direction, counterparty, token and time, with labels and uncommon flags; as JSON or CSV */
+        /**
+         * A wallet's transfers, newest first: filtered by chain, direction, counterparty, token and time, with labels and uncommon flags; as JSON or CSV
+         * @description One row per stored transfer the wallet sent or received, newest first: a transaction's own value and each token transfer in its logs are separate rows sharing a `txHash`. Filters combine: `token` takes a contract, `native` or a symbol in any case (a symbol no stored token has gives an empty page), `since` is inclusive and `until` exclusive and must be later. Each row carries your label for the counterparty (else a stored one), its value at the price in effect at the time, and the uncommon-address reasons of its counterparty and token contract, computed over the same chains. The `Link` header names the next page and `X-Total-Count` the size of the whole filtered list; `?format=csv` (or `Accept: text/csv`) gives the same page as CSV.
+         */
         get: operations["listWalletTransactions"];
         put?: never;
         post?: never;
@@ -1163,7 +1403,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The uncommon addresses of a wallet with the reasons each was flagged */
+        /**
+         * The uncommon addresses of a wallet with the reasons each was flagged
+         * @description Every address of `uncommonAddressesInTx` with each heuristic that flagged it (flag list, look-alike, zero-value, dust, spam token, burst, fresh large payment): a sentence that can be checked against the transfers, how many transfers support it, on which chains, and up to three example transaction hashes. Computed like `POST /api/metrics` over the same stored facts, with your address book applied (your labels, and trusted addresses anchoring look-alikes and silencing their dust and spam). Like the metrics, it starts background indexing of a wallet with nothing stored where a data source is configured.
+         */
         get: operations["getWalletUncommonAddresses"];
         put?: never;
         post?: never;
@@ -1182,7 +1425,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Import wallet facts (chains, tokens, prices, transfers, holdings, NFTs, address facts): all or nothing, idempotent */
+        /**
+         * Import wallet facts (chains, tokens, prices, transfers, holdings, NFTs, address facts): all or nothing, idempotent
+         * @description Takes the facts as the database names them (only `transfers` is required): every row is validated first (two rows with one natural key in a body are refused) and every row's chain must be known or added under `chains` in the same body, then everything is written in one transaction, so a bad row or a conflict stores nothing. Transfers, prices and approvals that exist are kept and counted as received but not stored; tokens, holdings, NFTs, address facts and chains are replaced by their keys, so importing the same file twice stores nothing twice. Imports run one at a time, take bodies of up to 10 MiB and at most 200,000 rows per part, and the imported facts count in every wallet answer from then on.
+         */
         post: operations["importWalletData"];
         delete?: never;
         options?: never;
@@ -1197,10 +1443,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List webhook endpoints (never their secrets) */
+        /**
+         * List webhook endpoints (never their secrets)
+         * @description One page of the registered endpoints, ordered by id: each with its URL, event filter, whether it is enabled (and if not, why and since when) and its count of failed attempts in a row. Never their secrets: a secret is shown only when the endpoint is created or its secret rotated.
+         */
         get: operations["listWebhooks"];
         put?: never;
-        /** Register a webhook endpoint; the answer carries its signing secret, shown this once */
+        /**
+         * Register a webhook endpoint; the answer carries its signing secret, shown this once
+         * @description Registers an endpoint: each shared event of the listed `eventTypes` (all types when empty or absent) is then POSTed to `url`, signed the Standard Webhooks way with the `secret` in this answer, and retried with back-off while it fails. The URL must be http(s) and must not resolve to a private, loopback or link-local address. Store the secret now: it is not shown again (`POST /api/webhooks/{webhookId}/rotate-secret` issues a new one).
+         */
         post: operations["createWebhook"];
         delete?: never;
         options?: never;
@@ -1215,15 +1467,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A webhook endpoint (never its secret) */
+        /**
+         * A webhook endpoint (never its secret)
+         * @description One endpoint: its URL, description and event filter, whether it is enabled (with the reason and time it was disabled, by an operator or after sustained failure) and its count of failed attempts in a row. Never its secret.
+         */
         get: operations["getWebhook"];
         put?: never;
         post?: never;
-        /** Remove a webhook endpoint and its delivery log */
+        /**
+         * Remove a webhook endpoint and its delivery log
+         * @description Removes the endpoint with its whole delivery log; deliveries still queued for it are not sent. To pause deliveries while keeping the log, disable it with `PATCH /api/webhooks/{webhookId}` instead.
+         */
         delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
-        /** Change a webhook endpoint's URL, description, event types or enabled flag (fields left out stay) */
+        /**
+         * Change a webhook endpoint's URL, description, event types or enabled flag (fields left out stay)
+         * @description Changes the fields sent; the others stay. `enabled: false` stops deliveries and cancels the pending ones; `enabled: true` resumes them for new events and clears the failure count and the reason (deliveries cancelled meanwhile are not sent). A new `url` is checked as at registration.
+         */
         patch: operations["updateWebhook"];
         trace?: never;
     };
@@ -1234,7 +1495,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An endpoint's delivery log, newest first: one entry per attempt, with status code and duration */
+        /**
+         * An endpoint's delivery log, newest first: one entry per attempt, with status code and duration
+         * @description The endpoint's delivery log, newest first, optionally only the attempts in one `state`. Each attempt is one entry: a failed attempt's retry is a new entry with the next `attempt` number, the same `eventId` and a later `scheduledAt`. An entry has the receiver's status code, the duration, the error and the first KiB of the answer.
+         */
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -1253,7 +1517,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replace an endpoint's signing secret; the new one is shown this once, the old one keeps signing beside it for a grace period */
+        /**
+         * Replace an endpoint's signing secret; the new one is shown this once, the old one keeps signing beside it for a grace period
+         * @description Issues a new signing secret, shown only in this answer. For a grace period (a day by default) the previous secret keeps signing beside the new one, as a second entry in `webhook-signature`, so the receiver can switch without losing deliveries.
+         */
         post: operations["rotateWebhookSecret"];
         delete?: never;
         options?: never;
@@ -1270,7 +1537,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a webhook.test event to this endpoint only; answered at once with the queued delivery */
+        /**
+         * Send a webhook.test event to this endpoint only; answered at once with the queued delivery
+         * @description Records a `webhook.test` event, visible only to the caller, and queues its delivery to this endpoint alone, whatever its event filter; the answer is the queued attempt. Its outcome (status code, duration, the start of the receiver's answer) then shows in `GET /api/webhooks/{webhookId}/deliveries`. The endpoint must be enabled.
+         */
         post: operations["testWebhook"];
         delete?: never;
         options?: never;
@@ -1287,7 +1557,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Quantum finance analysis of a wallet: each bitstring mapped to a financial behaviour, with a histogram */
+        /**
+         * Quantum finance analysis of a wallet: each bitstring mapped to a financial behaviour, with a histogram
+         * @description Takes the wallet's balance, transaction count and counterparty classes from the wallet metrics engine (the figures `POST /api/metrics` gives for the same `chains` and `tokenMap`), runs them as activity, counterparty hygiene and capital qubits, and names a financial behaviour for every sampled bitstring. With `quantumBackend: "ibm_quantum"` the circuit runs on IBM Quantum and the probabilities are its counts ÷ shots (no `seed` is answered); risk always comes from the model's exact distribution. A wallet with nothing stored gets `assessment: "insufficient-data"` and no verdict, and, where a data source is configured, background indexing starts (see `coverage`). The run is stored, visible only to the caller and admins in `GET /quantum/runs`.
+         */
         post: operations["analyzeWalletFinanceQuantum"];
         delete?: never;
         options?: never;
@@ -1304,7 +1577,9 @@ export interface paths {
         };
         /**
          * Quantum analysis of an agent: predicted improvement, risk score, role adjustment, bitstring distribution
-         * @description Public unless the server sets API_PUBLIC_READS=false.
+         * @description Scores the agent's stored metrics as three dimensions (reliability from uptime and error rate, delivery from completion rate and response time, growth from experience points), runs them as a 3-qubit circuit and samples it `shots` times (default 1024). Risk and `predictedImprovement` come from the exact distribution, the bitstring probabilities from the sample, so the same metrics, shots and `seed` give the same answer (but for `simulationDuration`); an agent that reports no performance metrics gets `assessment: "insufficient-data"` and no risk. Runs made with a credential are stored (`GET /quantum/runs`) and announced as `quantum_run.completed`; `?format=qasm` or `?format=svg` answer the circuit instead of running it.
+         *
+         *     Public unless the server sets API_PUBLIC_READS=false.
          */
         get: operations["analyzeAgentQuantum"];
         put?: never;
@@ -1324,7 +1599,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Draw an OpenQASM 2.0 or 3 circuit as an SVG diagram, without running it (the same program POST /quantum/run takes, read under the same limits; a credential is needed, as for every submitted program) */
+        /**
+         * Draw an OpenQASM 2.0 or 3 circuit as an SVG diagram, without running it (the same program POST /quantum/run takes, read under the same limits; a credential is needed, as for every submitted program)
+         * @description Lays the program out as an SVG: independent gates share a column, a circuit wider than 1200 px folds into rows, and at most 500 operations are drawn (`truncated` says when the rest were only counted). A program that does not parse is refused, naming its line and column. Nothing is simulated or stored, and the same program and title always give the same SVG.
+         */
         post: operations["drawQuantumCircuit"];
         delete?: never;
         options?: never;
@@ -1339,10 +1617,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your quantum jobs, newest first (paged; filter by status) */
+        /**
+         * Your quantum jobs, newest first (paged; filter by status)
+         * @description Only the caller's own jobs (an admin, too, sees only their own here), newest first by creation time; `status` keeps the jobs in one status. The `Link` header names the next page, `X-Total-Count` the size of the whole filtered list.
+         */
         get: operations["listQuantumJobs"];
         put?: never;
-        /** Submit a circuit as a job (the simulator or the hosted backend): answered at once, 202 with Location; poll the job, then read its result */
+        /**
+         * Submit a circuit as a job (the simulator or the hosted backend): answered at once, 202 with Location; poll the job, then read its result
+         * @description Checks the body as `POST /quantum/run` does (plus `backend`) and reads the program once, so a program that does not parse or passes a reading limit is refused now, not as a failed job later; `exact` and `statevector` need `backend: "aer"`. A user may have at most `QUANTUM_JOBS_ACTIVE_MAX` (default 5) jobs QUEUED or RUNNING. Poll `GET /quantum/jobs/{jobId}` (the owner also gets `quantum_job.started` and `quantum_job.finished` events), then read `GET /quantum/jobs/{jobId}/result` once it is DONE.
+         */
         post: operations["submitQuantumJob"];
         delete?: never;
         options?: never;
@@ -1357,7 +1641,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A quantum job's status (QUEUED, RUNNING, DONE, ERROR, CANCELLED); its owner's and admins' only */
+        /**
+         * A quantum job's status (QUEUED, RUNNING, DONE, ERROR, CANCELLED); its owner's and admins' only
+         * @description The job as its worker has left it: `status`, `attempts`, whether a cancel was asked, the hosted backend's job id once submitted there, the problem of a failed attempt in `error`, its times, and `links` to its result and cancel. Poll it until the status is DONE, ERROR or CANCELLED; only the job's owner and admins may read it.
+         */
         get: operations["getQuantumJob"];
         put?: never;
         post?: never;
@@ -1376,7 +1663,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a QUEUED or RUNNING job: a queued job ends at once, a running simulation or hosted job is stopped */
+        /**
+         * Cancel a QUEUED or RUNNING job: a queued job ends at once, a running simulation or hosted job is stopped
+         * @description A QUEUED job becomes CANCELLED at once. A RUNNING one is answered still RUNNING with `cancelRequested: true`: its worker stops the simulation (or cancels the hosted IBM Quantum job) and then marks it CANCELLED, usually a moment later, so poll the job to see the end. A job that has already finished cannot be cancelled; only its owner and admins may cancel it.
+         */
         post: operations["cancelQuantumJob"];
         delete?: never;
         options?: never;
@@ -1391,7 +1681,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A DONE job's result: counts, probabilities and a histogram, as POST /quantum/run answers */
+        /**
+         * A DONE job's result: counts, probabilities and a histogram, as POST /quantum/run answers
+         * @description The answer of a DONE job, field for field what `POST /quantum/run` answers; a job run on IBM Quantum adds `hostedJobId` and has no `seed`. Asked while the job is QUEUED or RUNNING it is refused with `Retry-After: 2`; a job that ended ERROR or CANCELLED has no result (its `error` says why it failed). A simulator job's run is also kept in `GET /quantum/runs`.
+         */
         get: operations["getQuantumJobResult"];
         put?: never;
         post?: never;
@@ -1410,7 +1703,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Run an OpenQASM 2.0 or 3 circuit on the simulator (mid-circuit measurement, reset and if included): counts, probabilities and a histogram */
+        /**
+         * Run an OpenQASM 2.0 or 3 circuit on the simulator (mid-circuit measurement, reset and if included): counts, probabilities and a histogram
+         * @description Reads the program under the reading limits (a program that does not parse is refused, naming its line and column) and simulates it; dynamic circuits run by shot branching, and a program without any `measure` has every qubit measured at the end. `counts` and `probabilities` hold the `top` most frequent outcomes (default 1024; classical bit 0 is the rightmost character), `distinctOutcomes` and `otherProbability` say what was left out, and `exact` and `statevector` add the exact distribution and the final amplitudes (the latter for circuits of at most 10 qubits without mid-circuit measurement). The run is stored, visible only to the caller and admins in `GET /quantum/runs`; for a circuit that may run long, submit it as a job with `POST /quantum/jobs` instead.
+         */
         post: operations["runQuantumCircuit"];
         delete?: never;
         options?: never;
@@ -1427,7 +1723,9 @@ export interface paths {
         };
         /**
          * Past quantum runs the caller may see, newest first (paged; filter by entity). Wallet and circuit runs only to the user who ran them and to admins
-         * @description Public unless the server sets API_PUBLIC_READS=false.
+         * @description A run is stored whenever an analysis (`/quantum/agent`, `/quantum/squad`, `/quantum/syndicate`, `/qmetrics/finance`), a circuit or a simulator job runs for a signed-in user or an API key (anonymous analyses are answered but not kept): its entity, backend, qubits, shots, seed (a decimal string), duration, risk 0–100 and improvement (null for circuits and for insufficient data), and at most the 1024 most probable outcomes. Agent, squad and syndicate runs are visible to everyone; wallet and circuit runs only to the user who ran them and to admins. The `Link` header names the next page, `X-Total-Count` the size of the whole filtered list.
+         *
+         *     Public unless the server sets API_PUBLIC_READS=false.
          */
         get: operations["listQuantumRuns"];
         put?: never;
@@ -1447,7 +1745,9 @@ export interface paths {
         };
         /**
          * Quantum analysis of a squad: predicted improvement, role distribution, risk level, aggregated distribution
-         * @description Public unless the server sets API_PUBLIC_READS=false.
+         * @description Aggregates the squad's members into the same 3-qubit model: reliability and delivery over the members that report metrics, cohesion from core role coverage (Scout, Builder, Defender, Healer) and mean experience. `optimalRoleDistribution` splits max(3, members) role slots in proportion to each dimension's unmet health; when less than half of the model's weight rests on measured data (an empty squad, or fewer than a third of the members reporting metrics) the answer has `assessment: "insufficient-data"` and no risk level. Runs made with a credential are stored (`GET /quantum/runs`); `?format=qasm` or `?format=svg` answer the circuit instead. To look for a membership with a lower risk, call `POST /quantum/squad/{squadId}/optimize`.
+         *
+         *     Public unless the server sets API_PUBLIC_READS=false.
          */
         get: operations["analyzeSquadQuantum"];
         put?: never;
@@ -1469,7 +1769,9 @@ export interface paths {
         put?: never;
         /**
          * Squad composition optimizer: the best few memberships from a pool of candidate agents, under size, role and keep constraints, by the squad model's risk
-         * @description Public unless the server sets API_PUBLIC_READS=false.
+         * @description Searches memberships made of the squad's members and a pool of candidates (the body's `candidates`, else the best-scoring agents outside the squad plus the best holders of each core and required role), scores each by the exact risk of the squad model, and checks the best ones with the squad analysis itself. Every body field is optional (`{}` is a valid request): the size bounds default to one member fewer or more than now (`size.max` at least 3), and `constraints` in the answer shows what was applied. The search is bounded (3,000 evaluations or 150,000 members evaluated in all; `search.complete` is false when it stopped there), and applying a proposal with `PUT /api/squads/{squadId}` makes `GET /quantum/squad` answer exactly its `riskAfter`.
+         *
+         *     Public unless the server sets API_PUBLIC_READS=false.
          */
         post: operations["optimizeSquadQuantum"];
         delete?: never;
@@ -1487,7 +1789,9 @@ export interface paths {
         };
         /**
          * Quantum analysis of a syndicate: predicted improvement, risk analysis, aggregated distribution
-         * @description Public unless the server sets API_PUBLIC_READS=false.
+         * @description Models every agent of the syndicate's squads, each counted once: reliability and delivery over all of them, coordination from core role coverage and the weakest squad's reliability and delivery. `quantumRiskAnalysis` gives the risk level and score with the weakest and strongest dimensions; when less than half of the model's weight rests on measured data (no agents, or fewer than about 29 % of them reporting metrics) the answer has `assessment: "insufficient-data"` and no risk. Runs made with a credential are stored (`GET /quantum/runs`); `?format=qasm` or `?format=svg` answer the circuit instead.
+         *
+         *     Public unless the server sets API_PUBLIC_READS=false.
          */
         get: operations["analyzeSyndicateQuantum"];
         put?: never;
@@ -3447,9 +3751,15 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from the previous page's Link header (empty: the first page) */
                 cursor?: string;
-                /** @description Page size, 1–1000 */
+                /**
+                 * @description Page size, 1–1000
+                 * @example 20
+                 */
                 limit?: number;
-                /** @description Only trusted (true) or untrusted (false) entries */
+                /**
+                 * @description Only trusted (true) or untrusted (false) entries
+                 * @example true
+                 */
                 trusted?: "true" | "false";
             };
             header?: never;
@@ -3468,6 +3778,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "address": "0xcda4b7e2d1f0a9c8b7e6d5c4b3a2918273e6bf50",
+                     *         "label": "Kraken deposit",
+                     *         "trusted": true,
+                     *         "createdAt": "2026-09-12T14:05:22.000Z",
+                     *         "updatedAt": "2026-11-01T09:30:00.000Z"
+                     *       },
+                     *       {
+                     *         "address": "0x558e08baa7196b50ac2f86702824c1c099724caf",
+                     *         "label": "Cold storage",
+                     *         "trusted": true,
+                     *         "createdAt": "2026-10-02T08:41:10.000Z",
+                     *         "updatedAt": "2026-10-02T08:41:10.000Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         address: string;
                         createdAt: string;
@@ -3538,13 +3866,22 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The address (0x + 40 hex digits) */
+                /**
+                 * @description The address (0x + 40 hex digits)
+                 * @example 0xcda4b7e2d1f0a9c8b7e6d5c4b3a2918273e6bf50
+                 */
                 address: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "label": "Kraken deposit",
+                 *       "trusted": true
+                 *     }
+                 */
                 "application/json": {
                     /** @description Your name for the address (null or absent: none) */
                     label?: string | null;
@@ -3565,6 +3902,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "address": "0xcda4b7e2d1f0a9c8b7e6d5c4b3a2918273e6bf50",
+                     *       "label": "Kraken deposit",
+                     *       "trusted": true,
+                     *       "createdAt": "2026-09-12T14:05:22.000Z",
+                     *       "updatedAt": "2026-11-01T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         address: string;
                         createdAt: string;
@@ -3668,7 +4014,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The address (0x + 40 hex digits) */
+                /**
+                 * @description The address (0x + 40 hex digits)
+                 * @example 0xcda4b7e2d1f0a9c8b7e6d5c4b3a2918273e6bf50
+                 */
                 address: string;
             };
             cookie?: never;
@@ -3752,7 +4101,10 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from the previous page's Link header (empty: the first page) */
                 cursor?: string;
-                /** @description Page size, 1–1000 */
+                /**
+                 * @description Page size, 1–1000
+                 * @example 20
+                 */
                 limit?: number;
                 /** @description Name or id contains this (case-insensitive) */
                 q?: string;
@@ -3760,7 +4112,10 @@ export interface operations {
                 role?: string;
                 /** @description Order of the list: a field name ascending, or -name descending; ties by id. One of: id, -id, name, -name, specialization, -specialization, completionRate, -completionRate, createdAt, -createdAt, updatedAt, -updatedAt */
                 sort?: "id" | "-id" | "name" | "-name" | "specialization" | "-specialization" | "completionRate" | "-completionRate" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt";
-                /** @description Only agents with this specialization */
+                /**
+                 * @description Only agents with this specialization
+                 * @example Scout
+                 */
                 specialization?: string;
             };
             header?: never;
@@ -3779,6 +4134,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "yield-scout-7",
+                     *         "name": "Yield Scout 7",
+                     *         "currentRole": "Scout",
+                     *         "completionRate": 87.5,
+                     *         "specialization": "Scout"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description performanceMetrics.completionRate (percent) */
                         completionRate: number;
@@ -3858,6 +4224,72 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "yield-scout-7",
+                 *       "name": "Yield Scout 7",
+                 *       "aiEngine": "gpt-4o-mini",
+                 *       "operationalHistory": [
+                 *         "Deployed to the treasury squad"
+                 *       ],
+                 *       "experiencePoints": 1200,
+                 *       "roles": [
+                 *         {
+                 *           "roleName": "Scout",
+                 *           "primaryFunction": "Finds yield opportunities across lending markets",
+                 *           "skills": [
+                 *             "market scanning",
+                 *             "rate comparison"
+                 *           ]
+                 *         },
+                 *         {
+                 *           "roleName": "Analyst",
+                 *           "primaryFunction": "Scores each opportunity's risk",
+                 *           "skills": [
+                 *             "risk scoring"
+                 *           ]
+                 *         },
+                 *         {
+                 *           "roleName": "Builder",
+                 *           "primaryFunction": "Prepares the transactions of a rebalance",
+                 *           "skills": [
+                 *             "transaction batching"
+                 *           ]
+                 *         },
+                 *         {
+                 *           "roleName": "Defender",
+                 *           "primaryFunction": "Watches positions for liquidation risk",
+                 *           "skills": [
+                 *             "health-factor alerts"
+                 *           ]
+                 *         },
+                 *         {
+                 *           "roleName": "Scout",
+                 *           "primaryFunction": "Follows new pools on layer 2 chains",
+                 *           "skills": [
+                 *             "pool discovery"
+                 *           ]
+                 *         }
+                 *       ],
+                 *       "ownershipMetadata": {
+                 *         "owner": "0x8ba1f109551bD432803012645Ac136ddd64DBA72",
+                 *         "leased": false
+                 *       },
+                 *       "performanceMetrics": {
+                 *         "uptime": 99.2,
+                 *         "completionRate": 87.5,
+                 *         "averageResponseTime": 840,
+                 *         "errorRate": 1.4
+                 *       },
+                 *       "historicalData": [
+                 *         {
+                 *           "timestamp": "2026-11-01T00:00:00.000Z",
+                 *           "tasksCompleted": 14,
+                 *           "experiencePoints": 1100
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description The AI engine the agent runs on */
                     aiEngine: string;
@@ -3984,6 +4416,78 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "yield-scout-7",
+                     *       "name": "Yield Scout 7",
+                     *       "aiEngine": "gpt-4o-mini",
+                     *       "operationalHistory": [
+                     *         "Deployed to the treasury squad"
+                     *       ],
+                     *       "experiencePoints": 1200,
+                     *       "roles": [
+                     *         {
+                     *           "roleName": "Scout",
+                     *           "primaryFunction": "Finds yield opportunities across lending markets",
+                     *           "skills": [
+                     *             "market scanning",
+                     *             "rate comparison"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "roleName": "Analyst",
+                     *           "primaryFunction": "Scores each opportunity's risk",
+                     *           "skills": [
+                     *             "risk scoring"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "roleName": "Builder",
+                     *           "primaryFunction": "Prepares the transactions of a rebalance",
+                     *           "skills": [
+                     *             "transaction batching"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "roleName": "Defender",
+                     *           "primaryFunction": "Watches positions for liquidation risk",
+                     *           "skills": [
+                     *             "health-factor alerts"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "roleName": "Scout",
+                     *           "primaryFunction": "Follows new pools on layer 2 chains",
+                     *           "skills": [
+                     *             "pool discovery"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "ownershipMetadata": {
+                     *         "owner": "0x8ba1f109551bD432803012645Ac136ddd64DBA72",
+                     *         "leased": false
+                     *       },
+                     *       "performanceMetrics": {
+                     *         "uptime": 99.2,
+                     *         "completionRate": 87.5,
+                     *         "averageResponseTime": 840,
+                     *         "errorRate": 1.4
+                     *       },
+                     *       "historicalData": [
+                     *         {
+                     *           "timestamp": "2026-11-01T00:00:00.000Z",
+                     *           "tasksCompleted": 14,
+                     *           "experiencePoints": 1100
+                     *         }
+                     *       ],
+                     *       "specialization": "Scout",
+                     *       "dynamicMetadata": {
+                     *         "currentVersion": null,
+                     *         "skillUpgrades": []
+                     *       },
+                     *       "metricsSource": "reported"
+                     *     }
+                     */
                     "application/json": {
                         aiEngine: string;
                         dynamicMetadata: {
@@ -4122,13 +4626,84 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Agent id */
+                /**
+                 * @description Agent id
+                 * @example yield-scout-7
+                 */
                 agentId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "yield-scout-7",
+                 *       "name": "Yield Scout 7",
+                 *       "aiEngine": "gpt-4o-mini",
+                 *       "operationalHistory": [
+                 *         "Deployed to the treasury squad",
+                 *         "Upgraded to a faster engine"
+                 *       ],
+                 *       "experiencePoints": 1350,
+                 *       "roles": [
+                 *         {
+                 *           "roleName": "Scout",
+                 *           "primaryFunction": "Finds yield opportunities across lending markets",
+                 *           "skills": [
+                 *             "market scanning",
+                 *             "rate comparison"
+                 *           ]
+                 *         },
+                 *         {
+                 *           "roleName": "Analyst",
+                 *           "primaryFunction": "Scores each opportunity's risk",
+                 *           "skills": [
+                 *             "risk scoring"
+                 *           ]
+                 *         },
+                 *         {
+                 *           "roleName": "Builder",
+                 *           "primaryFunction": "Prepares the transactions of a rebalance",
+                 *           "skills": [
+                 *             "transaction batching"
+                 *           ]
+                 *         },
+                 *         {
+                 *           "roleName": "Defender",
+                 *           "primaryFunction": "Watches positions for liquidation risk",
+                 *           "skills": [
+                 *             "health-factor alerts"
+                 *           ]
+                 *         },
+                 *         {
+                 *           "roleName": "Scout",
+                 *           "primaryFunction": "Follows new pools on layer 2 chains",
+                 *           "skills": [
+                 *             "pool discovery"
+                 *           ]
+                 *         }
+                 *       ],
+                 *       "ownershipMetadata": {
+                 *         "owner": "0x8ba1f109551bD432803012645Ac136ddd64DBA72",
+                 *         "leased": false
+                 *       },
+                 *       "performanceMetrics": {
+                 *         "uptime": 99.2,
+                 *         "completionRate": 87.5,
+                 *         "averageResponseTime": 840,
+                 *         "errorRate": 1.4
+                 *       },
+                 *       "historicalData": [
+                 *         {
+                 *           "timestamp": "2026-11-01T00:00:00.000Z",
+                 *           "tasksCompleted": 14,
+                 *           "experiencePoints": 1100
+                 *         }
+                 *       ],
+                 *       "specialization": "Scout"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The AI engine the agent runs on */
                     aiEngine: string;
@@ -4342,7 +4917,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Agent id */
+                /**
+                 * @description Agent id
+                 * @example yield-scout-7
+                 */
                 agentId: string;
             };
             cookie?: never;
@@ -4435,13 +5013,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Agent id */
+                /**
+                 * @description Agent id
+                 * @example yield-scout-7
+                 */
                 agentId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "approvalPolicy": "all"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description Which tool calls of a hosted agent wait for a person: writes (every tool that changes data; the default), all, or none
@@ -4458,6 +5044,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "agentId": "yield-scout-7",
+                     *       "aiEngine": "gpt-4o-mini",
+                     *       "hosted": true,
+                     *       "engine": {
+                     *         "id": "eng_3f9a1c27d4b86e05",
+                     *         "name": "gpt-4o-mini",
+                     *         "model": "gpt-4o-mini"
+                     *       },
+                     *       "approvalPolicy": "all",
+                     *       "tools": [
+                     *         {
+                     *           "name": "assignTask",
+                     *           "method": "POST",
+                     *           "path": "/api/tasks/assign",
+                     *           "summary": "Create a task and assign it to an agent, squad, syndicate or marketplace item",
+                     *           "write": true,
+                     *           "needsApproval": true
+                     *         },
+                     *         {
+                     *           "name": "getAgentDetails",
+                     *           "method": "GET",
+                     *           "path": "/api/agents/{agentId}/details",
+                     *           "summary": "An agent with its five roles, performance metrics and history",
+                     *           "write": false,
+                     *           "needsApproval": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         agentId: string;
                         /** @description What the agent names as its engine */
@@ -4577,7 +5194,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Agent id */
+                /**
+                 * @description Agent id
+                 * @example yield-scout-7
+                 */
                 agentId: string;
             };
             cookie?: never;
@@ -4590,6 +5210,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "acr_3f9a1c7e5b2d4f6a8c0e1b3d",
+                     *         "agentId": "yield-scout-7",
+                     *         "name": "worker host eu-west-1",
+                     *         "prefix": "ak_syn_EXAMPL",
+                     *         "createdById": "5f0c2a9e-8b1d-4c3e-9a7f-2d6b4e8c1a30",
+                     *         "createdAt": "2026-11-21T14:05:00.000Z",
+                     *         "lastUsedAt": "2026-11-28T22:10:00.000Z",
+                     *         "revokedAt": null
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         agentId: string;
                         createdAt: string;
@@ -4677,13 +5311,21 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Agent id */
+                /**
+                 * @description Agent id
+                 * @example yield-scout-7
+                 */
                 agentId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "worker host eu-west-1"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Where the credential is used, e.g. the host or process */
                     name: string;
@@ -4699,6 +5341,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "acr_3f9a1c7e5b2d4f6a8c0e1b3d",
+                     *       "agentId": "yield-scout-7",
+                     *       "name": "worker host eu-west-1",
+                     *       "prefix": "ak_syn_EXAMPL",
+                     *       "createdById": "5f0c2a9e-8b1d-4c3e-9a7f-2d6b4e8c1a30",
+                     *       "createdAt": "2026-11-21T14:05:00.000Z",
+                     *       "lastUsedAt": null,
+                     *       "revokedAt": null,
+                     *       "secret": "ak_syn_EXAMPLEcredential0nly-n0t-real_xxxxxxxxxxxx"
+                     *     }
+                     */
                     "application/json": {
                         agentId: string;
                         createdAt: string;
@@ -4821,9 +5476,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Agent id */
+                /**
+                 * @description Agent id
+                 * @example yield-scout-7
+                 */
                 agentId: string;
-                /** @description Agent credential id */
+                /**
+                 * @description Agent credential id
+                 * @example acr_3f9a1c7e5b2d4f6a8c0e1b3d
+                 */
                 credentialId: string;
             };
             cookie?: never;
@@ -4907,7 +5568,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Agent id */
+                /**
+                 * @description Agent id
+                 * @example yield-scout-7
+                 */
                 agentId: string;
             };
             cookie?: never;
@@ -4920,6 +5584,78 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "yield-scout-7",
+                     *       "name": "Yield Scout 7",
+                     *       "aiEngine": "gpt-4o-mini",
+                     *       "operationalHistory": [
+                     *         "Deployed to the treasury squad"
+                     *       ],
+                     *       "experiencePoints": 1200,
+                     *       "roles": [
+                     *         {
+                     *           "roleName": "Scout",
+                     *           "primaryFunction": "Finds yield opportunities across lending markets",
+                     *           "skills": [
+                     *             "market scanning",
+                     *             "rate comparison"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "roleName": "Analyst",
+                     *           "primaryFunction": "Scores each opportunity's risk",
+                     *           "skills": [
+                     *             "risk scoring"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "roleName": "Builder",
+                     *           "primaryFunction": "Prepares the transactions of a rebalance",
+                     *           "skills": [
+                     *             "transaction batching"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "roleName": "Defender",
+                     *           "primaryFunction": "Watches positions for liquidation risk",
+                     *           "skills": [
+                     *             "health-factor alerts"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "roleName": "Scout",
+                     *           "primaryFunction": "Follows new pools on layer 2 chains",
+                     *           "skills": [
+                     *             "pool discovery"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "ownershipMetadata": {
+                     *         "owner": "0x8ba1f109551bD432803012645Ac136ddd64DBA72",
+                     *         "leased": false
+                     *       },
+                     *       "performanceMetrics": {
+                     *         "uptime": 99.2,
+                     *         "completionRate": 87.5,
+                     *         "averageResponseTime": 840,
+                     *         "errorRate": 1.4
+                     *       },
+                     *       "historicalData": [
+                     *         {
+                     *           "timestamp": "2026-11-01T00:00:00.000Z",
+                     *           "tasksCompleted": 14,
+                     *           "experiencePoints": 1100
+                     *         }
+                     *       ],
+                     *       "specialization": "Scout",
+                     *       "dynamicMetadata": {
+                     *         "currentVersion": null,
+                     *         "skillUpgrades": []
+                     *       },
+                     *       "metricsSource": "reported"
+                     *     }
+                     */
                     "application/json": {
                         aiEngine: string;
                         dynamicMetadata: {
@@ -5031,7 +5767,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Agent id */
+                /**
+                 * @description Agent id
+                 * @example yield-scout-7
+                 */
                 agentId: string;
             };
             cookie?: never;
@@ -5044,6 +5783,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "agentId": "yield-scout-7",
+                     *       "aiEngine": "gpt-4o-mini",
+                     *       "hosted": true,
+                     *       "engine": {
+                     *         "id": "eng_3f9a1c27d4b86e05",
+                     *         "name": "gpt-4o-mini",
+                     *         "model": "gpt-4o-mini"
+                     *       },
+                     *       "approvalPolicy": "writes",
+                     *       "tools": [
+                     *         {
+                     *           "name": "assignTask",
+                     *           "method": "POST",
+                     *           "path": "/api/tasks/assign",
+                     *           "summary": "Create a task and assign it to an agent, squad, syndicate or marketplace item",
+                     *           "write": true,
+                     *           "needsApproval": true
+                     *         },
+                     *         {
+                     *           "name": "getAgentDetails",
+                     *           "method": "GET",
+                     *           "path": "/api/agents/{agentId}/details",
+                     *           "summary": "An agent with its five roles, performance metrics and history",
+                     *           "write": false,
+                     *           "needsApproval": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         agentId: string;
                         /** @description What the agent names as its engine */
@@ -5147,9 +5917,15 @@ export interface operations {
                 agentId?: string;
                 /** @description Opaque cursor from the previous page's Link header (empty: the first page) */
                 cursor?: string;
-                /** @description Page size, 1–1000 */
+                /**
+                 * @description Page size, 1–1000
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Only approvals in this status (the inbox: pending) */
+                /**
+                 * @description Only approvals in this status (the inbox: pending)
+                 * @example pending
+                 */
                 status?: "pending" | "approved" | "rejected";
             };
             header?: never;
@@ -5168,6 +5944,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "apr_0mvxmr9kg5d02b7e9c4a1",
+                     *         "runId": "run_0mvxmprk0a4c19e3f27b8",
+                     *         "agentId": "yield-scout-7",
+                     *         "taskId": "scan-lending-rates-42",
+                     *         "tool": "assignTask",
+                     *         "summary": "Assign a rebalance to the squad's Builder: move 250,000 USDC from Compound to Aave v3",
+                     *         "details": {
+                     *           "taskId": "rebalance-usdc-43",
+                     *           "asset": "USDC",
+                     *           "amount": "250000",
+                     *           "from": "Compound",
+                     *           "to": "Aave v3"
+                     *         },
+                     *         "status": "pending",
+                     *         "requestedAt": "2026-11-01T09:31:10.000Z",
+                     *         "decidedAt": null,
+                     *         "decidedBy": null,
+                     *         "comment": null
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         agentId: string;
                         comment: string | null;
@@ -5249,7 +6049,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Approval id */
+                /**
+                 * @description Approval id
+                 * @example apr_0mvxmr9kg5d02b7e9c4a1
+                 */
                 approvalId: string;
             };
             cookie?: never;
@@ -5262,6 +6065,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "apr_0mvxmr9kg5d02b7e9c4a1",
+                     *       "runId": "run_0mvxmprk0a4c19e3f27b8",
+                     *       "agentId": "yield-scout-7",
+                     *       "taskId": "scan-lending-rates-42",
+                     *       "tool": "assignTask",
+                     *       "summary": "Assign a rebalance to the squad's Builder: move 250,000 USDC from Compound to Aave v3",
+                     *       "details": {
+                     *         "taskId": "rebalance-usdc-43",
+                     *         "asset": "USDC",
+                     *         "amount": "250000",
+                     *         "from": "Compound",
+                     *         "to": "Aave v3"
+                     *       },
+                     *       "status": "approved",
+                     *       "requestedAt": "2026-11-01T09:31:10.000Z",
+                     *       "decidedAt": "2026-11-01T09:33:05.000Z",
+                     *       "decidedBy": "5f0c2a9e-3b1d-4c7e-9a21-6d8e4b0f7c13",
+                     *       "comment": "Go ahead; keep 10% on Compound"
+                     *     }
+                     */
                     "application/json": {
                         agentId: string;
                         comment: string | null;
@@ -5355,13 +6180,22 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Approval id */
+                /**
+                 * @description Approval id
+                 * @example apr_0mvxmr9kg5d02b7e9c4a1
+                 */
                 approvalId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "decision": "approved",
+                 *       "comment": "Go ahead; keep 10% on Compound"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Told to the agent with the decision */
                     comment?: string;
@@ -5379,6 +6213,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "apr_0mvxmr9kg5d02b7e9c4a1",
+                     *       "runId": "run_0mvxmprk0a4c19e3f27b8",
+                     *       "agentId": "yield-scout-7",
+                     *       "taskId": "scan-lending-rates-42",
+                     *       "tool": "assignTask",
+                     *       "summary": "Assign a rebalance to the squad's Builder: move 250,000 USDC from Compound to Aave v3",
+                     *       "details": {
+                     *         "taskId": "rebalance-usdc-43",
+                     *         "asset": "USDC",
+                     *         "amount": "250000",
+                     *         "from": "Compound",
+                     *         "to": "Aave v3"
+                     *       },
+                     *       "status": "approved",
+                     *       "requestedAt": "2026-11-01T09:31:10.000Z",
+                     *       "decidedAt": "2026-11-01T09:33:05.000Z",
+                     *       "decidedBy": "5f0c2a9e-3b1d-4c7e-9a21-6d8e4b0f7c13",
+                     *       "comment": "Go ahead; keep 10% on Compound"
+                     *     }
+                     */
                     "application/json": {
                         agentId: string;
                         comment: string | null;
@@ -5505,9 +6361,15 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from the previous page's Link header (empty: the first page) */
                 cursor?: string;
-                /** @description Page size, 1–1000 */
+                /**
+                 * @description Page size, 1–1000
+                 * @example 20
+                 */
                 limit?: number;
-                /** @description Words in the name, use case or industry */
+                /**
+                 * @description A part of the name, use case or industry (the whole text, case-insensitive)
+                 * @example YieldPilot
+                 */
                 q?: string;
                 /** @description Order of the list: a field name ascending, or -name descending; ties by id. One of: id, -id, name, -name, status, -status, industry, -industry, createdAt, -createdAt, updatedAt, -updatedAt */
                 sort?: "id" | "-id" | "name" | "-name" | "status" | "-status" | "industry" | "-industry" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt";
@@ -5532,6 +6394,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "yieldpilot-vaults-2-4-0",
+                     *         "name": "YieldPilot Vaults",
+                     *         "version": "2.4.0",
+                     *         "industry": "Financial",
+                     *         "useCase": "Treasury rebalancing",
+                     *         "deployedBy": "release-pipeline",
+                     *         "deploymentStatus": "deployed",
+                     *         "configuration": {
+                     *           "network": "arbitrum-mainnet",
+                     *           "networkLayer": "Layer2",
+                     *           "contractAddress": "0x7a3b9c1d2e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b"
+                     *         },
+                     *         "deploymentMetrics": {
+                     *           "deploymentTime": 450,
+                     *           "gasUsed": 3412880,
+                     *           "securityScore": 94
+                     *         },
+                     *         "metadata": {
+                     *           "notes": "Verified on the block explorer; ownership moved to the multisig."
+                     *         },
+                     *         "stale": false,
+                     *         "deploymentDate": "2026-11-01T09:42:00.000Z"
+                     *       },
+                     *       {
+                     *         "id": "yieldpilot-vaults-2-5-0",
+                     *         "name": "YieldPilot Vaults",
+                     *         "version": "2.5.0",
+                     *         "industry": "Financial",
+                     *         "useCase": "Treasury rebalancing",
+                     *         "deployedBy": "release-pipeline",
+                     *         "deploymentStatus": "in_progress",
+                     *         "configuration": {
+                     *           "network": "arbitrum-mainnet",
+                     *           "networkLayer": "Layer2"
+                     *         },
+                     *         "deploymentMetrics": {
+                     *           "gasUsed": 3520114,
+                     *           "securityScore": 91
+                     *         },
+                     *         "metadata": {
+                     *           "notes": "Broadcasting deployment transactions."
+                     *         },
+                     *         "stale": true,
+                     *         "deploymentDate": "2026-11-02T14:00:00.000Z",
+                     *         "staleSince": "2026-11-02T15:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         configuration: {
                             contractAddress?: string;
@@ -5627,7 +6540,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..') */
+                /**
+                 * @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..')
+                 * @example yieldpilot-vaults-2-3-1
+                 */
                 deploymentId: string;
             };
             cookie?: never;
@@ -5720,13 +6636,26 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..') */
+                /**
+                 * @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..')
+                 * @example yieldpilot-vaults-2-4-0
+                 */
                 deploymentId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "configuration": {
+                 *         "contractAddress": "0x7a3b9c1d2e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b"
+                 *       },
+                 *       "metadata": {
+                 *         "notes": "Verified on the block explorer; ownership moved to the multisig."
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description Keys sent replace the stored ones (null clears one); keys left out stay */
                     configuration?: {
@@ -5770,6 +6699,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "yieldpilot-vaults-2-4-0",
+                     *       "name": "YieldPilot Vaults",
+                     *       "version": "2.4.0",
+                     *       "industry": "Financial",
+                     *       "useCase": "Treasury rebalancing",
+                     *       "deployedBy": "release-pipeline",
+                     *       "deploymentStatus": "deployed",
+                     *       "configuration": {
+                     *         "network": "arbitrum-mainnet",
+                     *         "networkLayer": "Layer2",
+                     *         "contractAddress": "0x7a3b9c1d2e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b"
+                     *       },
+                     *       "deploymentMetrics": {
+                     *         "deploymentTime": 450,
+                     *         "gasUsed": 3412880,
+                     *         "securityScore": 94
+                     *       },
+                     *       "metadata": {
+                     *         "notes": "Verified on the block explorer; ownership moved to the multisig."
+                     *       },
+                     *       "stale": false,
+                     *       "deploymentDate": "2026-11-01T09:42:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         configuration: {
                             contractAddress?: string;
@@ -5901,7 +6856,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..') */
+                /**
+                 * @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..')
+                 * @example yieldpilot-vaults-2-4-0
+                 */
                 deploymentId: string;
             };
             cookie?: never;
@@ -5914,6 +6872,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "yieldpilot-vaults-2-4-0",
+                     *       "name": "YieldPilot Vaults",
+                     *       "version": "2.4.0",
+                     *       "industry": "Financial",
+                     *       "useCase": "Treasury rebalancing",
+                     *       "deployedBy": "release-pipeline",
+                     *       "deploymentStatus": "deployed",
+                     *       "configuration": {
+                     *         "network": "arbitrum-mainnet",
+                     *         "networkLayer": "Layer2",
+                     *         "contractAddress": "0x7a3b9c1d2e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b"
+                     *       },
+                     *       "deploymentMetrics": {
+                     *         "deploymentTime": 450,
+                     *         "gasUsed": 3412880,
+                     *         "securityScore": 94
+                     *       },
+                     *       "metadata": {
+                     *         "notes": "Verified on the block explorer; ownership moved to the multisig."
+                     *       },
+                     *       "stale": false,
+                     *       "deploymentDate": "2026-11-01T09:42:00.000Z",
+                     *       "statusHistory": [
+                     *         {
+                     *           "from": null,
+                     *           "to": "queued",
+                     *           "at": "2026-11-01T09:30:00.000Z"
+                     *         },
+                     *         {
+                     *           "from": "queued",
+                     *           "to": "in_progress",
+                     *           "at": "2026-11-01T09:42:00.000Z"
+                     *         },
+                     *         {
+                     *           "from": "in_progress",
+                     *           "to": "deployed",
+                     *           "at": "2026-11-01T09:49:30.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         configuration: {
                             contractAddress?: string;
@@ -6030,13 +7031,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..') */
+                /**
+                 * @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..')
+                 * @example yieldpilot-vaults-2-4-0
+                 */
                 deploymentId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "deployed"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description The status to move to
@@ -6053,6 +7062,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "yieldpilot-vaults-2-4-0",
+                     *       "name": "YieldPilot Vaults",
+                     *       "version": "2.4.0",
+                     *       "industry": "Financial",
+                     *       "useCase": "Treasury rebalancing",
+                     *       "deployedBy": "release-pipeline",
+                     *       "deploymentStatus": "deployed",
+                     *       "configuration": {
+                     *         "network": "arbitrum-mainnet",
+                     *         "networkLayer": "Layer2"
+                     *       },
+                     *       "deploymentMetrics": {
+                     *         "deploymentTime": 450,
+                     *         "gasUsed": 3412880,
+                     *         "securityScore": 94
+                     *       },
+                     *       "metadata": {
+                     *         "notes": "Awaiting multisig sign-off."
+                     *       },
+                     *       "stale": false,
+                     *       "deploymentDate": "2026-11-01T09:42:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         configuration: {
                             contractAddress?: string;
@@ -6191,6 +7225,28 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "yieldpilot-vaults-2-4-0",
+                 *       "name": "YieldPilot Vaults",
+                 *       "version": "2.4.0",
+                 *       "industry": "Financial",
+                 *       "useCase": "Treasury rebalancing",
+                 *       "deployedBy": "release-pipeline",
+                 *       "deploymentStatus": "queued",
+                 *       "configuration": {
+                 *         "network": "arbitrum-mainnet",
+                 *         "networkLayer": "Layer2"
+                 *       },
+                 *       "deploymentMetrics": {
+                 *         "gasUsed": 3412880,
+                 *         "securityScore": 94
+                 *       },
+                 *       "metadata": {
+                 *         "notes": "Awaiting multisig sign-off."
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     configuration?: {
                         /** @description Address of the deployed contract */
@@ -6245,6 +7301,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "yieldpilot-vaults-2-4-0",
+                     *       "name": "YieldPilot Vaults",
+                     *       "version": "2.4.0",
+                     *       "industry": "Financial",
+                     *       "useCase": "Treasury rebalancing",
+                     *       "deployedBy": "release-pipeline",
+                     *       "deploymentStatus": "queued",
+                     *       "configuration": {
+                     *         "network": "arbitrum-mainnet",
+                     *         "networkLayer": "Layer2"
+                     *       },
+                     *       "deploymentMetrics": {
+                     *         "gasUsed": 3412880,
+                     *         "securityScore": 94
+                     *       },
+                     *       "metadata": {
+                     *         "notes": "Awaiting multisig sign-off."
+                     *       },
+                     *       "stale": false
+                     *     }
+                     */
                     "application/json": {
                         configuration: {
                             contractAddress?: string;
@@ -6386,6 +7465,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "eng_3f9a1c27d4b86e05",
+                     *         "name": "gpt-4o-mini",
+                     *         "baseUrl": "https://api.openai.com/v1",
+                     *         "model": "gpt-4o-mini",
+                     *         "apiKey": {
+                     *           "set": true,
+                     *           "hint": "x7Qk"
+                     *         },
+                     *         "inputPricePerMillion": 0.15,
+                     *         "outputPricePerMillion": 0.6,
+                     *         "maxSteps": null,
+                     *         "maxTokens": null,
+                     *         "maxCost": 0.5,
+                     *         "maxRunSeconds": null,
+                     *         "lastTest": {
+                     *           "ok": true,
+                     *           "testedAt": "2026-10-20T14:06:12.000Z",
+                     *           "latencyMs": 612,
+                     *           "message": "gpt-4o-mini answered: \"OK\""
+                     *         },
+                     *         "agents": 3,
+                     *         "createdAt": "2026-10-20T14:05:00.000Z",
+                     *         "updatedAt": "2026-10-20T14:06:12.000Z"
+                     *       },
+                     *       {
+                     *         "id": "eng_9b1e4d7a2c5f8063",
+                     *         "name": "llama-local",
+                     *         "baseUrl": "http://10.0.4.12:11434/v1",
+                     *         "model": "llama3.1:8b",
+                     *         "apiKey": {
+                     *           "set": false,
+                     *           "hint": null
+                     *         },
+                     *         "inputPricePerMillion": 0,
+                     *         "outputPricePerMillion": 0,
+                     *         "maxSteps": 12,
+                     *         "maxTokens": 50000,
+                     *         "maxCost": null,
+                     *         "maxRunSeconds": 300,
+                     *         "lastTest": {
+                     *           "ok": false,
+                     *           "testedAt": "2026-10-28T08:15:40.000Z",
+                     *           "latencyMs": null,
+                     *           "message": "EngineUnavailable: The engine at http://10.0.4.12:11434/v1 could not be reached: Connection error."
+                     *         },
+                     *         "agents": 0,
+                     *         "createdAt": "2026-10-28T08:15:02.000Z",
+                     *         "updatedAt": "2026-10-28T08:15:40.000Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description Agents whose aiEngine names this engine (they are hosted on it) */
                         agents: number;
@@ -6489,6 +7622,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "gpt-4o-mini",
+                 *       "baseUrl": "https://api.openai.com/v1",
+                 *       "model": "gpt-4o-mini",
+                 *       "apiKey": "sk-example-4f8b2c9d1e7a6b3c0d5ex7Qk",
+                 *       "inputPricePerMillion": 0.15,
+                 *       "outputPricePerMillion": 0.6,
+                 *       "maxCost": 0.5
+                 *     }
+                 */
                 "application/json": {
                     /** @description The endpoint's API key: sealed at rest, never answered again */
                     apiKey?: string;
@@ -6531,6 +7675,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "eng_3f9a1c27d4b86e05",
+                     *       "name": "gpt-4o-mini",
+                     *       "baseUrl": "https://api.openai.com/v1",
+                     *       "model": "gpt-4o-mini",
+                     *       "apiKey": {
+                     *         "set": true,
+                     *         "hint": "x7Qk"
+                     *       },
+                     *       "inputPricePerMillion": 0.15,
+                     *       "outputPricePerMillion": 0.6,
+                     *       "maxSteps": null,
+                     *       "maxTokens": null,
+                     *       "maxCost": 0.5,
+                     *       "maxRunSeconds": null,
+                     *       "lastTest": null,
+                     *       "agents": 3,
+                     *       "createdAt": "2026-10-20T14:05:00.000Z",
+                     *       "updatedAt": "2026-10-20T14:05:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @description Agents whose aiEngine names this engine (they are hosted on it) */
                         agents: number;
@@ -6663,7 +7829,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Engine id */
+                /**
+                 * @description Engine id
+                 * @example eng_3f9a1c27d4b86e05
+                 */
                 engineId: string;
             };
             cookie?: never;
@@ -6676,6 +7845,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "eng_3f9a1c27d4b86e05",
+                     *       "name": "gpt-4o-mini",
+                     *       "baseUrl": "https://api.openai.com/v1",
+                     *       "model": "gpt-4o-mini",
+                     *       "apiKey": {
+                     *         "set": true,
+                     *         "hint": "x7Qk"
+                     *       },
+                     *       "inputPricePerMillion": 0.15,
+                     *       "outputPricePerMillion": 0.6,
+                     *       "maxSteps": null,
+                     *       "maxTokens": null,
+                     *       "maxCost": 0.5,
+                     *       "maxRunSeconds": null,
+                     *       "lastTest": {
+                     *         "ok": true,
+                     *         "testedAt": "2026-10-20T14:06:12.000Z",
+                     *         "latencyMs": 612,
+                     *         "message": "gpt-4o-mini answered: \"OK\""
+                     *       },
+                     *       "agents": 3,
+                     *       "createdAt": "2026-10-20T14:05:00.000Z",
+                     *       "updatedAt": "2026-10-20T14:06:12.000Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @description Agents whose aiEngine names this engine (they are hosted on it) */
                         agents: number;
@@ -6781,7 +7977,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Engine id */
+                /**
+                 * @description Engine id
+                 * @example eng_3f9a1c27d4b86e05
+                 */
                 engineId: string;
             };
             cookie?: never;
@@ -6874,13 +8073,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Engine id */
+                /**
+                 * @description Engine id
+                 * @example eng_3f9a1c27d4b86e05
+                 */
                 engineId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "model": "gpt-4.1-mini",
+                 *       "inputPricePerMillion": 0.4,
+                 *       "outputPricePerMillion": 1.6
+                 *     }
+                 */
                 "application/json": {
                     /** @description A new API key; null removes it; left out keeps it */
                     apiKey?: string | null;
@@ -6915,6 +8124,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "eng_3f9a1c27d4b86e05",
+                     *       "name": "gpt-4o-mini",
+                     *       "baseUrl": "https://api.openai.com/v1",
+                     *       "model": "gpt-4.1-mini",
+                     *       "apiKey": {
+                     *         "set": true,
+                     *         "hint": "x7Qk"
+                     *       },
+                     *       "inputPricePerMillion": 0.4,
+                     *       "outputPricePerMillion": 1.6,
+                     *       "maxSteps": null,
+                     *       "maxTokens": null,
+                     *       "maxCost": 0.5,
+                     *       "maxRunSeconds": null,
+                     *       "lastTest": null,
+                     *       "agents": 3,
+                     *       "createdAt": "2026-10-20T14:05:00.000Z",
+                     *       "updatedAt": "2026-11-02T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @description Agents whose aiEngine names this engine (they are hosted on it) */
                         agents: number;
@@ -7050,7 +8281,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Engine id */
+                /**
+                 * @description Engine id
+                 * @example eng_3f9a1c27d4b86e05
+                 */
                 engineId: string;
             };
             cookie?: never;
@@ -7065,6 +8299,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "testedAt": "2026-10-20T14:06:12.000Z",
+                     *       "latencyMs": 612,
+                     *       "message": "gpt-4o-mini answered: \"OK\""
+                     *     }
+                     */
                     "application/json": {
                         /** @description How long the answer took */
                         latencyMs: number | null;
@@ -7163,9 +8405,15 @@ export interface operations {
     searchEntities: {
         parameters: {
             query?: {
-                /** @description Matches per kind, 1–50 */
+                /**
+                 * @description Matches per kind, 1–50
+                 * @example 5
+                 */
                 limit?: number;
-                /** @description Part of the name or id; empty lists the first ones */
+                /**
+                 * @description Part of the name or id; empty lists the first ones
+                 * @example yield
+                 */
                 q?: string;
                 /** @description Only this kind of entity; all kinds when absent */
                 type?: "Agent" | "Squad" | "Syndicate" | "MarketplaceItem";
@@ -7182,6 +8430,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "type": "Agent",
+                     *         "id": "yield-scout-7",
+                     *         "name": "Yield Scout 7"
+                     *       },
+                     *       {
+                     *         "type": "MarketplaceItem",
+                     *         "id": "yieldpilot-vaults",
+                     *         "name": "YieldPilot Vaults"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         id: string;
                         name: string;
@@ -7256,15 +8518,24 @@ export interface operations {
                 after?: string;
                 /** @description Opaque cursor from the previous page's Link header (empty: the first page) */
                 cursor?: string;
-                /** @description Only events about the record with this id (a wallet: its address in lower case) */
+                /**
+                 * @description Only events about the record with this id (a wallet: its address in lower case)
+                 * @example rebalance-usdc-2026-11
+                 */
                 entityId?: string;
                 /** @description Only events about records of this type */
                 entityType?: "agent" | "squad" | "syndicate" | "marketplace_item" | "deployment" | "task" | "run" | "webhook_endpoint" | "quantum_job" | "quantum_run" | "wallet";
-                /** @description Page size, 1–1000 */
+                /**
+                 * @description Page size, 1–1000
+                 * @example 20
+                 */
                 limit?: number;
                 /** @description desc (default): newest first; asc: oldest first, in commit order */
                 order?: "desc" | "asc";
-                /** @description Comma-separated event types, each one of: agent.created, agent.updated, agent.deleted, squad.created, squad.updated, squad.deleted, syndicate.created, syndicate.updated, syndicate.deleted, marketplace_item.created, marketplace_item.updated, marketplace_item.deleted, deployment.created, deployment.updated, deployment.deleted, deployment.status_changed, deployment.stale, task.created, task.updated, task.deleted, task.status_changed, task.overdue, run.started, run.step, run.approval_requested, run.approval_decided, run.completed, run.failed, run.lost, run.released, run.cancelled, webhook.test, quantum_job.started, quantum_job.finished, quantum_run.completed, wallet_indexing.started, wallet_indexing.progressed, wallet_indexing.finished */
+                /**
+                 * @description Comma-separated event types, each one of: agent.created, agent.updated, agent.deleted, squad.created, squad.updated, squad.deleted, syndicate.created, syndicate.updated, syndicate.deleted, marketplace_item.created, marketplace_item.updated, marketplace_item.deleted, deployment.created, deployment.updated, deployment.deleted, deployment.status_changed, deployment.stale, task.created, task.updated, task.deleted, task.status_changed, task.overdue, run.started, run.step, run.approval_requested, run.approval_decided, run.completed, run.failed, run.lost, run.released, run.cancelled, webhook.test, quantum_job.started, quantum_job.finished, quantum_run.completed, wallet_indexing.started, wallet_indexing.progressed, wallet_indexing.finished
+                 * @example task.status_changed
+                 */
                 type?: string;
             };
             header?: never;
@@ -7283,6 +8554,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "evt_7e19aa1078b54b3abe47827935646390",
+                     *         "seq": "4812",
+                     *         "type": "task.status_changed",
+                     *         "timestamp": "2026-11-01T11:48:40.000Z",
+                     *         "entity": {
+                     *           "type": "task",
+                     *           "id": "rebalance-usdc-2026-11"
+                     *         },
+                     *         "actorId": "8d0f6a2e-3c4b-4f1a-9e7d-2b5c6a1f0e93",
+                     *         "data": {
+                     *           "from": "in_progress",
+                     *           "to": "completed",
+                     *           "task": {
+                     *             "id": "rebalance-usdc-2026-11",
+                     *             "description": "Rebalance the USDC treasury position between Aave and Compound on Arbitrum",
+                     *             "status": "completed",
+                     *             "dueDate": "2026-11-03T17:00:00.000Z",
+                     *             "assignedEntity": {
+                     *               "type": "Agent",
+                     *               "id": "yield-scout-7"
+                     *             },
+                     *             "metadata": {
+                     *               "priority": "high",
+                     *               "requiredRole": "Builder",
+                     *               "requiredSkills": [
+                     *                 "transaction batching"
+                     *               ]
+                     *             },
+                     *             "taskMetrics": {
+                     *               "estimatedDuration": 2,
+                     *               "costEstimate": 35
+                     *             },
+                     *             "result": {
+                     *               "summary": "Moved 250,000 USDC from Compound to Aave; the blended supply APY rose from 4.1% to 4.5%.",
+                     *               "data": {
+                     *                 "movedUsdc": 250000,
+                     *                 "from": "compound-v3",
+                     *                 "to": "aave-v3",
+                     *                 "apyBefore": 4.1,
+                     *                 "apyAfter": 4.5
+                     *               },
+                     *               "finishedAt": "2026-11-01T11:48:40.000Z"
+                     *             },
+                     *             "overdue": false
+                     *           }
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description The user whose request made the change, or agent:<id> for an agent's credential; null for the system */
                         actorId: string | null;
@@ -7368,11 +8691,17 @@ export interface operations {
             query?: {
                 /** @description Resume after this seq (the last event id received); the Last-Event-ID header, which EventSource sends on reconnect, takes precedence. Neither: start from now, with no backlog */
                 after?: string;
-                /** @description Only events about the record with this id */
+                /**
+                 * @description Only events about the record with this id
+                 * @example rebalance-usdc-2026-11
+                 */
                 entityId?: string;
                 /** @description Only events about records of this type (deployment, task, wallet, …) */
                 entityType?: string;
-                /** @description Comma-separated event types to receive (e.g. task.status_changed,deployment.status_changed); default every type */
+                /**
+                 * @description Comma-separated event types to receive (e.g. task.status_changed,deployment.status_changed); default every type
+                 * @example task.status_changed,deployment.status_changed
+                 */
                 types?: string;
             };
             header?: never;
@@ -7461,6 +8790,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "ok";
@@ -7529,6 +8863,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "ok";
@@ -7591,12 +8930,33 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Ready to serve (status degraded when Redis is configured but down) */
+            /** @description Ready to serve (status degraded when Redis is configured but down, or the simulation queue is full) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "checks": {
+                     *         "database": {
+                     *           "status": "ok",
+                     *           "latencyMs": 3
+                     *         },
+                     *         "redis": {
+                     *           "status": "ok"
+                     *         },
+                     *         "simulations": {
+                     *           "status": "ok",
+                     *           "threads": 2,
+                     *           "maxThreads": 3,
+                     *           "queued": 0,
+                     *           "maxQueue": 16
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         checks: {
                             database: {
@@ -7665,7 +9025,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not ready: the database does not answer, or the simulation workers cannot start (detail says which); or the database or another dependency does not answer right now; retry after Retry-After */
+            /** @description Not ready: start-up preparation has not completed, the database does not answer, or the simulation workers cannot start (detail says which); or the database or another dependency does not answer right now; retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7691,6 +9051,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "cmhx3v9q20004s8l5d2h7m1pa",
+                     *         "name": "CI deploy pipeline",
+                     *         "prefix": "sk_syn_EXAMPL",
+                     *         "role": "operator",
+                     *         "userId": "5f0c2a9e-8b1d-4c3e-9a7f-2d6b4e8c1a30",
+                     *         "scopes": [
+                     *           "deployments:write",
+                     *           "tasks:read"
+                     *         ],
+                     *         "expiresAt": null,
+                     *         "createdAt": "2026-11-20T10:00:00.000Z",
+                     *         "lastUsedAt": "2026-11-28T16:42:00.000Z",
+                     *         "revokedAt": null
+                     *       },
+                     *       {
+                     *         "id": "cmh1q7w3e0002a9s4d6f8g0hj",
+                     *         "name": "Local scripts",
+                     *         "prefix": "sk_syn_SAMPLE",
+                     *         "role": "viewer",
+                     *         "userId": "5f0c2a9e-8b1d-4c3e-9a7f-2d6b4e8c1a30",
+                     *         "scopes": null,
+                     *         "expiresAt": null,
+                     *         "createdAt": "2026-10-15T09:30:00.000Z",
+                     *         "lastUsedAt": "2026-11-02T11:17:00.000Z",
+                     *         "revokedAt": "2026-11-03T08:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         createdAt: string;
                         /** @description When it stops working; null: never (until revoked) */
@@ -7781,6 +9172,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "CI deploy pipeline",
+                 *       "role": "operator",
+                 *       "scopes": [
+                 *         "tasks:read",
+                 *         "deployments:write"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: date-time
@@ -7808,6 +9209,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "cmhx3v9q20004s8l5d2h7m1pa",
+                     *       "name": "CI deploy pipeline",
+                     *       "prefix": "sk_syn_EXAMPL",
+                     *       "role": "operator",
+                     *       "userId": "5f0c2a9e-8b1d-4c3e-9a7f-2d6b4e8c1a30",
+                     *       "scopes": [
+                     *         "deployments:write",
+                     *         "tasks:read"
+                     *       ],
+                     *       "expiresAt": null,
+                     *       "createdAt": "2026-11-20T10:00:00.000Z",
+                     *       "lastUsedAt": null,
+                     *       "revokedAt": null,
+                     *       "key": "sk_syn_EXAMPLEkey0nly-n0t-real_xxxxxxxxxxxxxxxxxxx"
+                     *     }
+                     */
                     "application/json": {
                         createdAt: string;
                         /** @description When it stops working; null: never (until revoked) */
@@ -7929,7 +9348,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description API key id */
+                /**
+                 * @description API key id
+                 * @example cmhx3v9q20004s8l5d2h7m1pa
+                 */
                 keyId: string;
             };
             cookie?: never;
@@ -8017,9 +9439,15 @@ export interface operations {
                 cursor?: string;
                 /** @description What the item is */
                 itemType?: "dApp" | "agent" | "squad" | "syndicate" | "dataset" | "model" | "plugin";
-                /** @description Page size, 1–1000 */
+                /**
+                 * @description Page size, 1–1000
+                 * @example 20
+                 */
                 limit?: number;
-                /** @description Words in the name or description */
+                /**
+                 * @description A part of the name or description (the whole text, case-insensitive)
+                 * @example yieldpilot
+                 */
                 q?: string;
                 /** @description Order of the list: a field name ascending, or -name descending; ties by id. One of: id, -id, name, -name, itemType, -itemType, usageCount, -usageCount, averageRating, -averageRating, createdAt, -createdAt, updatedAt, -updatedAt */
                 sort?: "id" | "-id" | "name" | "-name" | "itemType" | "-itemType" | "usageCount" | "-usageCount" | "averageRating" | "-averageRating" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt";
@@ -8040,6 +9468,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "yieldpilot-risk-agent",
+                     *         "name": "YieldPilot Risk Agent",
+                     *         "description": "Scores the lending markets YieldPilot Vaults allocate to and warns before a rate or liquidity shock.",
+                     *         "itemType": "agent",
+                     *         "url": "https://hub.syndicate.ai/agents/yieldpilot-risk",
+                     *         "metadata": {
+                     *           "category": "DeFi"
+                     *         },
+                     *         "usageStatistics": {
+                     *           "usageCount": 310,
+                     *           "averageRating": 4.2,
+                     *           "reviewCount": 37
+                     *         },
+                     *         "commerce": {
+                     *           "price": 149
+                     *         }
+                     *       },
+                     *       {
+                     *         "id": "yieldpilot-vaults",
+                     *         "name": "YieldPilot Vaults",
+                     *         "description": "Auto-compounding vaults that rebalance between lending markets on Ethereum and Arbitrum.",
+                     *         "itemType": "dApp",
+                     *         "url": "https://yieldpilot.finance",
+                     *         "metadata": {
+                     *           "category": "DeFi",
+                     *           "version": "2.4.0"
+                     *         },
+                     *         "commerce": {
+                     *           "leasePrice": 120,
+                     *           "salePrice": 4800,
+                     *           "supportedIndustries": [
+                     *             "Financial"
+                     *           ]
+                     *         },
+                     *         "usageStatistics": {
+                     *           "usageCount": 1840,
+                     *           "averageRating": 4.6,
+                     *           "reviewCount": 212
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description Absent when the item has no commerce terms */
                         commerce?: {
@@ -8138,6 +9611,26 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "yieldpilot-vaults",
+                 *       "name": "YieldPilot Vaults",
+                 *       "description": "Auto-compounding vaults that rebalance between lending markets on Ethereum and Arbitrum.",
+                 *       "itemType": "dApp",
+                 *       "url": "https://yieldpilot.finance",
+                 *       "metadata": {
+                 *         "category": "DeFi",
+                 *         "version": "2.4.0"
+                 *       },
+                 *       "commerce": {
+                 *         "leasePrice": 120,
+                 *         "salePrice": 4800,
+                 *         "supportedIndustries": [
+                 *           "Financial"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description How the item is sold: either { price } or { leasePrice, salePrice, supportedIndustries } */
                     commerce?: {
@@ -8208,6 +9701,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "yieldpilot-vaults",
+                     *       "name": "YieldPilot Vaults",
+                     *       "description": "Auto-compounding vaults that rebalance between lending markets on Ethereum and Arbitrum.",
+                     *       "itemType": "dApp",
+                     *       "url": "https://yieldpilot.finance",
+                     *       "metadata": {
+                     *         "category": "DeFi",
+                     *         "version": "2.4.0"
+                     *       },
+                     *       "commerce": {
+                     *         "leasePrice": 120,
+                     *         "salePrice": 4800,
+                     *         "supportedIndustries": [
+                     *           "Financial"
+                     *         ]
+                     *       },
+                     *       "usageStatistics": {
+                     *         "usageCount": 0,
+                     *         "averageRating": 0,
+                     *         "reviewCount": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @description Absent when the item has no commerce terms */
                         commerce?: {
@@ -8335,7 +9853,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..') */
+                /**
+                 * @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..')
+                 * @example yieldpilot-vaults
+                 */
                 marketplaceId: string;
             };
             cookie?: never;
@@ -8348,6 +9869,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "yieldpilot-vaults",
+                     *       "name": "YieldPilot Vaults",
+                     *       "description": "Auto-compounding vaults that rebalance between lending markets on Ethereum and Arbitrum.",
+                     *       "itemType": "dApp",
+                     *       "url": "https://yieldpilot.finance",
+                     *       "metadata": {
+                     *         "category": "DeFi",
+                     *         "version": "2.4.0"
+                     *       },
+                     *       "commerce": {
+                     *         "leasePrice": 120,
+                     *         "salePrice": 4800,
+                     *         "supportedIndustries": [
+                     *           "Financial"
+                     *         ]
+                     *       },
+                     *       "usageStatistics": {
+                     *         "usageCount": 1840,
+                     *         "averageRating": 4.6,
+                     *         "reviewCount": 212
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @description Absent when the item has no commerce terms */
                         commerce?: {
@@ -8448,13 +9994,37 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..') */
+                /**
+                 * @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..')
+                 * @example yieldpilot-vaults
+                 */
                 marketplaceId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "yieldpilot-vaults",
+                 *       "name": "YieldPilot Vaults",
+                 *       "description": "Auto-compounding vaults that rebalance between lending markets on Ethereum and Arbitrum.",
+                 *       "itemType": "dApp",
+                 *       "url": "https://yieldpilot.finance",
+                 *       "metadata": {
+                 *         "category": "DeFi",
+                 *         "version": "2.5.0"
+                 *       },
+                 *       "commerce": {
+                 *         "leasePrice": 140,
+                 *         "salePrice": 5200,
+                 *         "supportedIndustries": [
+                 *           "Financial",
+                 *           "Gaming"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description How the item is sold: either { price } or { leasePrice, salePrice, supportedIndustries } */
                     commerce?: {
@@ -8612,7 +10182,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..') */
+                /**
+                 * @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..')
+                 * @example yieldpilot-vaults
+                 */
                 marketplaceId: string;
             };
             cookie?: never;
@@ -8712,6 +10285,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "jsonrpc": "2.0",
+                 *       "id": 1,
+                 *       "method": "tools/list",
+                 *       "params": {}
+                 *     }
+                 */
                 "application/json": unknown;
             };
         };
@@ -8724,6 +10305,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "jsonrpc": "2.0",
+                     *       "id": 1,
+                     *       "result": {
+                     *         "tools": [
+                     *           {
+                     *             "name": "getAgentDetails",
+                     *             "title": "An agent with its five roles, performance metrics and history",
+                     *             "description": "An agent with its five roles, performance metrics and history (GET /api/agents/{agentId}/details). Errors: 404: No agent with that id.",
+                     *             "inputSchema": {
+                     *               "type": "object",
+                     *               "properties": {
+                     *                 "agentId": {
+                     *                   "type": "string",
+                     *                   "minLength": 1,
+                     *                   "maxLength": 128,
+                     *                   "pattern": "^(?!\\.{1,2}$)[A-Za-z0-9._-]*$",
+                     *                   "description": "Agent id"
+                     *                 }
+                     *               },
+                     *               "required": [
+                     *                 "agentId"
+                     *               ],
+                     *               "additionalProperties": false
+                     *             },
+                     *             "annotations": {
+                     *               "readOnlyHint": true,
+                     *               "destructiveHint": false,
+                     *               "openWorldHint": false
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": unknown;
                 };
             };
@@ -8851,6 +10468,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "wallet_address": "0x8ba1f109551bd432803012645ac136ddd64dba72"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Only these chains (default: every chain) */
                     chains?: string[];
@@ -8872,6 +10494,140 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "wallet_address": "0x8ba1f109551bd432803012645ac136ddd64dba72",
+                     *       "user_uid": "3f6c2a8e-5b1d-4e7a-9c02-8d4b6f1e2a90",
+                     *       "financialMetrics": {
+                     *         "balance": 10510,
+                     *         "positions": {
+                     *           "ETH (eth-mainnet)": {
+                     *             "value": 9000,
+                     *             "percentage": 85.63
+                     *           },
+                     *           "ETH (base-mainnet)": {
+                     *             "value": 1500,
+                     *             "percentage": 14.27
+                     *           },
+                     *           "USDC (eth-mainnet)": {
+                     *             "value": 10,
+                     *             "percentage": 0.1
+                     *           }
+                     *         },
+                     *         "totalTransactions": 236,
+                     *         "transactionsByChain": {
+                     *           "eth-mainnet": 181,
+                     *           "base-mainnet": 55
+                     *         },
+                     *         "transactionsByLayer": {
+                     *           "Layer1": 181,
+                     *           "Layer2": 55
+                     *         },
+                     *         "interactingWallets": 56,
+                     *         "mostActiveWallet": {
+                     *           "address": "0x3fc91a3afd70395cd496c647d5a6cc9d4b2b7fad",
+                     *           "transactionCount": 41
+                     *         },
+                     *         "behaviorOverview": {
+                     *           "overview": {
+                     *             "Low": 38,
+                     *             "Moderate": 12,
+                     *             "High": 4,
+                     *             "Uncommon": 2
+                     *           },
+                     *           "markedUncommonWallets": [
+                     *             "0x4f3a9b2c1d0e8f7a6b5c4d3e2f1a0b9c8d7e6f5a",
+                     *             "0xcda4b7e2d13e99c8b7e6d5c4b0f1918273e6bf50"
+                     *           ],
+                     *           "totalUncommon": 2
+                     *         },
+                     *         "nftSummary": {
+                     *           "nftCount": 1,
+                     *           "nftValueEst": 412.5
+                     *         },
+                     *         "uncommonAddressesInTx": [
+                     *           "0x4f3a9b2c1d0e8f7a6b5c4d3e2f1a0b9c8d7e6f5a",
+                     *           "0xcda4b7e2d13e99c8b7e6d5c4b0f1918273e6bf50"
+                     *         ]
+                     *       },
+                     *       "coverage": {
+                     *         "status": "indexed",
+                     *         "detail": "Indexed on base-mainnet, eth-mainnet. 3 prices used.",
+                     *         "chains": [
+                     *           {
+                     *             "chain": "base-mainnet",
+                     *             "status": "indexed",
+                     *             "source": "stored",
+                     *             "lastIndexedBlock": "52364118",
+                     *             "lastIndexedAt": "2026-10-30T17:42:11.000Z",
+                     *             "transfers": 64,
+                     *             "holdings": 1,
+                     *             "nfts": 0
+                     *           },
+                     *           {
+                     *             "chain": "eth-mainnet",
+                     *             "status": "indexed",
+                     *             "source": "explorer",
+                     *             "lastIndexedBlock": "26141870",
+                     *             "lastIndexedAt": "2026-11-01T09:12:40.000Z",
+                     *             "transfers": 318,
+                     *             "holdings": 2,
+                     *             "nfts": 1
+                     *           }
+                     *         ],
+                     *         "prices": {
+                     *           "oldestAsOf": "2026-11-01T09:00:00.000Z",
+                     *           "newestAsOf": "2026-11-01T09:05:00.000Z",
+                     *           "staleAfterHours": 24,
+                     *           "used": [
+                     *             {
+                     *               "chain": "eth-mainnet",
+                     *               "tokenAddress": "native",
+                     *               "symbol": "ETH",
+                     *               "priceUsd": 3000,
+                     *               "asOf": "2026-11-01T09:05:00.000Z",
+                     *               "stale": false
+                     *             },
+                     *             {
+                     *               "chain": "base-mainnet",
+                     *               "tokenAddress": "native",
+                     *               "symbol": "ETH",
+                     *               "priceUsd": 3000,
+                     *               "asOf": "2026-11-01T09:05:00.000Z",
+                     *               "stale": false
+                     *             },
+                     *             {
+                     *               "chain": "eth-mainnet",
+                     *               "tokenAddress": "0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48",
+                     *               "symbol": "USDC",
+                     *               "priceUsd": 1,
+                     *               "asOf": "2026-11-01T09:00:00.000Z",
+                     *               "stale": false
+                     *             }
+                     *           ]
+                     *         },
+                     *         "excluded": [],
+                     *         "indexing": [
+                     *           {
+                     *             "chain": "eth-mainnet",
+                     *             "jobId": "cmhfz8w1k0002l708c3n5t6yb",
+                     *             "status": "DONE",
+                     *             "progress": {
+                     *               "stage": "done",
+                     *               "records": 412,
+                     *               "fromBlock": "0",
+                     *               "toBlock": "26141870"
+                     *             },
+                     *             "error": null,
+                     *             "updatedAt": "2026-11-01T09:12:40.000Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "labels": {
+                     *         "0x3fc91a3afd70395cd496c647d5a6cc9d4b2b7fad": "Uniswap: Universal Router"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @description What the answer covers (an addition to the contract's fields) */
                         coverage: {
@@ -9100,6 +10856,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "openapi": "3.1.0",
+                     *       "info": {
+                     *         "title": "Syndicate API",
+                     *         "version": "0.1.0"
+                     *       },
+                     *       "paths": {
+                     *         "/api/health/live": {
+                     *           "get": {
+                     *             "operationId": "getLiveness",
+                     *             "tags": [
+                     *               "Service"
+                     *             ],
+                     *             "responses": {
+                     *               "200": {
+                     *                 "description": "The process answers",
+                     *                 "content": {
+                     *                   "application/json": {
+                     *                     "example": {
+                     *                       "status": "ok"
+                     *                     }
+                     *                   }
+                     *                 }
+                     *               }
+                     *             }
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         info: {
                             title: string;
@@ -9164,15 +10951,24 @@ export interface operations {
     listRuns: {
         parameters: {
             query?: {
-                /** @description Only runs of this agent */
+                /**
+                 * @description Only runs of this agent
+                 * @example yield-scout-7
+                 */
                 agentId?: string;
                 /** @description Opaque cursor from the previous page's Link header (empty: the first page) */
                 cursor?: string;
-                /** @description Page size, 1–1000 */
+                /**
+                 * @description Page size, 1–1000
+                 * @example 20
+                 */
                 limit?: number;
                 /** @description Only runs of this squad's members */
                 squadId?: string;
-                /** @description Run status */
+                /**
+                 * @description Run status
+                 * @example completed
+                 */
                 status?: "running" | "awaiting_approval" | "completed" | "failed" | "lost" | "released" | "cancelled";
                 /** @description Only runs of this task */
                 taskId?: string;
@@ -9193,6 +10989,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "run_0mvxmprk0a4c19e3f27b8",
+                     *         "taskId": "scan-lending-rates-42",
+                     *         "agentId": "yield-scout-7",
+                     *         "attempt": 1,
+                     *         "status": "completed",
+                     *         "claimableAt": "2026-11-01T09:12:00.000Z",
+                     *         "claimedAt": "2026-11-01T09:30:00.000Z",
+                     *         "leaseExpiresAt": "2026-11-01T09:34:20.000Z",
+                     *         "lastHeartbeatAt": "2026-11-01T09:34:30.000Z",
+                     *         "finishedAt": "2026-11-01T09:34:30.000Z",
+                     *         "result": {
+                     *           "summary": "Aave v3 pays 0.81 points more on USDC than Compound; rebalance task rebalance-usdc-43 assigned to the squad's Builder",
+                     *           "data": {
+                     *             "aaveSupplyApy": 5.12,
+                     *             "compoundSupplyApy": 4.31,
+                     *             "spread": 0.81,
+                     *             "followUpTaskId": "rebalance-usdc-43"
+                     *           }
+                     *         },
+                     *         "error": null,
+                     *         "usage": {
+                     *           "tokens": 2260,
+                     *           "cost": 0.0014
+                     *         },
+                     *         "stepCount": 5,
+                     *         "droppedSteps": 0,
+                     *         "cancelledBy": null,
+                     *         "engineId": null
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         agentId: string;
                         /** @description 1 for the task's first run, 2 for the next after a lost one, … */
@@ -9297,7 +11127,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Run id */
+                /**
+                 * @description Run id
+                 * @example run_0mvxmprk0a4c19e3f27b8
+                 */
                 runId: string;
             };
             cookie?: never;
@@ -9310,6 +11143,146 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "run_0mvxmprk0a4c19e3f27b8",
+                     *       "taskId": "scan-lending-rates-42",
+                     *       "agentId": "yield-scout-7",
+                     *       "attempt": 1,
+                     *       "status": "completed",
+                     *       "claimableAt": "2026-11-01T09:12:00.000Z",
+                     *       "claimedAt": "2026-11-01T09:30:00.000Z",
+                     *       "leaseExpiresAt": "2026-11-01T09:34:20.000Z",
+                     *       "lastHeartbeatAt": "2026-11-01T09:34:30.000Z",
+                     *       "finishedAt": "2026-11-01T09:34:30.000Z",
+                     *       "result": {
+                     *         "summary": "Aave v3 pays 0.81 points more on USDC than Compound; rebalance task rebalance-usdc-43 assigned to the squad's Builder",
+                     *         "data": {
+                     *           "aaveSupplyApy": 5.12,
+                     *           "compoundSupplyApy": 4.31,
+                     *           "spread": 0.81,
+                     *           "followUpTaskId": "rebalance-usdc-43"
+                     *         }
+                     *       },
+                     *       "error": null,
+                     *       "usage": {
+                     *         "tokens": 2260,
+                     *         "cost": 0.0014
+                     *       },
+                     *       "stepCount": 5,
+                     *       "droppedSteps": 0,
+                     *       "cancelledBy": null,
+                     *       "engineId": null,
+                     *       "task": {
+                     *         "id": "scan-lending-rates-42",
+                     *         "description": "Compare USDC lending rates on Aave v3 and Compound; propose a rebalance when the spread exceeds 0.5 points",
+                     *         "status": "completed",
+                     *         "dueDate": "2026-11-01T12:00:00.000Z",
+                     *         "assignedEntity": {
+                     *           "type": "Squad",
+                     *           "id": "treasury-squad"
+                     *         },
+                     *         "metadata": {
+                     *           "priority": "high",
+                     *           "requiredRole": "Scout",
+                     *           "requiredSkills": [
+                     *             "rate comparison"
+                     *           ]
+                     *         },
+                     *         "taskMetrics": {
+                     *           "estimatedDuration": 0.25,
+                     *           "costEstimate": 0.05,
+                     *           "actualDuration": 0.075,
+                     *           "actualCost": 0.0014,
+                     *           "resourceUsage": 2260
+                     *         },
+                     *         "overdue": false,
+                     *         "result": {
+                     *           "summary": "Aave v3 pays 0.81 points more on USDC than Compound; rebalance task rebalance-usdc-43 assigned to the squad's Builder",
+                     *           "data": {
+                     *             "aaveSupplyApy": 5.12,
+                     *             "compoundSupplyApy": 4.31,
+                     *             "spread": 0.81,
+                     *             "followUpTaskId": "rebalance-usdc-43"
+                     *           },
+                     *           "finishedAt": "2026-11-01T09:34:30.000Z"
+                     *         }
+                     *       },
+                     *       "steps": [
+                     *         {
+                     *           "kind": "tool_call",
+                     *           "text": "Reading the treasury squad",
+                     *           "data": {
+                     *             "tool": "getSquadDetails",
+                     *             "arguments": {
+                     *               "squadId": "treasury-squad"
+                     *             }
+                     *           },
+                     *           "seq": 1,
+                     *           "at": "2026-11-01T09:30:45.000Z"
+                     *         },
+                     *         {
+                     *           "kind": "tool_result",
+                     *           "data": {
+                     *             "status": 200,
+                     *             "members": 4
+                     *           },
+                     *           "seq": 2,
+                     *           "at": "2026-11-01T09:30:45.000Z"
+                     *         },
+                     *         {
+                     *           "kind": "message",
+                     *           "text": "Aave v3 pays 5.12% on USDC, Compound 4.31%: a 0.81 point spread",
+                     *           "tokens": 1840,
+                     *           "cost": 0.0011,
+                     *           "seq": 3,
+                     *           "at": "2026-11-01T09:30:45.000Z"
+                     *         },
+                     *         {
+                     *           "seq": 4,
+                     *           "kind": "approval_request",
+                     *           "at": "2026-11-01T09:31:10.000Z",
+                     *           "text": "Assign a rebalance to the squad's Builder: move 250,000 USDC from Compound to Aave v3",
+                     *           "data": {
+                     *             "approvalId": "apr_0mvxmr9kg5d02b7e9c4a1",
+                     *             "tool": "assignTask"
+                     *           }
+                     *         },
+                     *         {
+                     *           "seq": 5,
+                     *           "kind": "approval_decision",
+                     *           "at": "2026-11-01T09:33:05.000Z",
+                     *           "text": "approved: Go ahead; keep 10% on Compound",
+                     *           "data": {
+                     *             "approvalId": "apr_0mvxmr9kg5d02b7e9c4a1",
+                     *             "decision": "approved"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "approvals": [
+                     *         {
+                     *           "id": "apr_0mvxmr9kg5d02b7e9c4a1",
+                     *           "runId": "run_0mvxmprk0a4c19e3f27b8",
+                     *           "agentId": "yield-scout-7",
+                     *           "taskId": "scan-lending-rates-42",
+                     *           "tool": "assignTask",
+                     *           "summary": "Assign a rebalance to the squad's Builder: move 250,000 USDC from Compound to Aave v3",
+                     *           "details": {
+                     *             "taskId": "rebalance-usdc-43",
+                     *             "asset": "USDC",
+                     *             "amount": "250000",
+                     *             "from": "Compound",
+                     *             "to": "Aave v3"
+                     *           },
+                     *           "status": "approved",
+                     *           "requestedAt": "2026-11-01T09:31:10.000Z",
+                     *           "decidedAt": "2026-11-01T09:33:05.000Z",
+                     *           "decidedBy": "5f0c2a9e-3b1d-4c7e-9a21-6d8e4b0f7c13",
+                     *           "comment": "Go ahead; keep 10% on Compound"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         agentId: string;
                         approvals: {
@@ -9505,13 +11478,29 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Run id */
+                /**
+                 * @description Run id
+                 * @example run_0mvxmprk0a4c19e3f27b8
+                 */
                 runId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "summary": "Assign a rebalance to the squad's Builder: move 250,000 USDC from Compound to Aave v3",
+                 *       "tool": "assignTask",
+                 *       "details": {
+                 *         "taskId": "rebalance-usdc-43",
+                 *         "asset": "USDC",
+                 *         "amount": "250000",
+                 *         "from": "Compound",
+                 *         "to": "Aave v3"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The call's arguments or anything the operator should see (any JSON, at most 65536 bytes) */
                     details?: unknown;
@@ -9531,6 +11520,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "apr_0mvxmr9kg5d02b7e9c4a1",
+                     *       "runId": "run_0mvxmprk0a4c19e3f27b8",
+                     *       "agentId": "yield-scout-7",
+                     *       "taskId": "scan-lending-rates-42",
+                     *       "tool": "assignTask",
+                     *       "summary": "Assign a rebalance to the squad's Builder: move 250,000 USDC from Compound to Aave v3",
+                     *       "details": {
+                     *         "taskId": "rebalance-usdc-43",
+                     *         "asset": "USDC",
+                     *         "amount": "250000",
+                     *         "from": "Compound",
+                     *         "to": "Aave v3"
+                     *       },
+                     *       "status": "pending",
+                     *       "requestedAt": "2026-11-01T09:31:10.000Z",
+                     *       "decidedAt": null,
+                     *       "decidedBy": null,
+                     *       "comment": null
+                     *     }
+                     */
                     "application/json": {
                         agentId: string;
                         comment: string | null;
@@ -9660,7 +11671,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Run id */
+                /**
+                 * @description Run id
+                 * @example run_0mvxmprk0a4c19e3f27b8
+                 */
                 runId: string;
             };
             cookie?: never;
@@ -9675,6 +11689,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "run_0mvxmprk0a4c19e3f27b8",
+                     *       "taskId": "scan-lending-rates-42",
+                     *       "agentId": "yield-scout-7",
+                     *       "attempt": 1,
+                     *       "status": "cancelled",
+                     *       "claimableAt": "2026-11-01T09:12:00.000Z",
+                     *       "claimedAt": "2026-11-01T09:30:00.000Z",
+                     *       "leaseExpiresAt": "2026-11-01T09:31:45.000Z",
+                     *       "lastHeartbeatAt": "2026-11-01T09:30:45.000Z",
+                     *       "finishedAt": "2026-11-01T09:31:05.000Z",
+                     *       "result": null,
+                     *       "error": null,
+                     *       "usage": {
+                     *         "tokens": 1840,
+                     *         "cost": 0.0011
+                     *       },
+                     *       "stepCount": 3,
+                     *       "droppedSteps": 0,
+                     *       "cancelledBy": "5f0c2a9e-3b1d-4c7e-9a21-6d8e4b0f7c13",
+                     *       "engineId": null
+                     *     }
+                     */
                     "application/json": {
                         agentId: string;
                         /** @description 1 for the task's first run, 2 for the next after a lost one, … */
@@ -9809,13 +11847,31 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Run id */
+                /**
+                 * @description Run id
+                 * @example run_0mvxmprk0a4c19e3f27b8
+                 */
                 runId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "summary": "Aave v3 pays 0.81 points more on USDC than Compound; rebalance task rebalance-usdc-43 assigned to the squad's Builder",
+                 *       "data": {
+                 *         "aaveSupplyApy": 5.12,
+                 *         "compoundSupplyApy": 4.31,
+                 *         "spread": 0.81,
+                 *         "followUpTaskId": "rebalance-usdc-43"
+                 *       },
+                 *       "usage": {
+                 *         "tokens": 420,
+                 *         "cost": 0.0003
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description Structured details (a JSON object) */
                     data?: {
@@ -9842,6 +11898,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "run_0mvxmprk0a4c19e3f27b8",
+                     *       "taskId": "scan-lending-rates-42",
+                     *       "agentId": "yield-scout-7",
+                     *       "attempt": 1,
+                     *       "status": "completed",
+                     *       "claimableAt": "2026-11-01T09:12:00.000Z",
+                     *       "claimedAt": "2026-11-01T09:30:00.000Z",
+                     *       "leaseExpiresAt": "2026-11-01T09:34:20.000Z",
+                     *       "lastHeartbeatAt": "2026-11-01T09:34:30.000Z",
+                     *       "finishedAt": "2026-11-01T09:34:30.000Z",
+                     *       "result": {
+                     *         "summary": "Aave v3 pays 0.81 points more on USDC than Compound; rebalance task rebalance-usdc-43 assigned to the squad's Builder",
+                     *         "data": {
+                     *           "aaveSupplyApy": 5.12,
+                     *           "compoundSupplyApy": 4.31,
+                     *           "spread": 0.81,
+                     *           "followUpTaskId": "rebalance-usdc-43"
+                     *         }
+                     *       },
+                     *       "error": null,
+                     *       "usage": {
+                     *         "tokens": 2260,
+                     *         "cost": 0.0014
+                     *       },
+                     *       "stepCount": 5,
+                     *       "droppedSteps": 0,
+                     *       "cancelledBy": null,
+                     *       "engineId": null
+                     *     }
+                     */
                     "application/json": {
                         agentId: string;
                         /** @description 1 for the task's first run, 2 for the next after a lost one, … */
@@ -9994,13 +12082,26 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Run id */
+                /**
+                 * @description Run id
+                 * @example run_0mvxmprk0a4c19e3f27b8
+                 */
                 runId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "errorClass": "ToolError",
+                 *       "message": "getSquadDetails answered 503 three times in a row",
+                 *       "usage": {
+                 *         "tokens": 310,
+                 *         "cost": 0.0002
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The kind of error, e.g. TimeoutError, ToolError */
                     errorClass: string;
@@ -10025,6 +12126,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "run_0mvxmprk0a4c19e3f27b8",
+                     *       "taskId": "scan-lending-rates-42",
+                     *       "agentId": "yield-scout-7",
+                     *       "attempt": 1,
+                     *       "status": "failed",
+                     *       "claimableAt": "2026-11-01T09:12:00.000Z",
+                     *       "claimedAt": "2026-11-01T09:30:00.000Z",
+                     *       "leaseExpiresAt": "2026-11-01T09:31:45.000Z",
+                     *       "lastHeartbeatAt": "2026-11-01T09:31:05.000Z",
+                     *       "finishedAt": "2026-11-01T09:31:05.000Z",
+                     *       "result": null,
+                     *       "error": {
+                     *         "errorClass": "ToolError",
+                     *         "message": "getSquadDetails answered 503 three times in a row"
+                     *       },
+                     *       "usage": {
+                     *         "tokens": 2150,
+                     *         "cost": 0.0013
+                     *       },
+                     *       "stepCount": 3,
+                     *       "droppedSteps": 0,
+                     *       "cancelledBy": null,
+                     *       "engineId": null
+                     *     }
+                     */
                     "application/json": {
                         agentId: string;
                         /** @description 1 for the task's first run, 2 for the next after a lost one, … */
@@ -10177,7 +12305,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Run id */
+                /**
+                 * @description Run id
+                 * @example run_0mvxmprk0a4c19e3f27b8
+                 */
                 runId: string;
             };
             cookie?: never;
@@ -10192,6 +12323,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "running",
+                     *       "continue": true,
+                     *       "leaseExpiresAt": "2026-11-01T09:34:20.000Z",
+                     *       "approval": {
+                     *         "id": "apr_0mvxmr9kg5d02b7e9c4a1",
+                     *         "runId": "run_0mvxmprk0a4c19e3f27b8",
+                     *         "agentId": "yield-scout-7",
+                     *         "taskId": "scan-lending-rates-42",
+                     *         "tool": "assignTask",
+                     *         "summary": "Assign a rebalance to the squad's Builder: move 250,000 USDC from Compound to Aave v3",
+                     *         "details": {
+                     *           "taskId": "rebalance-usdc-43",
+                     *           "asset": "USDC",
+                     *           "amount": "250000",
+                     *           "from": "Compound",
+                     *           "to": "Aave v3"
+                     *         },
+                     *         "status": "approved",
+                     *         "requestedAt": "2026-11-01T09:31:10.000Z",
+                     *         "decidedAt": "2026-11-01T09:33:05.000Z",
+                     *         "decidedBy": "5f0c2a9e-3b1d-4c7e-9a21-6d8e4b0f7c13",
+                     *         "comment": "Go ahead; keep 10% on Compound"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @description The run's latest approval request, with its decision once made */
                         approval: {
@@ -10314,13 +12472,21 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Run id */
+                /**
+                 * @description Run id
+                 * @example run_0mvxmprk0a4c19e3f27b8
+                 */
                 runId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Shutting down (SIGTERM): the grace period ran out"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Why the agent hands the task back, e.g. shutting down */
                     reason?: string;
@@ -10336,6 +12502,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "run_0mvxmprk0a4c19e3f27b8",
+                     *       "taskId": "scan-lending-rates-42",
+                     *       "agentId": "yield-scout-7",
+                     *       "attempt": 1,
+                     *       "status": "released",
+                     *       "claimableAt": "2026-11-01T09:12:00.000Z",
+                     *       "claimedAt": "2026-11-01T09:30:00.000Z",
+                     *       "leaseExpiresAt": "2026-11-01T09:31:45.000Z",
+                     *       "lastHeartbeatAt": "2026-11-01T09:31:05.000Z",
+                     *       "finishedAt": "2026-11-01T09:31:05.000Z",
+                     *       "result": null,
+                     *       "error": {
+                     *         "errorClass": "HandedBack",
+                     *         "message": "Shutting down (SIGTERM): the grace period ran out"
+                     *       },
+                     *       "usage": {
+                     *         "tokens": 1840,
+                     *         "cost": 0.0011
+                     *       },
+                     *       "stepCount": 3,
+                     *       "droppedSteps": 0,
+                     *       "cancelledBy": null,
+                     *       "engineId": null
+                     *     }
+                     */
                     "application/json": {
                         agentId: string;
                         /** @description 1 for the task's first run, 2 for the next after a lost one, … */
@@ -10488,13 +12681,45 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Run id */
+                /**
+                 * @description Run id
+                 * @example run_0mvxmprk0a4c19e3f27b8
+                 */
                 runId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "steps": [
+                 *         {
+                 *           "kind": "tool_call",
+                 *           "text": "Reading the treasury squad",
+                 *           "data": {
+                 *             "tool": "getSquadDetails",
+                 *             "arguments": {
+                 *               "squadId": "treasury-squad"
+                 *             }
+                 *           }
+                 *         },
+                 *         {
+                 *           "kind": "tool_result",
+                 *           "data": {
+                 *             "status": 200,
+                 *             "members": 4
+                 *           }
+                 *         },
+                 *         {
+                 *           "kind": "message",
+                 *           "text": "Aave v3 pays 5.12% on USDC, Compound 4.31%: a 0.81 point spread",
+                 *           "tokens": 1840,
+                 *           "cost": 0.0011
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     steps: {
                         /** @description In USD */
@@ -10519,6 +12744,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "stored": 3,
+                     *       "dropped": 0,
+                     *       "stepCount": 3,
+                     *       "truncated": false
+                     *     }
+                     */
                     "application/json": {
                         /** @description Steps of this call refused: the trace reached RUN_MAX_STEPS or RUN_MAX_TRACE_BYTES */
                         dropped: number;
@@ -10633,7 +12866,10 @@ export interface operations {
     claimRun: {
         parameters: {
             query?: {
-                /** @description Seconds to wait for work when there is none yet (a long poll), 0–30 */
+                /**
+                 * @description Seconds to wait for work when there is none yet (a long poll), 0–30
+                 * @example 30
+                 */
                 wait?: number;
             };
             header?: {
@@ -10653,6 +12889,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "run": {
+                     *         "id": "run_0mvxmprk0a4c19e3f27b8",
+                     *         "taskId": "scan-lending-rates-42",
+                     *         "agentId": "yield-scout-7",
+                     *         "attempt": 1,
+                     *         "status": "running",
+                     *         "claimableAt": "2026-11-01T09:12:00.000Z",
+                     *         "claimedAt": "2026-11-01T09:30:00.000Z",
+                     *         "leaseExpiresAt": "2026-11-01T09:31:00.000Z",
+                     *         "lastHeartbeatAt": "2026-11-01T09:30:00.000Z",
+                     *         "finishedAt": null,
+                     *         "result": null,
+                     *         "error": null,
+                     *         "usage": {
+                     *           "tokens": 0,
+                     *           "cost": 0
+                     *         },
+                     *         "stepCount": 0,
+                     *         "droppedSteps": 0,
+                     *         "cancelledBy": null,
+                     *         "engineId": null
+                     *       },
+                     *       "task": {
+                     *         "id": "scan-lending-rates-42",
+                     *         "description": "Compare USDC lending rates on Aave v3 and Compound; propose a rebalance when the spread exceeds 0.5 points",
+                     *         "status": "in_progress",
+                     *         "dueDate": "2026-11-01T12:00:00.000Z",
+                     *         "assignedEntity": {
+                     *           "type": "Squad",
+                     *           "id": "treasury-squad"
+                     *         },
+                     *         "metadata": {
+                     *           "priority": "high",
+                     *           "requiredRole": "Scout",
+                     *           "requiredSkills": [
+                     *             "rate comparison"
+                     *           ]
+                     *         },
+                     *         "taskMetrics": {
+                     *           "estimatedDuration": 0.25,
+                     *           "costEstimate": 0.05
+                     *         },
+                     *         "overdue": false
+                     *       },
+                     *       "leaseSeconds": 60,
+                     *       "heartbeatSeconds": 20
+                     *     }
+                     */
                     "application/json": {
                         /** @description How often to heartbeat (a third of the lease) */
                         heartbeatSeconds: number;
@@ -10835,9 +13121,15 @@ export interface operations {
     search: {
         parameters: {
             query: {
-                /** @description Matches per kind, 1–20 */
+                /**
+                 * @description Matches per kind, 1–20
+                 * @example 5
+                 */
                 limit?: number;
-                /** @description Part of a name (a task's description) or id, any case */
+                /**
+                 * @description Part of a name (a task's description) or id, any case
+                 * @example yield
+                 */
                 q: string;
             };
             header?: never;
@@ -10852,6 +13144,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "kind": "agent",
+                     *         "id": "yield-scout-7",
+                     *         "name": "Yield Scout 7"
+                     *       },
+                     *       {
+                     *         "kind": "marketplaceItem",
+                     *         "id": "yieldpilot-vaults",
+                     *         "name": "YieldPilot Vaults"
+                     *       },
+                     *       {
+                     *         "kind": "deployment",
+                     *         "id": "yieldpilot-vaults-2-4-0",
+                     *         "name": "YieldPilot Vaults"
+                     *       },
+                     *       {
+                     *         "kind": "deployment",
+                     *         "id": "yieldpilot-vaults-2-5-0",
+                     *         "name": "YieldPilot Vaults"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description The record's id */
                         id: string;
@@ -10926,9 +13242,15 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from the previous page's Link header (empty: the first page) */
                 cursor?: string;
-                /** @description Page size, 1–1000 */
+                /**
+                 * @description Page size, 1–1000
+                 * @example 20
+                 */
                 limit?: number;
-                /** @description Name or id contains this (case-insensitive) */
+                /**
+                 * @description Name or id contains this (case-insensitive)
+                 * @example treasury
+                 */
                 q?: string;
                 /** @description Order of the list: a field name ascending, or -name descending; ties by id. One of: id, -id, name, -name, createdAt, -createdAt, updatedAt, -updatedAt */
                 sort?: "id" | "-id" | "name" | "-name" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt";
@@ -10949,6 +13271,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "treasury-squad",
+                     *         "name": "Treasury Squad",
+                     *         "agentCount": 2,
+                     *         "aggregatedMetrics": {
+                     *           "totalExperiencePoints": 2000,
+                     *           "averageUptime": 98.9,
+                     *           "overallCompletionRate": 90
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description Number of members */
                         agentCount: number;
@@ -11033,6 +13369,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "treasury-squad",
+                 *       "name": "Treasury Squad",
+                 *       "agents": [
+                 *         {
+                 *           "id": "yield-scout-7"
+                 *         },
+                 *         {
+                 *           "id": "risk-warden-2"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description The members, in order; every id must be an existing agent (else 422). Absent: no members; each id at most once
@@ -11072,6 +13422,142 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "treasury-squad",
+                     *       "name": "Treasury Squad",
+                     *       "agents": [
+                     *         {
+                     *           "id": "yield-scout-7",
+                     *           "name": "Yield Scout 7",
+                     *           "aiEngine": "gpt-4o-mini",
+                     *           "roles": [
+                     *             {
+                     *               "roleName": "Scout",
+                     *               "primaryFunction": "Finds yield opportunities across lending markets",
+                     *               "skills": [
+                     *                 "market scanning",
+                     *                 "rate comparison"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "roleName": "Analyst",
+                     *               "primaryFunction": "Scores each opportunity's risk",
+                     *               "skills": [
+                     *                 "risk scoring"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "roleName": "Builder",
+                     *               "primaryFunction": "Prepares the transactions of a rebalance",
+                     *               "skills": [
+                     *                 "transaction batching"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "roleName": "Defender",
+                     *               "primaryFunction": "Watches positions for liquidation risk",
+                     *               "skills": [
+                     *                 "health-factor alerts"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "roleName": "Scout",
+                     *               "primaryFunction": "Follows new pools on layer 2 chains",
+                     *               "skills": [
+                     *                 "pool discovery"
+                     *               ]
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": "risk-warden-2",
+                     *           "name": "Risk Warden 2",
+                     *           "aiEngine": "claude-3-5-haiku",
+                     *           "roles": [
+                     *             {
+                     *               "roleName": "Defender",
+                     *               "primaryFunction": "Watches collateral ratios of open positions",
+                     *               "skills": [
+                     *                 "health-factor alerts",
+                     *                 "oracle checks"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "roleName": "Analyst",
+                     *               "primaryFunction": "Stress-tests positions against price shocks",
+                     *               "skills": [
+                     *                 "risk scoring",
+                     *                 "scenario analysis"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "roleName": "Defender",
+                     *               "primaryFunction": "Flags contracts with unaudited upgrades",
+                     *               "skills": [
+                     *                 "contract review"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "roleName": "Scout",
+                     *               "primaryFunction": "Tracks liquidations across lending markets",
+                     *               "skills": [
+                     *                 "liquidation tracking"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "roleName": "Builder",
+                     *               "primaryFunction": "Prepares the transactions that top up collateral",
+                     *               "skills": [
+                     *                 "transaction batching"
+                     *               ]
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "stackedRoles": [
+                     *         {
+                     *           "roleName": "Scout",
+                     *           "primaryFunction": "Finds yield opportunities across lending markets",
+                     *           "skills": [
+                     *             "market scanning",
+                     *             "rate comparison",
+                     *             "pool discovery",
+                     *             "liquidation tracking"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "roleName": "Analyst",
+                     *           "primaryFunction": "Scores each opportunity's risk",
+                     *           "skills": [
+                     *             "risk scoring",
+                     *             "scenario analysis"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "roleName": "Builder",
+                     *           "primaryFunction": "Prepares the transactions of a rebalance",
+                     *           "skills": [
+                     *             "transaction batching"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "roleName": "Defender",
+                     *           "primaryFunction": "Watches positions for liquidation risk",
+                     *           "skills": [
+                     *             "health-factor alerts",
+                     *             "oracle checks",
+                     *             "contract review"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "aggregatedMetrics": {
+                     *         "totalExperiencePoints": 2000,
+                     *         "averageUptime": 98.9,
+                     *         "overallCompletionRate": 90
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         agents: {
                             aiEngine: string;
@@ -11198,13 +13684,30 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Squad id */
+                /**
+                 * @description Squad id
+                 * @example treasury-squad
+                 */
                 squadId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "treasury-squad",
+                 *       "name": "Treasury Squad (L2)",
+                 *       "agents": [
+                 *         {
+                 *           "id": "risk-warden-2"
+                 *         },
+                 *         {
+                 *           "id": "yield-scout-7"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description The members, in order; every id must be an existing agent (else 422). Absent: no members; each id at most once
@@ -11340,7 +13843,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Squad id */
+                /**
+                 * @description Squad id
+                 * @example treasury-squad
+                 */
                 squadId: string;
             };
             cookie?: never;
@@ -11433,7 +13939,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Squad id */
+                /**
+                 * @description Squad id
+                 * @example treasury-squad
+                 */
                 squadId: string;
             };
             cookie?: never;
@@ -11446,6 +13955,142 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "treasury-squad",
+                     *       "name": "Treasury Squad",
+                     *       "agents": [
+                     *         {
+                     *           "id": "yield-scout-7",
+                     *           "name": "Yield Scout 7",
+                     *           "aiEngine": "gpt-4o-mini",
+                     *           "roles": [
+                     *             {
+                     *               "roleName": "Scout",
+                     *               "primaryFunction": "Finds yield opportunities across lending markets",
+                     *               "skills": [
+                     *                 "market scanning",
+                     *                 "rate comparison"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "roleName": "Analyst",
+                     *               "primaryFunction": "Scores each opportunity's risk",
+                     *               "skills": [
+                     *                 "risk scoring"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "roleName": "Builder",
+                     *               "primaryFunction": "Prepares the transactions of a rebalance",
+                     *               "skills": [
+                     *                 "transaction batching"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "roleName": "Defender",
+                     *               "primaryFunction": "Watches positions for liquidation risk",
+                     *               "skills": [
+                     *                 "health-factor alerts"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "roleName": "Scout",
+                     *               "primaryFunction": "Follows new pools on layer 2 chains",
+                     *               "skills": [
+                     *                 "pool discovery"
+                     *               ]
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": "risk-warden-2",
+                     *           "name": "Risk Warden 2",
+                     *           "aiEngine": "claude-3-5-haiku",
+                     *           "roles": [
+                     *             {
+                     *               "roleName": "Defender",
+                     *               "primaryFunction": "Watches collateral ratios of open positions",
+                     *               "skills": [
+                     *                 "health-factor alerts",
+                     *                 "oracle checks"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "roleName": "Analyst",
+                     *               "primaryFunction": "Stress-tests positions against price shocks",
+                     *               "skills": [
+                     *                 "risk scoring",
+                     *                 "scenario analysis"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "roleName": "Defender",
+                     *               "primaryFunction": "Flags contracts with unaudited upgrades",
+                     *               "skills": [
+                     *                 "contract review"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "roleName": "Scout",
+                     *               "primaryFunction": "Tracks liquidations across lending markets",
+                     *               "skills": [
+                     *                 "liquidation tracking"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "roleName": "Builder",
+                     *               "primaryFunction": "Prepares the transactions that top up collateral",
+                     *               "skills": [
+                     *                 "transaction batching"
+                     *               ]
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "stackedRoles": [
+                     *         {
+                     *           "roleName": "Scout",
+                     *           "primaryFunction": "Finds yield opportunities across lending markets",
+                     *           "skills": [
+                     *             "market scanning",
+                     *             "rate comparison",
+                     *             "pool discovery",
+                     *             "liquidation tracking"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "roleName": "Analyst",
+                     *           "primaryFunction": "Scores each opportunity's risk",
+                     *           "skills": [
+                     *             "risk scoring",
+                     *             "scenario analysis"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "roleName": "Builder",
+                     *           "primaryFunction": "Prepares the transactions of a rebalance",
+                     *           "skills": [
+                     *             "transaction batching"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "roleName": "Defender",
+                     *           "primaryFunction": "Watches positions for liquidation risk",
+                     *           "skills": [
+                     *             "health-factor alerts",
+                     *             "oracle checks",
+                     *             "contract review"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "aggregatedMetrics": {
+                     *         "totalExperiencePoints": 2000,
+                     *         "averageUptime": 98.9,
+                     *         "overallCompletionRate": 90
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         agents: {
                             aiEngine: string;
@@ -11545,9 +14190,15 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from the previous page's Link header (empty: the first page) */
                 cursor?: string;
-                /** @description Page size, 1–1000 */
+                /**
+                 * @description Page size, 1–1000
+                 * @example 20
+                 */
                 limit?: number;
-                /** @description Name or id contains this (case-insensitive) */
+                /**
+                 * @description Name or id contains this (case-insensitive)
+                 * @example defi
+                 */
                 q?: string;
                 /** @description Order of the list: a field name ascending, or -name descending; ties by id. One of: id, -id, name, -name, createdAt, -createdAt, updatedAt, -updatedAt */
                 sort?: "id" | "-id" | "name" | "-name" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt";
@@ -11568,6 +14219,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "defi-syndicate",
+                     *         "name": "DeFi Syndicate",
+                     *         "squadCount": 1,
+                     *         "agentCount": 2,
+                     *         "aggregatedSyndicateMetrics": {
+                     *           "totalExperiencePoints": 2000,
+                     *           "averageUptime": 98.9,
+                     *           "overallCompletionRate": 90
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description Distinct agents over all its squads */
                         agentCount: number;
@@ -11653,6 +14319,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "defi-syndicate",
+                 *       "name": "DeFi Syndicate",
+                 *       "squads": [
+                 *         {
+                 *           "id": "treasury-squad"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description Ignored: always recomputed from the squads' agents */
                     aggregatedSyndicateMetrics?: unknown;
@@ -11692,6 +14369,189 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "defi-syndicate",
+                     *       "name": "DeFi Syndicate",
+                     *       "squads": [
+                     *         {
+                     *           "id": "treasury-squad",
+                     *           "name": "Treasury Squad",
+                     *           "agents": [
+                     *             {
+                     *               "id": "yield-scout-7",
+                     *               "name": "Yield Scout 7",
+                     *               "aiEngine": "gpt-4o-mini",
+                     *               "roles": [
+                     *                 {
+                     *                   "roleName": "Scout",
+                     *                   "primaryFunction": "Finds yield opportunities across lending markets",
+                     *                   "skills": [
+                     *                     "market scanning",
+                     *                     "rate comparison"
+                     *                   ]
+                     *                 },
+                     *                 {
+                     *                   "roleName": "Analyst",
+                     *                   "primaryFunction": "Scores each opportunity's risk",
+                     *                   "skills": [
+                     *                     "risk scoring"
+                     *                   ]
+                     *                 },
+                     *                 {
+                     *                   "roleName": "Builder",
+                     *                   "primaryFunction": "Prepares the transactions of a rebalance",
+                     *                   "skills": [
+                     *                     "transaction batching"
+                     *                   ]
+                     *                 },
+                     *                 {
+                     *                   "roleName": "Defender",
+                     *                   "primaryFunction": "Watches positions for liquidation risk",
+                     *                   "skills": [
+                     *                     "health-factor alerts"
+                     *                   ]
+                     *                 },
+                     *                 {
+                     *                   "roleName": "Scout",
+                     *                   "primaryFunction": "Follows new pools on layer 2 chains",
+                     *                   "skills": [
+                     *                     "pool discovery"
+                     *                   ]
+                     *                 }
+                     *               ]
+                     *             },
+                     *             {
+                     *               "id": "risk-warden-2",
+                     *               "name": "Risk Warden 2",
+                     *               "aiEngine": "claude-3-5-haiku",
+                     *               "roles": [
+                     *                 {
+                     *                   "roleName": "Defender",
+                     *                   "primaryFunction": "Watches collateral ratios of open positions",
+                     *                   "skills": [
+                     *                     "health-factor alerts",
+                     *                     "oracle checks"
+                     *                   ]
+                     *                 },
+                     *                 {
+                     *                   "roleName": "Analyst",
+                     *                   "primaryFunction": "Stress-tests positions against price shocks",
+                     *                   "skills": [
+                     *                     "risk scoring",
+                     *                     "scenario analysis"
+                     *                   ]
+                     *                 },
+                     *                 {
+                     *                   "roleName": "Defender",
+                     *                   "primaryFunction": "Flags contracts with unaudited upgrades",
+                     *                   "skills": [
+                     *                     "contract review"
+                     *                   ]
+                     *                 },
+                     *                 {
+                     *                   "roleName": "Scout",
+                     *                   "primaryFunction": "Tracks liquidations across lending markets",
+                     *                   "skills": [
+                     *                     "liquidation tracking"
+                     *                   ]
+                     *                 },
+                     *                 {
+                     *                   "roleName": "Builder",
+                     *                   "primaryFunction": "Prepares the transactions that top up collateral",
+                     *                   "skills": [
+                     *                     "transaction batching"
+                     *                   ]
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "stackedRoles": [
+                     *             {
+                     *               "roleName": "Scout",
+                     *               "primaryFunction": "Finds yield opportunities across lending markets",
+                     *               "skills": [
+                     *                 "market scanning",
+                     *                 "rate comparison",
+                     *                 "pool discovery",
+                     *                 "liquidation tracking"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "roleName": "Analyst",
+                     *               "primaryFunction": "Scores each opportunity's risk",
+                     *               "skills": [
+                     *                 "risk scoring",
+                     *                 "scenario analysis"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "roleName": "Builder",
+                     *               "primaryFunction": "Prepares the transactions of a rebalance",
+                     *               "skills": [
+                     *                 "transaction batching"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "roleName": "Defender",
+                     *               "primaryFunction": "Watches positions for liquidation risk",
+                     *               "skills": [
+                     *                 "health-factor alerts",
+                     *                 "oracle checks",
+                     *                 "contract review"
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "aggregatedMetrics": {
+                     *             "totalExperiencePoints": 2000,
+                     *             "averageUptime": 98.9,
+                     *             "overallCompletionRate": 90
+                     *           }
+                     *         }
+                     *       ],
+                     *       "stackedRoles": [
+                     *         {
+                     *           "roleName": "Scout",
+                     *           "primaryFunction": "Finds yield opportunities across lending markets",
+                     *           "skills": [
+                     *             "market scanning",
+                     *             "rate comparison",
+                     *             "pool discovery",
+                     *             "liquidation tracking"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "roleName": "Analyst",
+                     *           "primaryFunction": "Scores each opportunity's risk",
+                     *           "skills": [
+                     *             "risk scoring",
+                     *             "scenario analysis"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "roleName": "Builder",
+                     *           "primaryFunction": "Prepares the transactions of a rebalance",
+                     *           "skills": [
+                     *             "transaction batching"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "roleName": "Defender",
+                     *           "primaryFunction": "Watches positions for liquidation risk",
+                     *           "skills": [
+                     *             "health-factor alerts",
+                     *             "oracle checks",
+                     *             "contract review"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "aggregatedSyndicateMetrics": {
+                     *         "totalExperiencePoints": 2000,
+                     *         "averageUptime": 98.9,
+                     *         "overallCompletionRate": 90
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @description Over all agents of all its squads, each agent once */
                         aggregatedSyndicateMetrics: {
@@ -11837,13 +14697,30 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Syndicate id */
+                /**
+                 * @description Syndicate id
+                 * @example defi-syndicate
+                 */
                 syndicateId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "defi-syndicate",
+                 *       "name": "DeFi Syndicate",
+                 *       "squads": [
+                 *         {
+                 *           "id": "treasury-squad"
+                 *         },
+                 *         {
+                 *           "id": "l2-watch-squad"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description Ignored: always recomputed from the squads' agents */
                     aggregatedSyndicateMetrics?: unknown;
@@ -11979,7 +14856,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Syndicate id */
+                /**
+                 * @description Syndicate id
+                 * @example defi-syndicate
+                 */
                 syndicateId: string;
             };
             cookie?: never;
@@ -12072,7 +14952,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Syndicate id */
+                /**
+                 * @description Syndicate id
+                 * @example defi-syndicate
+                 */
                 syndicateId: string;
             };
             cookie?: never;
@@ -12085,6 +14968,189 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "defi-syndicate",
+                     *       "name": "DeFi Syndicate",
+                     *       "squads": [
+                     *         {
+                     *           "id": "treasury-squad",
+                     *           "name": "Treasury Squad",
+                     *           "agents": [
+                     *             {
+                     *               "id": "yield-scout-7",
+                     *               "name": "Yield Scout 7",
+                     *               "aiEngine": "gpt-4o-mini",
+                     *               "roles": [
+                     *                 {
+                     *                   "roleName": "Scout",
+                     *                   "primaryFunction": "Finds yield opportunities across lending markets",
+                     *                   "skills": [
+                     *                     "market scanning",
+                     *                     "rate comparison"
+                     *                   ]
+                     *                 },
+                     *                 {
+                     *                   "roleName": "Analyst",
+                     *                   "primaryFunction": "Scores each opportunity's risk",
+                     *                   "skills": [
+                     *                     "risk scoring"
+                     *                   ]
+                     *                 },
+                     *                 {
+                     *                   "roleName": "Builder",
+                     *                   "primaryFunction": "Prepares the transactions of a rebalance",
+                     *                   "skills": [
+                     *                     "transaction batching"
+                     *                   ]
+                     *                 },
+                     *                 {
+                     *                   "roleName": "Defender",
+                     *                   "primaryFunction": "Watches positions for liquidation risk",
+                     *                   "skills": [
+                     *                     "health-factor alerts"
+                     *                   ]
+                     *                 },
+                     *                 {
+                     *                   "roleName": "Scout",
+                     *                   "primaryFunction": "Follows new pools on layer 2 chains",
+                     *                   "skills": [
+                     *                     "pool discovery"
+                     *                   ]
+                     *                 }
+                     *               ]
+                     *             },
+                     *             {
+                     *               "id": "risk-warden-2",
+                     *               "name": "Risk Warden 2",
+                     *               "aiEngine": "claude-3-5-haiku",
+                     *               "roles": [
+                     *                 {
+                     *                   "roleName": "Defender",
+                     *                   "primaryFunction": "Watches collateral ratios of open positions",
+                     *                   "skills": [
+                     *                     "health-factor alerts",
+                     *                     "oracle checks"
+                     *                   ]
+                     *                 },
+                     *                 {
+                     *                   "roleName": "Analyst",
+                     *                   "primaryFunction": "Stress-tests positions against price shocks",
+                     *                   "skills": [
+                     *                     "risk scoring",
+                     *                     "scenario analysis"
+                     *                   ]
+                     *                 },
+                     *                 {
+                     *                   "roleName": "Defender",
+                     *                   "primaryFunction": "Flags contracts with unaudited upgrades",
+                     *                   "skills": [
+                     *                     "contract review"
+                     *                   ]
+                     *                 },
+                     *                 {
+                     *                   "roleName": "Scout",
+                     *                   "primaryFunction": "Tracks liquidations across lending markets",
+                     *                   "skills": [
+                     *                     "liquidation tracking"
+                     *                   ]
+                     *                 },
+                     *                 {
+                     *                   "roleName": "Builder",
+                     *                   "primaryFunction": "Prepares the transactions that top up collateral",
+                     *                   "skills": [
+                     *                     "transaction batching"
+                     *                   ]
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "stackedRoles": [
+                     *             {
+                     *               "roleName": "Scout",
+                     *               "primaryFunction": "Finds yield opportunities across lending markets",
+                     *               "skills": [
+                     *                 "market scanning",
+                     *                 "rate comparison",
+                     *                 "pool discovery",
+                     *                 "liquidation tracking"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "roleName": "Analyst",
+                     *               "primaryFunction": "Scores each opportunity's risk",
+                     *               "skills": [
+                     *                 "risk scoring",
+                     *                 "scenario analysis"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "roleName": "Builder",
+                     *               "primaryFunction": "Prepares the transactions of a rebalance",
+                     *               "skills": [
+                     *                 "transaction batching"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "roleName": "Defender",
+                     *               "primaryFunction": "Watches positions for liquidation risk",
+                     *               "skills": [
+                     *                 "health-factor alerts",
+                     *                 "oracle checks",
+                     *                 "contract review"
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "aggregatedMetrics": {
+                     *             "totalExperiencePoints": 2000,
+                     *             "averageUptime": 98.9,
+                     *             "overallCompletionRate": 90
+                     *           }
+                     *         }
+                     *       ],
+                     *       "stackedRoles": [
+                     *         {
+                     *           "roleName": "Scout",
+                     *           "primaryFunction": "Finds yield opportunities across lending markets",
+                     *           "skills": [
+                     *             "market scanning",
+                     *             "rate comparison",
+                     *             "pool discovery",
+                     *             "liquidation tracking"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "roleName": "Analyst",
+                     *           "primaryFunction": "Scores each opportunity's risk",
+                     *           "skills": [
+                     *             "risk scoring",
+                     *             "scenario analysis"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "roleName": "Builder",
+                     *           "primaryFunction": "Prepares the transactions of a rebalance",
+                     *           "skills": [
+                     *             "transaction batching"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "roleName": "Defender",
+                     *           "primaryFunction": "Watches positions for liquidation risk",
+                     *           "skills": [
+                     *             "health-factor alerts",
+                     *             "oracle checks",
+                     *             "contract review"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "aggregatedSyndicateMetrics": {
+                     *         "totalExperiencePoints": 2000,
+                     *         "averageUptime": 98.9,
+                     *         "overallCompletionRate": 90
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @description Over all agents of all its squads, each agent once */
                         aggregatedSyndicateMetrics: {
@@ -12203,15 +15269,24 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from the previous page's Link header (empty: the first page) */
                 cursor?: string;
-                /** @description Only tasks assigned to this entity id */
+                /**
+                 * @description Only tasks assigned to this entity id
+                 * @example yield-scout-7
+                 */
                 entityId?: string;
-                /** @description Kind of entity a task is assigned to */
+                /**
+                 * @description Kind of entity a task is assigned to
+                 * @example Agent
+                 */
                 entityType?: "Agent" | "Squad" | "Syndicate" | "MarketplaceItem";
-                /** @description Page size, 1–1000 */
+                /**
+                 * @description Page size, 1–1000
+                 * @example 20
+                 */
                 limit?: number;
                 /** @description Only overdue tasks (true) or only tasks that are not overdue (false) */
                 overdue?: "true" | "false";
-                /** @description Words in the description */
+                /** @description A part of the description (the whole text, case-insensitive) */
                 q?: string;
                 /** @description Order of the list: a field name ascending, or -name descending; ties by id. One of: id, -id, description, -description, status, -status, createdAt, -createdAt, updatedAt, -updatedAt */
                 sort?: "id" | "-id" | "description" | "-description" | "status" | "-status" | "createdAt" | "-createdAt" | "updatedAt" | "-updatedAt";
@@ -12234,6 +15309,64 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "health-check-aave-2026-11",
+                     *         "description": "Check the health factors of the Aave positions after the rate change",
+                     *         "status": "assigned",
+                     *         "dueDate": "2026-11-02T12:00:00.000Z",
+                     *         "assignedEntity": {
+                     *           "type": "Agent",
+                     *           "id": "yield-scout-7"
+                     *         },
+                     *         "metadata": {
+                     *           "priority": "critical"
+                     *         },
+                     *         "taskMetrics": {
+                     *           "estimatedDuration": 0.5
+                     *         },
+                     *         "overdue": true,
+                     *         "overdueSince": "2026-11-02T12:00:00.000Z"
+                     *       },
+                     *       {
+                     *         "id": "rebalance-usdc-2026-11",
+                     *         "description": "Rebalance the USDC treasury position between Aave and Compound on Arbitrum",
+                     *         "status": "completed",
+                     *         "dueDate": "2026-11-03T17:00:00.000Z",
+                     *         "assignedEntity": {
+                     *           "type": "Agent",
+                     *           "id": "yield-scout-7"
+                     *         },
+                     *         "metadata": {
+                     *           "priority": "high",
+                     *           "requiredRole": "Builder",
+                     *           "requiredSkills": [
+                     *             "transaction batching"
+                     *           ],
+                     *           "notes": "Gas paid from the operations wallet."
+                     *         },
+                     *         "taskMetrics": {
+                     *           "estimatedDuration": 2,
+                     *           "costEstimate": 35,
+                     *           "actualDuration": 1.7,
+                     *           "actualCost": 28.4
+                     *         },
+                     *         "overdue": false,
+                     *         "result": {
+                     *           "summary": "Moved 250,000 USDC from Compound to Aave; the blended supply APY rose from 4.1% to 4.5%.",
+                     *           "data": {
+                     *             "movedUsdc": 250000,
+                     *             "from": "compound-v3",
+                     *             "to": "aave-v3",
+                     *             "apyBefore": 4.1,
+                     *             "apyAfter": 4.5
+                     *           },
+                     *           "finishedAt": "2026-11-01T11:48:40.000Z"
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         assignedEntity?: {
                             id: string;
@@ -12344,7 +15477,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..') */
+                /**
+                 * @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..')
+                 * @example rebalance-usdc-2026-11
+                 */
                 taskId: string;
             };
             cookie?: never;
@@ -12357,6 +15493,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "rebalance-usdc-2026-11",
+                     *       "description": "Rebalance the USDC treasury position between Aave and Compound on Arbitrum",
+                     *       "status": "completed",
+                     *       "dueDate": "2026-11-03T17:00:00.000Z",
+                     *       "assignedEntity": {
+                     *         "type": "Agent",
+                     *         "id": "yield-scout-7"
+                     *       },
+                     *       "metadata": {
+                     *         "priority": "high",
+                     *         "requiredRole": "Builder",
+                     *         "requiredSkills": [
+                     *           "transaction batching"
+                     *         ],
+                     *         "notes": "Gas paid from the operations wallet."
+                     *       },
+                     *       "taskMetrics": {
+                     *         "estimatedDuration": 2,
+                     *         "costEstimate": 35,
+                     *         "actualDuration": 1.7,
+                     *         "actualCost": 28.4
+                     *       },
+                     *       "overdue": false,
+                     *       "result": {
+                     *         "summary": "Moved 250,000 USDC from Compound to Aave; the blended supply APY rose from 4.1% to 4.5%.",
+                     *         "data": {
+                     *           "movedUsdc": 250000,
+                     *           "from": "compound-v3",
+                     *           "to": "aave-v3",
+                     *           "apyBefore": 4.1,
+                     *           "apyAfter": 4.5
+                     *         },
+                     *         "finishedAt": "2026-11-01T11:48:40.000Z"
+                     *       },
+                     *       "statusHistory": [
+                     *         {
+                     *           "from": null,
+                     *           "to": "assigned",
+                     *           "at": "2026-11-01T09:30:00.000Z"
+                     *         },
+                     *         {
+                     *           "from": "assigned",
+                     *           "to": "in_progress",
+                     *           "at": "2026-11-01T10:05:12.000Z"
+                     *         },
+                     *         {
+                     *           "from": "in_progress",
+                     *           "to": "completed",
+                     *           "at": "2026-11-01T11:48:40.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         assignedEntity?: {
                             id: string;
@@ -12488,13 +15679,50 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..') */
+                /**
+                 * @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..')
+                 * @example rebalance-usdc-2026-11
+                 */
                 taskId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "Rebalance the USDC treasury position between Aave and Compound on Arbitrum",
+                 *       "dueDate": "2026-11-03T17:00:00.000Z",
+                 *       "assignedEntity": {
+                 *         "type": "Agent",
+                 *         "id": "yield-scout-7"
+                 *       },
+                 *       "metadata": {
+                 *         "priority": "high",
+                 *         "requiredRole": "Builder",
+                 *         "requiredSkills": [
+                 *           "transaction batching"
+                 *         ],
+                 *         "notes": "Gas paid from the operations wallet."
+                 *       },
+                 *       "taskMetrics": {
+                 *         "estimatedDuration": 2,
+                 *         "costEstimate": 35,
+                 *         "actualDuration": 1.7,
+                 *         "actualCost": 28.4
+                 *       },
+                 *       "result": {
+                 *         "summary": "Moved 250,000 USDC from Compound to Aave; the blended supply APY rose from 4.1% to 4.5%.",
+                 *         "data": {
+                 *           "movedUsdc": 250000,
+                 *           "from": "compound-v3",
+                 *           "to": "aave-v3",
+                 *           "apyBefore": 4.1,
+                 *           "apyAfter": 4.5
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description What the task is assigned to */
                     assignedEntity?: {
@@ -12543,7 +15771,7 @@ export interface operations {
                         costEstimate?: number;
                         /** @description Estimated hours */
                         estimatedDuration?: number;
-                        /** @description Share of the compute budget used, in percent */
+                        /** @description Units of work used: the tokens of the run that worked the task (or units a client reports) */
                         resourceUsage?: number;
                     };
                 };
@@ -12556,6 +15784,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "rebalance-usdc-2026-11",
+                     *       "description": "Rebalance the USDC treasury position between Aave and Compound on Arbitrum",
+                     *       "status": "completed",
+                     *       "dueDate": "2026-11-03T17:00:00.000Z",
+                     *       "assignedEntity": {
+                     *         "type": "Agent",
+                     *         "id": "yield-scout-7"
+                     *       },
+                     *       "metadata": {
+                     *         "priority": "high",
+                     *         "requiredRole": "Builder",
+                     *         "requiredSkills": [
+                     *           "transaction batching"
+                     *         ],
+                     *         "notes": "Gas paid from the operations wallet."
+                     *       },
+                     *       "taskMetrics": {
+                     *         "estimatedDuration": 2,
+                     *         "costEstimate": 35,
+                     *         "actualDuration": 1.7,
+                     *         "actualCost": 28.4
+                     *       },
+                     *       "overdue": false,
+                     *       "result": {
+                     *         "summary": "Moved 250,000 USDC from Compound to Aave; the blended supply APY rose from 4.1% to 4.5%.",
+                     *         "data": {
+                     *           "movedUsdc": 250000,
+                     *           "from": "compound-v3",
+                     *           "to": "aave-v3",
+                     *           "apyBefore": 4.1,
+                     *           "apyAfter": 4.5
+                     *         },
+                     *         "finishedAt": "2026-11-01T11:48:40.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         assignedEntity?: {
                             id: string;
@@ -12711,7 +15977,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..') */
+                /**
+                 * @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..')
+                 * @example rebalance-usdc-2026-11
+                 */
                 taskId: string;
             };
             cookie?: never;
@@ -12804,13 +16073,31 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..') */
+                /**
+                 * @description Client-chosen id: 1–128 letters, digits, '-', '_' or '.' (not '.' or '..')
+                 * @example rebalance-usdc-2026-11
+                 */
                 taskId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "completed",
+                 *       "result": {
+                 *         "summary": "Moved 250,000 USDC from Compound to Aave; the blended supply APY rose from 4.1% to 4.5%.",
+                 *         "data": {
+                 *           "movedUsdc": 250000,
+                 *           "from": "compound-v3",
+                 *           "to": "aave-v3",
+                 *           "apyBefore": 4.1,
+                 *           "apyAfter": 4.5
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The result, when moving to completed or failed */
                     result?: {
@@ -12836,6 +16123,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "rebalance-usdc-2026-11",
+                     *       "description": "Rebalance the USDC treasury position between Aave and Compound on Arbitrum",
+                     *       "status": "completed",
+                     *       "dueDate": "2026-11-03T17:00:00.000Z",
+                     *       "assignedEntity": {
+                     *         "type": "Agent",
+                     *         "id": "yield-scout-7"
+                     *       },
+                     *       "metadata": {
+                     *         "priority": "high",
+                     *         "requiredRole": "Builder",
+                     *         "requiredSkills": [
+                     *           "transaction batching"
+                     *         ]
+                     *       },
+                     *       "taskMetrics": {
+                     *         "estimatedDuration": 2,
+                     *         "costEstimate": 35
+                     *       },
+                     *       "overdue": false,
+                     *       "result": {
+                     *         "summary": "Moved 250,000 USDC from Compound to Aave; the blended supply APY rose from 4.1% to 4.5%.",
+                     *         "data": {
+                     *           "movedUsdc": 250000,
+                     *           "from": "compound-v3",
+                     *           "to": "aave-v3",
+                     *           "apyBefore": 4.1,
+                     *           "apyAfter": 4.5
+                     *         },
+                     *         "finishedAt": "2026-11-01T11:48:40.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         assignedEntity?: {
                             id: string;
@@ -12921,7 +16243,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The move is not allowed from the current status, or another move won */
+            /** @description The move is not allowed from the current status, an agent's run is working on the task, or another move won */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12989,6 +16311,29 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "rebalance-usdc-2026-11",
+                 *       "description": "Rebalance the USDC treasury position between Aave and Compound on Arbitrum",
+                 *       "status": "assigned",
+                 *       "dueDate": "2026-11-03T17:00:00.000Z",
+                 *       "assignedEntity": {
+                 *         "type": "Agent",
+                 *         "id": "yield-scout-7"
+                 *       },
+                 *       "metadata": {
+                 *         "priority": "high",
+                 *         "requiredRole": "Builder",
+                 *         "requiredSkills": [
+                 *           "transaction batching"
+                 *         ]
+                 *       },
+                 *       "taskMetrics": {
+                 *         "estimatedDuration": 2,
+                 *         "costEstimate": 35
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description What the task is assigned to */
                     assignedEntity?: {
@@ -13033,7 +16378,7 @@ export interface operations {
                         costEstimate?: number;
                         /** @description Estimated hours */
                         estimatedDuration?: number;
-                        /** @description Share of the compute budget used, in percent */
+                        /** @description Units of work used: the tokens of the run that worked the task (or units a client reports) */
                         resourceUsage?: number;
                     };
                 };
@@ -13048,6 +16393,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "rebalance-usdc-2026-11",
+                     *       "description": "Rebalance the USDC treasury position between Aave and Compound on Arbitrum",
+                     *       "status": "assigned",
+                     *       "dueDate": "2026-11-03T17:00:00.000Z",
+                     *       "assignedEntity": {
+                     *         "type": "Agent",
+                     *         "id": "yield-scout-7"
+                     *       },
+                     *       "metadata": {
+                     *         "priority": "high",
+                     *         "requiredRole": "Builder",
+                     *         "requiredSkills": [
+                     *           "transaction batching"
+                     *         ]
+                     *       },
+                     *       "taskMetrics": {
+                     *         "estimatedDuration": 2,
+                     *         "costEstimate": 35
+                     *       },
+                     *       "overdue": false
+                     *     }
+                     */
                     "application/json": {
                         assignedEntity?: {
                             id: string;
@@ -13204,6 +16573,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "Financial": {
+                     *         "description": "Autonomous agents monitor markets, rebalance treasuries and screen counterparties in real time.",
+                     *         "application": "Treasury rebalancing, DeFi risk monitoring and automated compliance checks for on-chain funds.",
+                     *         "metrics": {
+                     *           "ROI": "15%",
+                     *           "RiskScore": "Low",
+                     *           "DrawdownReduction": "22%"
+                     *         }
+                     *       },
+                     *       "Healthcare": {
+                     *         "description": "Agents coordinate scheduling, triage and consented record sharing between care providers.",
+                     *         "application": "Appointment triage, claims pre-validation and audit trails for patient-consented data exchange.",
+                     *         "metrics": {
+                     *           "PatientSatisfaction": "92%",
+                     *           "CostSavings": "18%",
+                     *           "WaitTimeReduction": "27%"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         [key: string]: {
                             /** @description Where they are applied */
@@ -13289,6 +16680,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0b7e2c1a-4d3f-4e8a-9c21-5f6a7b8c9d0e",
+                     *         "email": "admin@example.com",
+                     *         "name": "Admin",
+                     *         "role": "admin",
+                     *         "createdAt": "2026-09-01T08:00:00.000Z"
+                     *       },
+                     *       {
+                     *         "id": "5f0c2a9e-8b1d-4c3e-9a7f-2d6b4e8c1a30",
+                     *         "email": "dana.okafor@example.com",
+                     *         "name": "Dana Okafor",
+                     *         "role": "operator",
+                     *         "createdAt": "2026-10-14T08:12:00.000Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description ISO 8601 */
                         createdAt: string;
@@ -13371,6 +16780,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "dana.okafor@example.com",
+                 *       "name": "Dana Okafor",
+                 *       "password": "correct-horse-battery-staple"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: email
@@ -13399,6 +16815,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c2a9e-8b1d-4c3e-9a7f-2d6b4e8c1a30",
+                     *       "email": "dana.okafor@example.com",
+                     *       "name": "Dana Okafor",
+                     *       "role": "viewer",
+                     *       "createdAt": "2026-10-14T08:12:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @description ISO 8601 */
                         createdAt: string;
@@ -13510,13 +16935,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description User id */
+                /**
+                 * @description User id
+                 * @example 5f0c2a9e-8b1d-4c3e-9a7f-2d6b4e8c1a30
+                 */
                 userId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "role": "operator"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description viewer < operator < admin
@@ -13533,6 +16966,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c2a9e-8b1d-4c3e-9a7f-2d6b4e8c1a30",
+                     *       "email": "dana.okafor@example.com",
+                     *       "name": "Dana Okafor",
+                     *       "role": "operator",
+                     *       "createdAt": "2026-10-14T08:12:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @description ISO 8601 */
                         createdAt: string;
@@ -13654,6 +17096,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "address": "0x8ba1f109551bd432803012645ac136ddd64dba72",
+                     *         "label": "Main wallet",
+                     *         "isDefault": true,
+                     *         "createdAt": "2026-09-12T13:58:03.000Z"
+                     *       },
+                     *       {
+                     *         "address": "0x558e08baa7196b50ac2f86702824c1c099724caf",
+                     *         "label": "Cold storage",
+                     *         "isDefault": false,
+                     *         "createdAt": "2026-11-01T09:30:00.000Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         address: string;
                         createdAt: string;
@@ -13731,6 +17189,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "address": "0x558e08baa7196b50ac2f86702824c1c099724caf",
+                 *       "label": "Cold storage"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The wallet address to link */
                     address: string;
@@ -13750,6 +17214,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "address": "0x558e08baa7196b50ac2f86702824c1c099724caf",
+                     *       "label": "Cold storage",
+                     *       "isDefault": false,
+                     *       "createdAt": "2026-11-01T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         address: string;
                         createdAt: string;
@@ -13856,7 +17328,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A wallet address (0x + 40 hex digits) */
+                /**
+                 * @description A wallet address (0x + 40 hex digits)
+                 * @example 0x558e08baa7196b50ac2f86702824c1c099724caf
+                 */
                 address: string;
             };
             cookie?: never;
@@ -13940,13 +17415,22 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A wallet address (0x + 40 hex digits) */
+                /**
+                 * @description A wallet address (0x + 40 hex digits)
+                 * @example 0x558e08baa7196b50ac2f86702824c1c099724caf
+                 */
                 address: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "label": "Cold storage (Ledger)",
+                 *       "isDefault": true
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description Make it the default
@@ -13965,6 +17449,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "address": "0x558e08baa7196b50ac2f86702824c1c099724caf",
+                     *       "label": "Cold storage (Ledger)",
+                     *       "isDefault": true,
+                     *       "createdAt": "2026-11-01T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         address: string;
                         createdAt: string;
@@ -14065,7 +17557,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description A wallet address (0x + 40 hex digits) */
+                /**
+                 * @description A wallet address (0x + 40 hex digits)
+                 * @example 0x8ba1f109551bd432803012645ac136ddd64dba72
+                 */
                 address: string;
             };
             cookie?: never;
@@ -14078,6 +17573,128 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "wallet_address": "0x8ba1f109551bd432803012645ac136ddd64dba72",
+                     *       "approvals": [
+                     *         {
+                     *           "chain": "eth-mainnet",
+                     *           "kind": "all",
+                     *           "tokenAddress": "0x4941d4072014b3ce107f80e222f828767efc2f91",
+                     *           "symbol": "Chain Runners",
+                     *           "spender": "0x1e0049783f008a0085193e00003d00cd54003c71",
+                     *           "spenderLabel": "OpenSea: Conduit",
+                     *           "spenderIsContract": true,
+                     *           "allowance": "1",
+                     *           "allowanceUnits": null,
+                     *           "unlimited": false,
+                     *           "balance": null,
+                     *           "valueAtRiskUsd": 412.5,
+                     *           "approvedAt": "2026-08-14T16:03:27.000Z",
+                     *           "txHash": "0x08f86bebb2737f6a6f0fb23c6f5da2cec255404e4fb440034d6608697a8d41be",
+                     *           "uncommon": false,
+                     *           "reasons": []
+                     *         },
+                     *         {
+                     *           "chain": "eth-mainnet",
+                     *           "kind": "erc20",
+                     *           "tokenAddress": "0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48",
+                     *           "symbol": "USDC",
+                     *           "spender": "0xe58b081006f7e3dfc967a64cb14028d512c9791e",
+                     *           "spenderLabel": null,
+                     *           "spenderIsContract": false,
+                     *           "allowance": "115792089237316195423570985008687907853269984665640564039457584007913129639935",
+                     *           "allowanceUnits": "115792089237316195423570985008687907853269984665640564039457584007913129.639935",
+                     *           "unlimited": true,
+                     *           "balance": "10000000",
+                     *           "valueAtRiskUsd": 10,
+                     *           "approvedAt": "2026-09-02T11:20:45.000Z",
+                     *           "txHash": "0xd440e50454f31af3176813e02ea68ef786e4d3cea27d26934b484e73cf575dca",
+                     *           "uncommon": true,
+                     *           "reasons": [
+                     *             {
+                     *               "code": "eoa-spender",
+                     *               "detail": "The spender 0xe58b081006f7e3dfc967a64cb14028d512c9791e is not a contract: allowances normally go to contracts (routers, marketplaces); one for a plain address is a common phishing pattern."
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "totalValueAtRiskUsd": 422.5,
+                     *       "coverage": {
+                     *         "status": "indexed",
+                     *         "detail": "Indexed on base-mainnet, eth-mainnet. 3 prices used.",
+                     *         "chains": [
+                     *           {
+                     *             "chain": "base-mainnet",
+                     *             "status": "indexed",
+                     *             "source": "stored",
+                     *             "lastIndexedBlock": "52364118",
+                     *             "lastIndexedAt": "2026-10-30T17:42:11.000Z",
+                     *             "transfers": 64,
+                     *             "holdings": 1,
+                     *             "nfts": 0
+                     *           },
+                     *           {
+                     *             "chain": "eth-mainnet",
+                     *             "status": "indexed",
+                     *             "source": "explorer",
+                     *             "lastIndexedBlock": "26141870",
+                     *             "lastIndexedAt": "2026-11-01T09:12:40.000Z",
+                     *             "transfers": 318,
+                     *             "holdings": 2,
+                     *             "nfts": 1
+                     *           }
+                     *         ],
+                     *         "prices": {
+                     *           "oldestAsOf": "2026-11-01T09:00:00.000Z",
+                     *           "newestAsOf": "2026-11-01T09:05:00.000Z",
+                     *           "staleAfterHours": 24,
+                     *           "used": [
+                     *             {
+                     *               "chain": "eth-mainnet",
+                     *               "tokenAddress": "native",
+                     *               "symbol": "ETH",
+                     *               "priceUsd": 3000,
+                     *               "asOf": "2026-11-01T09:05:00.000Z",
+                     *               "stale": false
+                     *             },
+                     *             {
+                     *               "chain": "base-mainnet",
+                     *               "tokenAddress": "native",
+                     *               "symbol": "ETH",
+                     *               "priceUsd": 3000,
+                     *               "asOf": "2026-11-01T09:05:00.000Z",
+                     *               "stale": false
+                     *             },
+                     *             {
+                     *               "chain": "eth-mainnet",
+                     *               "tokenAddress": "0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48",
+                     *               "symbol": "USDC",
+                     *               "priceUsd": 1,
+                     *               "asOf": "2026-11-01T09:00:00.000Z",
+                     *               "stale": false
+                     *             }
+                     *           ]
+                     *         },
+                     *         "excluded": [],
+                     *         "indexing": [
+                     *           {
+                     *             "chain": "eth-mainnet",
+                     *             "jobId": "cmhfz8w1k0002l708c3n5t6yb",
+                     *             "status": "DONE",
+                     *             "progress": {
+                     *               "stage": "done",
+                     *               "records": 412,
+                     *               "fromBlock": "0",
+                     *               "toBlock": "26141870"
+                     *             },
+                     *             "error": null,
+                     *             "updatedAt": "2026-11-01T09:12:40.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @description Current allowances (the latest event per chain, token, spender and kind, when not revoked), largest value at risk first */
                         approvals: {
@@ -14247,14 +17864,23 @@ export interface operations {
             query?: {
                 /** @description Only these chains: repeat the parameter or separate with commas */
                 chains?: string | string[];
-                /** @description First day (ISO 8601; default: 30 days before until) */
+                /**
+                 * @description First day (ISO 8601; default: 29 days before until, so 30 days counting both ends)
+                 * @example 2026-10-30
+                 */
                 since?: string | unknown | unknown;
-                /** @description Last day (ISO 8601; default: today) */
+                /**
+                 * @description Last day (ISO 8601; default: today)
+                 * @example 2026-11-01
+                 */
                 until?: string | unknown | unknown;
             };
             header?: never;
             path: {
-                /** @description A wallet address (0x + 40 hex digits) */
+                /**
+                 * @description A wallet address (0x + 40 hex digits)
+                 * @example 0x8ba1f109551bd432803012645ac136ddd64dba72
+                 */
                 address: string;
             };
             cookie?: never;
@@ -14267,6 +17893,81 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "wallet_address": "0x8ba1f109551bd432803012645ac136ddd64dba72",
+                     *       "currency": "USD",
+                     *       "interval": "day",
+                     *       "points": [
+                     *         {
+                     *           "date": "2026-10-30",
+                     *           "at": "2026-10-30T23:59:59.999Z",
+                     *           "valueUsd": 9870.4,
+                     *           "unpriced": 0
+                     *         },
+                     *         {
+                     *           "date": "2026-10-31",
+                     *           "at": "2026-10-31T23:59:59.999Z",
+                     *           "valueUsd": 10215.75,
+                     *           "unpriced": 0
+                     *         },
+                     *         {
+                     *           "date": "2026-11-01",
+                     *           "at": "2026-11-01T09:30:00.000Z",
+                     *           "valueUsd": 10510,
+                     *           "unpriced": 0
+                     *         }
+                     *       ],
+                     *       "coverage": {
+                     *         "status": "indexed",
+                     *         "detail": "Indexed on base-mainnet, eth-mainnet. 0 prices used.",
+                     *         "chains": [
+                     *           {
+                     *             "chain": "base-mainnet",
+                     *             "status": "indexed",
+                     *             "source": "stored",
+                     *             "lastIndexedBlock": "52364118",
+                     *             "lastIndexedAt": "2026-10-30T17:42:11.000Z",
+                     *             "transfers": 64,
+                     *             "holdings": 1,
+                     *             "nfts": 0
+                     *           },
+                     *           {
+                     *             "chain": "eth-mainnet",
+                     *             "status": "indexed",
+                     *             "source": "explorer",
+                     *             "lastIndexedBlock": "26141870",
+                     *             "lastIndexedAt": "2026-11-01T09:12:40.000Z",
+                     *             "transfers": 318,
+                     *             "holdings": 2,
+                     *             "nfts": 1
+                     *           }
+                     *         ],
+                     *         "prices": {
+                     *           "oldestAsOf": null,
+                     *           "newestAsOf": null,
+                     *           "staleAfterHours": 24,
+                     *           "used": []
+                     *         },
+                     *         "excluded": [],
+                     *         "indexing": [
+                     *           {
+                     *             "chain": "eth-mainnet",
+                     *             "jobId": "cmhfz8w1k0002l708c3n5t6yb",
+                     *             "status": "DONE",
+                     *             "progress": {
+                     *               "stage": "done",
+                     *               "records": 412,
+                     *               "fromBlock": "0",
+                     *               "toBlock": "26141870"
+                     *             },
+                     *             "error": null,
+                     *             "updatedAt": "2026-11-01T09:12:40.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @description What the answer covers (an addition to the contract's fields) */
                         coverage: {
@@ -14416,13 +18117,24 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description A wallet address (0x + 40 hex digits) */
+                /**
+                 * @description A wallet address (0x + 40 hex digits)
+                 * @example 0x8ba1f109551bd432803012645ac136ddd64dba72
+                 */
                 address: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": "0xcda4b7e2d13e99c8b7e6d5c4b0f1918273e6bf50",
+                 *       "chains": [
+                 *         "eth-mainnet"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description Judge by the history on these chains only (default: every chain) */
                     chains?: string[];
@@ -14440,6 +18152,113 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "wallet_address": "0x8ba1f109551bd432803012645ac136ddd64dba72",
+                     *       "to": "0xcda4b7e2d13e99c8b7e6d5c4b0f1918273e6bf50",
+                     *       "toLabel": null,
+                     *       "verdict": "lookalike",
+                     *       "severity": "danger",
+                     *       "reasons": [
+                     *         {
+                     *           "code": "lookalike",
+                     *           "detail": "Looks like Kraken deposit (0xcda4b7e2d1f0a9c8b7e6d5c4b3a2918273e6bf50), an address you trust, but differs in 6 of 40 characters: 0xcda4b7e2d1[3e9]9c8b7e6d5c4b[0f1]918273e6bf50."
+                     *         },
+                     *         {
+                     *           "code": "zero-value",
+                     *           "detail": "1 zero-value transfer (USDC) with the wallet that the wallet did not initiate."
+                     *         }
+                     *       ],
+                     *       "counterparty": {
+                     *         "transactionCount": 1,
+                     *         "chains": [
+                     *           "eth-mainnet"
+                     *         ],
+                     *         "firstAt": "2026-10-31T22:14:35.000Z",
+                     *         "lastAt": "2026-10-31T22:14:35.000Z",
+                     *         "paidByWallet": false
+                     *       },
+                     *       "lookalikeOf": [
+                     *         {
+                     *           "address": "0xcda4b7e2d1f0a9c8b7e6d5c4b3a2918273e6bf50",
+                     *           "label": "Kraken deposit",
+                     *           "anchor": "trusted",
+                     *           "transactionCount": 6,
+                     *           "differences": [
+                     *             {
+                     *               "index": 12,
+                     *               "expected": "f",
+                     *               "actual": "3"
+                     *             },
+                     *             {
+                     *               "index": 13,
+                     *               "expected": "0",
+                     *               "actual": "e"
+                     *             },
+                     *             {
+                     *               "index": 14,
+                     *               "expected": "a",
+                     *               "actual": "9"
+                     *             },
+                     *             {
+                     *               "index": 27,
+                     *               "expected": "3",
+                     *               "actual": "0"
+                     *             },
+                     *             {
+                     *               "index": 28,
+                     *               "expected": "a",
+                     *               "actual": "f"
+                     *             },
+                     *             {
+                     *               "index": 29,
+                     *               "expected": "2",
+                     *               "actual": "1"
+                     *             }
+                     *           ],
+                     *           "marked": "0xcda4b7e2d1[3e9]9c8b7e6d5c4b[0f1]918273e6bf50"
+                     *         }
+                     *       ],
+                     *       "coverage": {
+                     *         "status": "indexed",
+                     *         "detail": "Indexed on eth-mainnet. 0 prices used.",
+                     *         "chains": [
+                     *           {
+                     *             "chain": "eth-mainnet",
+                     *             "status": "indexed",
+                     *             "source": "explorer",
+                     *             "lastIndexedBlock": "26141870",
+                     *             "lastIndexedAt": "2026-11-01T09:12:40.000Z",
+                     *             "transfers": 318,
+                     *             "holdings": 2,
+                     *             "nfts": 1
+                     *           }
+                     *         ],
+                     *         "prices": {
+                     *           "oldestAsOf": null,
+                     *           "newestAsOf": null,
+                     *           "staleAfterHours": 24,
+                     *           "used": []
+                     *         },
+                     *         "excluded": [],
+                     *         "indexing": [
+                     *           {
+                     *             "chain": "eth-mainnet",
+                     *             "jobId": "cmhfz8w1k0002l708c3n5t6yb",
+                     *             "status": "DONE",
+                     *             "progress": {
+                     *               "stage": "done",
+                     *               "records": 412,
+                     *               "fromBlock": "0",
+                     *               "toBlock": "26141870"
+                     *             },
+                     *             "error": null,
+                     *             "updatedAt": "2026-11-01T09:12:40.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @description The wallet's history with the address (null: none) */
                         counterparty: {
@@ -14646,12 +18465,18 @@ export interface operations {
     getWalletIndexing: {
         parameters: {
             query?: {
-                /** @description Only these chains: repeat the parameter or separate with commas */
+                /**
+                 * @description Only these chains: repeat the parameter or separate with commas
+                 * @example eth-mainnet,arbitrum-mainnet
+                 */
                 chains?: string | string[];
             };
             header?: never;
             path: {
-                /** @description A wallet address (0x + 40 hex digits) */
+                /**
+                 * @description A wallet address (0x + 40 hex digits)
+                 * @example 0x8ba1f109551bd432803012645ac136ddd64dba72
+                 */
                 address: string;
             };
             cookie?: never;
@@ -14664,6 +18489,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "wallet_address": "0x8ba1f109551bd432803012645ac136ddd64dba72",
+                     *       "status": "indexed",
+                     *       "active": true,
+                     *       "chains": [
+                     *         {
+                     *           "chain": "eth-mainnet",
+                     *           "status": "indexed",
+                     *           "source": "explorer",
+                     *           "lastIndexedBlock": "26141870",
+                     *           "lastIndexedAt": "2026-11-01T09:12:40.000Z",
+                     *           "canIndexOnDemand": true,
+                     *           "rpcConfigured": false
+                     *         },
+                     *         {
+                     *           "chain": "arbitrum-mainnet",
+                     *           "status": "indexing",
+                     *           "source": null,
+                     *           "lastIndexedBlock": null,
+                     *           "lastIndexedAt": null,
+                     *           "canIndexOnDemand": true,
+                     *           "rpcConfigured": true
+                     *         }
+                     *       ],
+                     *       "jobs": [
+                     *         {
+                     *           "chain": "arbitrum-mainnet",
+                     *           "jobId": "cmhg7v1p30009l508k2d6s4xf",
+                     *           "status": "RUNNING",
+                     *           "progress": {
+                     *             "stage": "logs",
+                     *             "records": 120,
+                     *             "fromBlock": "0",
+                     *             "toBlock": "398412030"
+                     *           },
+                     *           "error": null,
+                     *           "updatedAt": "2026-11-01T09:29:41.000Z"
+                     *         },
+                     *         {
+                     *           "chain": "eth-mainnet",
+                     *           "jobId": "cmhfz8w1k0002l708c3n5t6yb",
+                     *           "status": "DONE",
+                     *           "progress": {
+                     *             "stage": "done",
+                     *             "records": 412,
+                     *             "fromBlock": "0",
+                     *             "toBlock": "26141870"
+                     *           },
+                     *           "error": null,
+                     *           "updatedAt": "2026-11-01T09:12:40.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description A job is queued or running: ask again for progress */
                         active: boolean;
@@ -14762,17 +18642,26 @@ export interface operations {
     listWalletTransactions: {
         parameters: {
             query?: {
-                /** @description Only these chains: repeat the parameter or separate with commas */
+                /**
+                 * @description Only these chains: repeat the parameter or separate with commas
+                 * @example eth-mainnet
+                 */
                 chains?: string | string[];
                 /** @description Only transfers with this address */
                 counterparty?: string;
                 /** @description Opaque cursor from the previous page's Link header (empty: the first page) */
                 cursor?: string;
-                /** @description in: received from another address; out: sent to another address; self: to itself */
+                /**
+                 * @description in: received from another address; out: sent to another address; self: to itself
+                 * @example out
+                 */
                 direction?: "in" | "out" | "self";
                 /** @description csv: the same page as text/csv (also chosen by Accept: text/csv); default json */
                 format?: "json" | "csv";
-                /** @description Page size, 1–1000 */
+                /**
+                 * @description Page size, 1–1000
+                 * @example 2
+                 */
                 limit?: number;
                 /** @description Only transfers at or after this time (ISO 8601) */
                 since?: string | unknown | unknown;
@@ -14783,7 +18672,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description A wallet address (0x + 40 hex digits) */
+                /**
+                 * @description A wallet address (0x + 40 hex digits)
+                 * @example 0x8ba1f109551bd432803012645ac136ddd64dba72
+                 */
                 address: string;
             };
             cookie?: never;
@@ -14800,6 +18692,65 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "cmhf2x7r40013l908b6t1k9qe",
+                     *         "chain": "eth-mainnet",
+                     *         "txHash": "0xa4c123b1612dd272d1371c17149d439536b3216fdaeeb975729fae923d5a4fd1",
+                     *         "logIndex": 211,
+                     *         "blockNumber": "26139904",
+                     *         "timestamp": "2026-10-31T22:14:35.000Z",
+                     *         "direction": "out",
+                     *         "from": "0x8ba1f109551bd432803012645ac136ddd64dba72",
+                     *         "to": "0xcda4b7e2d13e99c8b7e6d5c4b0f1918273e6bf50",
+                     *         "counterparty": "0xcda4b7e2d13e99c8b7e6d5c4b0f1918273e6bf50",
+                     *         "counterpartyLabel": null,
+                     *         "kind": "erc20",
+                     *         "tokenAddress": "0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48",
+                     *         "symbol": "USDC",
+                     *         "tokenId": null,
+                     *         "amount": "0",
+                     *         "units": "0",
+                     *         "valueUsd": 0,
+                     *         "uncommon": true,
+                     *         "flags": [
+                     *           {
+                     *             "address": "0xcda4b7e2d13e99c8b7e6d5c4b0f1918273e6bf50",
+                     *             "code": "lookalike",
+                     *             "detail": "Address-poisoning look-alike: looks like 0xcda4b7e2d1f0a9c8b7e6d5c4b3a2918273e6bf50, an address you trust (same first 4 and last 4 hex characters, different address)."
+                     *           },
+                     *           {
+                     *             "address": "0xcda4b7e2d13e99c8b7e6d5c4b0f1918273e6bf50",
+                     *             "code": "zero-value",
+                     *             "detail": "1 zero-value transfer (USDC) with the wallet that the wallet did not initiate."
+                     *           }
+                     *         ]
+                     *       },
+                     *       {
+                     *         "id": "cmhf2rq9d000zl908w3e5m2ya",
+                     *         "chain": "eth-mainnet",
+                     *         "txHash": "0x2aabfe228f219e9cb0eb53f16947ccf25ec84d8dbc74254770f58904dba41ecc",
+                     *         "logIndex": -1,
+                     *         "blockNumber": "26139823",
+                     *         "timestamp": "2026-10-31T21:58:11.000Z",
+                     *         "direction": "out",
+                     *         "from": "0x8ba1f109551bd432803012645ac136ddd64dba72",
+                     *         "to": "0xcda4b7e2d1f0a9c8b7e6d5c4b3a2918273e6bf50",
+                     *         "counterparty": "0xcda4b7e2d1f0a9c8b7e6d5c4b3a2918273e6bf50",
+                     *         "counterpartyLabel": "Kraken deposit",
+                     *         "kind": "native",
+                     *         "tokenAddress": "native",
+                     *         "symbol": "ETH",
+                     *         "tokenId": null,
+                     *         "amount": "500000000000000000",
+                     *         "units": "0.5",
+                     *         "valueUsd": 1500,
+                     *         "uncommon": false,
+                     *         "flags": []
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description Raw integer amount in the token's smallest unit */
                         amount: string;
@@ -14908,7 +18859,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description A wallet address (0x + 40 hex digits) */
+                /**
+                 * @description A wallet address (0x + 40 hex digits)
+                 * @example 0x8ba1f109551bd432803012645ac136ddd64dba72
+                 */
                 address: string;
             };
             cookie?: never;
@@ -14921,6 +18875,136 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "wallet_address": "0x8ba1f109551bd432803012645ac136ddd64dba72",
+                     *       "flagListVersion": "2026-11-01",
+                     *       "coverage": {
+                     *         "status": "indexed",
+                     *         "detail": "Indexed on base-mainnet, eth-mainnet. 3 prices used.",
+                     *         "chains": [
+                     *           {
+                     *             "chain": "base-mainnet",
+                     *             "status": "indexed",
+                     *             "source": "stored",
+                     *             "lastIndexedBlock": "52364118",
+                     *             "lastIndexedAt": "2026-10-30T17:42:11.000Z",
+                     *             "transfers": 64,
+                     *             "holdings": 1,
+                     *             "nfts": 0
+                     *           },
+                     *           {
+                     *             "chain": "eth-mainnet",
+                     *             "status": "indexed",
+                     *             "source": "explorer",
+                     *             "lastIndexedBlock": "26141870",
+                     *             "lastIndexedAt": "2026-11-01T09:12:40.000Z",
+                     *             "transfers": 318,
+                     *             "holdings": 2,
+                     *             "nfts": 1
+                     *           }
+                     *         ],
+                     *         "prices": {
+                     *           "oldestAsOf": "2026-11-01T09:00:00.000Z",
+                     *           "newestAsOf": "2026-11-01T09:05:00.000Z",
+                     *           "staleAfterHours": 24,
+                     *           "used": [
+                     *             {
+                     *               "chain": "eth-mainnet",
+                     *               "tokenAddress": "native",
+                     *               "symbol": "ETH",
+                     *               "priceUsd": 3000,
+                     *               "asOf": "2026-11-01T09:05:00.000Z",
+                     *               "stale": false
+                     *             },
+                     *             {
+                     *               "chain": "base-mainnet",
+                     *               "tokenAddress": "native",
+                     *               "symbol": "ETH",
+                     *               "priceUsd": 3000,
+                     *               "asOf": "2026-11-01T09:05:00.000Z",
+                     *               "stale": false
+                     *             },
+                     *             {
+                     *               "chain": "eth-mainnet",
+                     *               "tokenAddress": "0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48",
+                     *               "symbol": "USDC",
+                     *               "priceUsd": 1,
+                     *               "asOf": "2026-11-01T09:00:00.000Z",
+                     *               "stale": false
+                     *             }
+                     *           ]
+                     *         },
+                     *         "excluded": [],
+                     *         "indexing": [
+                     *           {
+                     *             "chain": "eth-mainnet",
+                     *             "jobId": "cmhfz8w1k0002l708c3n5t6yb",
+                     *             "status": "DONE",
+                     *             "progress": {
+                     *               "stage": "done",
+                     *               "records": 412,
+                     *               "fromBlock": "0",
+                     *               "toBlock": "26141870"
+                     *             },
+                     *             "error": null,
+                     *             "updatedAt": "2026-11-01T09:12:40.000Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "addresses": [
+                     *         {
+                     *           "address": "0x4f3a9b2c1d0e8f7a6b5c4d3e2f1a0b9c8d7e6f5a",
+                     *           "label": null,
+                     *           "counterparty": true,
+                     *           "transactionCount": 1,
+                     *           "reasons": [
+                     *             {
+                     *               "code": "dust",
+                     *               "detail": "1 unsolicited transfer to the wallet worth less than $1.00: 0.0001 ETH (≈ $0.30).",
+                     *               "count": 1,
+                     *               "chains": [
+                     *                 "base-mainnet"
+                     *               ],
+                     *               "examples": [
+                     *                 "0xcc3fc1626e53a13043b026c48bbf33feff9243a8f506b40928b5b7a767c76fb0"
+                     *               ]
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "address": "0xcda4b7e2d13e99c8b7e6d5c4b0f1918273e6bf50",
+                     *           "label": null,
+                     *           "counterparty": true,
+                     *           "transactionCount": 1,
+                     *           "reasons": [
+                     *             {
+                     *               "code": "lookalike",
+                     *               "detail": "Address-poisoning look-alike: looks like 0xcda4b7e2d1f0a9c8b7e6d5c4b3a2918273e6bf50, an address you trust (same first 4 and last 4 hex characters, different address).",
+                     *               "count": 1,
+                     *               "chains": [
+                     *                 "eth-mainnet"
+                     *               ],
+                     *               "examples": [
+                     *                 "0xa4c123b1612dd272d1371c17149d439536b3216fdaeeb975729fae923d5a4fd1"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "code": "zero-value",
+                     *               "detail": "1 zero-value transfer (USDC) with the wallet that the wallet did not initiate.",
+                     *               "count": 1,
+                     *               "chains": [
+                     *                 "eth-mainnet"
+                     *               ],
+                     *               "examples": [
+                     *                 "0xa4c123b1612dd272d1371c17149d439536b3216fdaeeb975729fae923d5a4fd1"
+                     *               ]
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         addresses: {
                             address: string;
@@ -15081,6 +19165,71 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tokens": [
+                 *         {
+                 *           "chain": "base-mainnet",
+                 *           "address": "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913",
+                 *           "symbol": "USDC",
+                 *           "name": "USD Coin",
+                 *           "decimals": 6
+                 *         }
+                 *       ],
+                 *       "prices": [
+                 *         {
+                 *           "chain": "base-mainnet",
+                 *           "tokenAddress": "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913",
+                 *           "priceUsd": 1,
+                 *           "asOf": "2026-10-30T00:00:00.000Z"
+                 *         }
+                 *       ],
+                 *       "transfers": [
+                 *         {
+                 *           "chain": "base-mainnet",
+                 *           "txHash": "0xd6ba2b0aee0ca923732881584d8c4fa2815d2802827283e0ad84173581569969",
+                 *           "logIndex": -1,
+                 *           "blockNumber": "52364118",
+                 *           "timestamp": "2026-10-30T17:42:11.000Z",
+                 *           "fromAddress": "0x4941d4072014b3ce107f80e222f828767efc2f91",
+                 *           "toAddress": "0x558e08baa7196b50ac2f86702824c1c099724caf",
+                 *           "kind": "native",
+                 *           "tokenAddress": "native",
+                 *           "amount": "250000000000000000",
+                 *           "txFrom": "0x4941d4072014b3ce107f80e222f828767efc2f91"
+                 *         },
+                 *         {
+                 *           "chain": "base-mainnet",
+                 *           "txHash": "0x5f0e7c2b9a14d3e86f21c4a09b7d5e3f18a6c2d4e9b0f7a3c5d81e6b2f4a9c07",
+                 *           "logIndex": 7,
+                 *           "blockNumber": "52364290",
+                 *           "timestamp": "2026-10-30T17:47:55.000Z",
+                 *           "fromAddress": "0x4941d4072014b3ce107f80e222f828767efc2f91",
+                 *           "toAddress": "0x558e08baa7196b50ac2f86702824c1c099724caf",
+                 *           "kind": "erc20",
+                 *           "tokenAddress": "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913",
+                 *           "amount": "500000000",
+                 *           "txFrom": "0x4941d4072014b3ce107f80e222f828767efc2f91"
+                 *         }
+                 *       ],
+                 *       "holdings": [
+                 *         {
+                 *           "walletAddress": "0x558e08baa7196b50ac2f86702824c1c099724caf",
+                 *           "chain": "base-mainnet",
+                 *           "tokenAddress": "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913",
+                 *           "balance": "500000000"
+                 *         }
+                 *       ],
+                 *       "addressInfo": [
+                 *         {
+                 *           "chain": "base-mainnet",
+                 *           "address": "0x4941d4072014b3ce107f80e222f828767efc2f91",
+                 *           "isContract": false,
+                 *           "firstSeenAt": "2026-03-18T10:04:55.000Z"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description Contract-or-wallet facts (replace by chain and address) */
                     addressInfo?: {
@@ -15193,6 +19342,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "chains": 0,
+                     *       "tokens": 1,
+                     *       "prices": {
+                     *         "received": 1,
+                     *         "stored": 1
+                     *       },
+                     *       "transfers": {
+                     *         "received": 2,
+                     *         "stored": 2
+                     *       },
+                     *       "holdings": 1,
+                     *       "nfts": 0,
+                     *       "addressInfo": 1,
+                     *       "approvals": {
+                     *         "received": 0,
+                     *         "stored": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         addressInfo: number;
                         approvals: {
@@ -15315,7 +19485,10 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from the previous page's Link header (empty: the first page) */
                 cursor?: string;
-                /** @description Page size, 1–1000 */
+                /**
+                 * @description Page size, 1–1000
+                 * @example 20
+                 */
                 limit?: number;
             };
             header?: never;
@@ -15334,6 +19507,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "whe_4b7e2f1a9c3d4e5f8a6b7c8d9e0f1a2b",
+                     *         "url": "https://hooks.example.com/syndicate",
+                     *         "description": "Task and deployment alerts for the operations channel",
+                     *         "eventTypes": [
+                     *           "task.status_changed",
+                     *           "deployment.status_changed"
+                     *         ],
+                     *         "enabled": true,
+                     *         "disabledReason": null,
+                     *         "disabledAt": null,
+                     *         "consecutiveFailures": 0,
+                     *         "createdBy": "8d0f6a2e-3c4b-4f1a-9e7d-2b5c6a1f0e93",
+                     *         "createdAt": "2026-10-28T14:05:00.000Z",
+                     *         "updatedAt": "2026-10-28T14:05:00.000Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description Failed attempts in a row since the last success */
                         consecutiveFailures: number;
@@ -15428,6 +19621,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/syndicate",
+                 *       "description": "Task and deployment alerts for the operations channel",
+                 *       "eventTypes": [
+                 *         "task.status_changed",
+                 *         "deployment.status_changed"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description What the endpoint is for
@@ -15453,6 +19656,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "whe_4b7e2f1a9c3d4e5f8a6b7c8d9e0f1a2b",
+                     *       "url": "https://hooks.example.com/syndicate",
+                     *       "description": "Task and deployment alerts for the operations channel",
+                     *       "eventTypes": [
+                     *         "task.status_changed",
+                     *         "deployment.status_changed"
+                     *       ],
+                     *       "enabled": true,
+                     *       "disabledReason": null,
+                     *       "disabledAt": null,
+                     *       "consecutiveFailures": 0,
+                     *       "createdBy": "8d0f6a2e-3c4b-4f1a-9e7d-2b5c6a1f0e93",
+                     *       "createdAt": "2026-10-28T14:05:00.000Z",
+                     *       "updatedAt": "2026-10-28T14:05:00.000Z",
+                     *       "secret": "whsec_ExampleOnlyNotARealSigningSecretDoNotUse000="
+                     *     }
+                     */
                     "application/json": {
                         /** @description Failed attempts in a row since the last success */
                         consecutiveFailures: number;
@@ -15578,7 +19800,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Webhook endpoint id (whe_…) */
+                /**
+                 * @description Webhook endpoint id (whe_…)
+                 * @example whe_4b7e2f1a9c3d4e5f8a6b7c8d9e0f1a2b
+                 */
                 webhookId: string;
             };
             cookie?: never;
@@ -15591,6 +19816,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "whe_4b7e2f1a9c3d4e5f8a6b7c8d9e0f1a2b",
+                     *       "url": "https://hooks.example.com/syndicate",
+                     *       "description": "Task and deployment alerts for the operations channel",
+                     *       "eventTypes": [
+                     *         "task.status_changed",
+                     *         "deployment.status_changed"
+                     *       ],
+                     *       "enabled": true,
+                     *       "disabledReason": null,
+                     *       "disabledAt": null,
+                     *       "consecutiveFailures": 0,
+                     *       "createdBy": "8d0f6a2e-3c4b-4f1a-9e7d-2b5c6a1f0e93",
+                     *       "createdAt": "2026-10-28T14:05:00.000Z",
+                     *       "updatedAt": "2026-10-28T14:05:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @description Failed attempts in a row since the last success */
                         consecutiveFailures: number;
@@ -15687,7 +19930,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Webhook endpoint id (whe_…) */
+                /**
+                 * @description Webhook endpoint id (whe_…)
+                 * @example whe_4b7e2f1a9c3d4e5f8a6b7c8d9e0f1a2b
+                 */
                 webhookId: string;
             };
             cookie?: never;
@@ -15771,13 +20017,25 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Webhook endpoint id (whe_…) */
+                /**
+                 * @description Webhook endpoint id (whe_…)
+                 * @example whe_4b7e2f1a9c3d4e5f8a6b7c8d9e0f1a2b
+                 */
                 webhookId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "eventTypes": [
+                 *         "task.status_changed",
+                 *         "deployment.status_changed",
+                 *         "task.overdue"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description What the endpoint is for */
                     description?: string;
@@ -15800,6 +20058,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "whe_4b7e2f1a9c3d4e5f8a6b7c8d9e0f1a2b",
+                     *       "url": "https://hooks.example.com/syndicate",
+                     *       "description": "Task and deployment alerts for the operations channel",
+                     *       "eventTypes": [
+                     *         "task.status_changed",
+                     *         "deployment.status_changed",
+                     *         "task.overdue"
+                     *       ],
+                     *       "enabled": true,
+                     *       "disabledReason": null,
+                     *       "disabledAt": null,
+                     *       "consecutiveFailures": 0,
+                     *       "createdBy": "8d0f6a2e-3c4b-4f1a-9e7d-2b5c6a1f0e93",
+                     *       "createdAt": "2026-10-28T14:05:00.000Z",
+                     *       "updatedAt": "2026-11-02T08:10:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @description Failed attempts in a row since the last success */
                         consecutiveFailures: number;
@@ -15923,14 +20200,20 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from the previous page's Link header (empty: the first page) */
                 cursor?: string;
-                /** @description Page size, 1–1000 */
+                /**
+                 * @description Page size, 1–1000
+                 * @example 20
+                 */
                 limit?: number;
                 /** @description Only attempts in this state */
                 state?: "pending" | "succeeded" | "failed" | "cancelled";
             };
             header?: never;
             path: {
-                /** @description Webhook endpoint id (whe_…) */
+                /**
+                 * @description Webhook endpoint id (whe_…)
+                 * @example whe_4b7e2f1a9c3d4e5f8a6b7c8d9e0f1a2b
+                 */
                 webhookId: string;
             };
             cookie?: never;
@@ -15947,6 +20230,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "whd_3d7b1e9f5a2c4e8b6d0f2a4c6e8b1d3f",
+                     *         "endpointId": "whe_4b7e2f1a9c3d4e5f8a6b7c8d9e0f1a2b",
+                     *         "eventId": "evt_7e19aa1078b54b3abe47827935646390",
+                     *         "eventType": "task.status_changed",
+                     *         "attempt": 2,
+                     *         "state": "succeeded",
+                     *         "scheduledAt": "2026-11-01T11:48:45.796Z",
+                     *         "startedAt": "2026-11-01T11:48:45.903Z",
+                     *         "finishedAt": "2026-11-01T11:48:46.044Z",
+                     *         "statusCode": 200,
+                     *         "durationMs": 141,
+                     *         "error": null,
+                     *         "responseBody": "ok",
+                     *         "createdAt": "2026-11-01T11:48:40.796Z"
+                     *       },
+                     *       {
+                     *         "id": "whd_9a1f3c5e7b2d4f6a8c0e1b3d5f7a9c2e",
+                     *         "endpointId": "whe_4b7e2f1a9c3d4e5f8a6b7c8d9e0f1a2b",
+                     *         "eventId": "evt_7e19aa1078b54b3abe47827935646390",
+                     *         "eventType": "task.status_changed",
+                     *         "attempt": 1,
+                     *         "state": "failed",
+                     *         "scheduledAt": "2026-11-01T11:48:40.000Z",
+                     *         "startedAt": "2026-11-01T11:48:40.612Z",
+                     *         "finishedAt": "2026-11-01T11:48:40.796Z",
+                     *         "statusCode": 503,
+                     *         "durationMs": 184,
+                     *         "error": "the receiver answered 503",
+                     *         "responseBody": "Service Unavailable",
+                     *         "createdAt": "2026-11-01T11:48:40.000Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description 1 for the first try, then 2, 3, … */
                         attempt: number;
@@ -16053,7 +20372,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Webhook endpoint id (whe_…) */
+                /**
+                 * @description Webhook endpoint id (whe_…)
+                 * @example whe_4b7e2f1a9c3d4e5f8a6b7c8d9e0f1a2b
+                 */
                 webhookId: string;
             };
             cookie?: never;
@@ -16068,6 +20390,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "whe_4b7e2f1a9c3d4e5f8a6b7c8d9e0f1a2b",
+                     *       "url": "https://hooks.example.com/syndicate",
+                     *       "description": "Task and deployment alerts for the operations channel",
+                     *       "eventTypes": [
+                     *         "task.status_changed",
+                     *         "deployment.status_changed"
+                     *       ],
+                     *       "enabled": true,
+                     *       "disabledReason": null,
+                     *       "disabledAt": null,
+                     *       "consecutiveFailures": 0,
+                     *       "createdBy": "8d0f6a2e-3c4b-4f1a-9e7d-2b5c6a1f0e93",
+                     *       "createdAt": "2026-10-28T14:05:00.000Z",
+                     *       "updatedAt": "2026-11-03T08:00:00.000Z",
+                     *       "secret": "whsec_ExampleOnlyRotatedSigningSecretDoNotUse0000="
+                     *     }
+                     */
                     "application/json": {
                         /** @description Failed attempts in a row since the last success */
                         consecutiveFailures: number;
@@ -16187,7 +20528,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Webhook endpoint id (whe_…) */
+                /**
+                 * @description Webhook endpoint id (whe_…)
+                 * @example whe_4b7e2f1a9c3d4e5f8a6b7c8d9e0f1a2b
+                 */
                 webhookId: string;
             };
             cookie?: never;
@@ -16202,6 +20546,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "whd_0c5e8a3f7b2d4c1e9f6a8b7c5d4e3f21",
+                     *       "endpointId": "whe_4b7e2f1a9c3d4e5f8a6b7c8d9e0f1a2b",
+                     *       "eventId": "evt_2b9d4f6a8c1e4a7b9d3f5a6c8e0b2d41",
+                     *       "eventType": "webhook.test",
+                     *       "attempt": 1,
+                     *       "state": "pending",
+                     *       "scheduledAt": "2026-11-03T08:15:00.000Z",
+                     *       "startedAt": null,
+                     *       "finishedAt": null,
+                     *       "statusCode": null,
+                     *       "durationMs": null,
+                     *       "error": null,
+                     *       "responseBody": null,
+                     *       "createdAt": "2026-11-03T08:15:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @description 1 for the first try, then 2, 3, … */
                         attempt: number;
@@ -16330,6 +20692,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "walletAddress": "0x8ba1f109551bd432803012645ac136ddd64dba72",
+                 *       "chains": [
+                 *         "eth-mainnet",
+                 *         "base-mainnet"
+                 *       ],
+                 *       "quantumBackend": "aer",
+                 *       "shots": 1024,
+                 *       "seed": 42
+                 *     }
+                 */
                 "application/json": {
                     /** @description Chains (slugs) to include; all when absent */
                     chains?: string[];
@@ -16361,6 +20735,137 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "wallet_address": "0x8ba1f109551bd432803012645ac136ddd64dba72",
+                     *       "quantum_backend": "aer",
+                     *       "total_balance_usd": 10510,
+                     *       "quantum_results": {
+                     *         "probabilities": {
+                     *           "100": 0.0126953125,
+                     *           "101": 0.001953125,
+                     *           "110": 0.1015625,
+                     *           "111": 0.3984375,
+                     *           "000": 0.0224609375,
+                     *           "001": 0.0029296875,
+                     *           "010": 0.0927734375,
+                     *           "011": 0.3671875
+                     *         },
+                     *         "mapped_results": {
+                     *           "100": {
+                     *             "probability": 0.0126953125,
+                     *             "behavior": "Well-funded, quiet wallet touched by uncommon counterparties: a cold store under phishing pressure"
+                     *           },
+                     *           "101": {
+                     *             "probability": 0.001953125,
+                     *             "behavior": "Well-funded, active wallet with uncommon counterparties: high-exposure trading"
+                     *           },
+                     *           "110": {
+                     *             "probability": 0.1015625,
+                     *             "behavior": "Well-funded, quiet wallet with known counterparties: long-term holding"
+                     *           },
+                     *           "111": {
+                     *             "probability": 0.3984375,
+                     *             "behavior": "Well-funded, active wallet with known counterparties: healthy, diversified activity"
+                     *           },
+                     *           "000": {
+                     *             "probability": 0.0224609375,
+                     *             "behavior": "Small, quiet wallet exposed to uncommon counterparties: a likely target of dust or address-poisoning transfers"
+                     *           },
+                     *           "001": {
+                     *             "probability": 0.0029296875,
+                     *             "behavior": "Small, active wallet trading with uncommon counterparties: speculative or airdrop-farming behaviour"
+                     *           },
+                     *           "010": {
+                     *             "probability": 0.0927734375,
+                     *             "behavior": "Small, quiet wallet with known counterparties: a dormant or newly funded holder"
+                     *           },
+                     *           "011": {
+                     *             "probability": 0.3671875,
+                     *             "behavior": "Small, active wallet with known counterparties: everyday retail payments and swaps"
+                     *           }
+                     *         },
+                     *         "histogram": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+                     *         "analysis": "Wallet 0x8ba1f109551bd432803012645ac136ddd64dba72: activity score 0.70 from 236 transactions, counterparty hygiene 0.96 (2 uncommon of 56 counterparties), capital 0.51 from $10510.00. Dominant behaviour 111 (0.398 of 1024 shots): Well-funded, active wallet with known counterparties: healthy, diversified activity. Financial risk 20.6/100 (Moderate); the weakest factor is capital."
+                     *       },
+                     *       "coverage": {
+                     *         "status": "indexed",
+                     *         "detail": "Indexed on base-mainnet, eth-mainnet. 3 prices used.",
+                     *         "chains": [
+                     *           {
+                     *             "chain": "base-mainnet",
+                     *             "status": "indexed",
+                     *             "source": "stored",
+                     *             "lastIndexedBlock": "52364118",
+                     *             "lastIndexedAt": "2026-10-30T17:42:11.000Z",
+                     *             "transfers": 64,
+                     *             "holdings": 1,
+                     *             "nfts": 0
+                     *           },
+                     *           {
+                     *             "chain": "eth-mainnet",
+                     *             "status": "indexed",
+                     *             "source": "explorer",
+                     *             "lastIndexedBlock": "26141870",
+                     *             "lastIndexedAt": "2026-11-01T09:12:40.000Z",
+                     *             "transfers": 318,
+                     *             "holdings": 2,
+                     *             "nfts": 1
+                     *           }
+                     *         ],
+                     *         "prices": {
+                     *           "oldestAsOf": "2026-11-01T09:00:00.000Z",
+                     *           "newestAsOf": "2026-11-01T09:05:00.000Z",
+                     *           "staleAfterHours": 24,
+                     *           "used": [
+                     *             {
+                     *               "chain": "eth-mainnet",
+                     *               "tokenAddress": "native",
+                     *               "symbol": "ETH",
+                     *               "priceUsd": 3000,
+                     *               "asOf": "2026-11-01T09:05:00.000Z",
+                     *               "stale": false
+                     *             },
+                     *             {
+                     *               "chain": "base-mainnet",
+                     *               "tokenAddress": "native",
+                     *               "symbol": "ETH",
+                     *               "priceUsd": 3000,
+                     *               "asOf": "2026-11-01T09:05:00.000Z",
+                     *               "stale": false
+                     *             },
+                     *             {
+                     *               "chain": "eth-mainnet",
+                     *               "tokenAddress": "0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48",
+                     *               "symbol": "USDC",
+                     *               "priceUsd": 1,
+                     *               "asOf": "2026-11-01T09:00:00.000Z",
+                     *               "stale": false
+                     *             }
+                     *           ]
+                     *         },
+                     *         "excluded": [],
+                     *         "indexing": [
+                     *           {
+                     *             "chain": "eth-mainnet",
+                     *             "jobId": "cmhfz8w1k0002l708c3n5t6yb",
+                     *             "status": "DONE",
+                     *             "progress": {
+                     *               "stage": "done",
+                     *               "records": 412,
+                     *               "fromBlock": "0",
+                     *               "toBlock": "26141870"
+                     *             },
+                     *             "error": null,
+                     *             "updatedAt": "2026-11-01T09:12:40.000Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "assessment": "scored",
+                     *       "seed": 42,
+                     *       "shots": 1024
+                     *     }
+                     */
                     "application/json": {
                         /**
                          * @description Addition: scored, or insufficient-data when too little of the entity's data is measured for a risk (the risk fields then read "insufficient data")
@@ -16553,13 +21058,22 @@ export interface operations {
     analyzeAgentQuantum: {
         parameters: {
             query: {
-                /** @description The agentId */
+                /**
+                 * @description The agentId
+                 * @example yield-scout-7
+                 */
                 agentId: string;
                 /** @description json (default): run and answer the analysis; qasm: answer the circuit as OpenQASM 3 (text/plain); svg: answer the circuit diagram (image/svg+xml); neither qasm nor svg runs it */
                 format?: "json" | "qasm" | "svg";
-                /** @description Seed of the shot sampler, 0–2^53−1: the same input, shots and seed give the same result; drawn at random (and reported) when absent */
+                /**
+                 * @description Seed of the shot sampler, 0–2^53−1: the same input, shots and seed give the same result; drawn at random (and reported) when absent
+                 * @example 42
+                 */
                 seed?: number;
-                /** @description Number of shots (samples), 1–SHOTS_MAX (default limit 1,000,000); default 1024 */
+                /**
+                 * @description Number of shots (samples), 1–SHOTS_MAX (default limit 1,000,000); default 1024
+                 * @example 1024
+                 */
                 shots?: number;
             };
             header?: never;
@@ -16574,6 +21088,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "agentId": "yield-scout-7",
+                     *       "predictedImprovement": "18.7%",
+                     *       "quantumRiskScore": "31.9/100",
+                     *       "optimalRoleAdjustment": "Deepen the Scout role (2 of 5 slots) to strengthen growth: simulated health 0.681 → 0.808",
+                     *       "simulationDuration": "6.3 ms",
+                     *       "detailedMetrics": {
+                     *         "bitstringProbabilities": {
+                     *           "110": 0.0009765625,
+                     *           "111": 0.00390625,
+                     *           "000": 0.025390625,
+                     *           "001": 0.107421875,
+                     *           "010": 0.0322265625,
+                     *           "011": 0.830078125
+                     *         },
+                     *         "analysis": "Yield Scout 7 (yield-scout-7): q0 reliability (uptime and error rate) score 0.84, P(healthy) 0.940; q1 delivery (completion rate and response time) score 0.78, P(healthy) 0.865; q2 growth (experience points) score 0.06, P(healthy) 0.007. Most frequent outcome 011 at 0.830 over 1024 shots (qubit 0 rightmost; 1 = healthy). Expected health 0.681, risk 31.9/100 (Moderate); weakest dimension growth. Lifting growth half way to its ceiling raises health by 18.7%."
+                     *       },
+                     *       "assessment": "scored",
+                     *       "coverage": {
+                     *         "status": "sufficient",
+                     *         "share": 1,
+                     *         "missing": [],
+                     *         "detail": "100 % of the model's weight rests on measured data.",
+                     *         "measured": [
+                     *           "reliability",
+                     *           "delivery",
+                     *           "growth"
+                     *         ]
+                     *       },
+                     *       "seed": 42,
+                     *       "shots": 1024,
+                     *       "backend": "aer",
+                     *       "histogram": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+                     *     }
+                     */
                     "application/json": {
                         agentId: string;
                         /**
@@ -16703,8 +21253,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "qasm": "OPENQASM 3.0;\ninclude \"stdgates.inc\";\nqubit[2] q;\nbit[2] c;\nh q[0];\ncx q[0], q[1];\nc = measure q;\n",
+                 *       "title": "Bell state"
+                 *     }
+                 */
                 "application/json": {
-                    /** @description An OpenQASM 2.0 program (include "qelib1.inc"; qreg/creg, gates, measure, reset, if, barrier) or an OpenQASM 3 one (include "stdgates.inc"; qubit/bit, c = measure q, reset, if, gate modifiers) */
+                    /** @description An OpenQASM 2.0 program (include "qelib1.inc"; qreg/creg, gates, measure, reset, if, barrier) or an OpenQASM 3 one (include "stdgates.inc"; qubit/bit or physical qubits $n, c = measure q, reset, if, switch, for, const and input, let, gate modifiers; delay and box as identity) */
                     qasm: string;
                     /** @description Drawn above the circuit */
                     title?: string;
@@ -16720,6 +21276,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "qubits": 2,
+                     *       "clbits": 2,
+                     *       "operations": 4,
+                     *       "drawn": 4,
+                     *       "truncated": false,
+                     *       "rows": 1,
+                     *       "width": 262,
+                     *       "height": 174,
+                     *       "svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"262\" height=\"174\" viewBox=\"0 0 262 174\" role=\"img\"><title>Bell state. Circuit diagram: 2 qubits, 2 classical bits, 4 operations</title><rect width=\"262\" height=\"174\" fill=\"#ffffff\"/><text x=\"12\" y=\"20\" font-size=\"14\" font-weight=\"600\">Bell state</text></svg>"
+                     *     }
+                     */
                     "application/json": {
                         clbits: number;
                         /** @description Operations drawn: all of them, or the first ones of a longer circuit (the picture says how many were left out) */
@@ -16837,9 +21406,15 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from the previous page's Link header (empty: the first page) */
                 cursor?: string;
-                /** @description Page size, 1–1000 */
+                /**
+                 * @description Page size, 1–1000
+                 * @example 20
+                 */
                 limit?: number;
-                /** @description Only jobs in this status */
+                /**
+                 * @description Only jobs in this status
+                 * @example DONE
+                 */
                 status?: "QUEUED" | "RUNNING" | "DONE" | "ERROR" | "CANCELLED";
             };
             header?: never;
@@ -16858,6 +21433,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "cmhg7q2v80003l508x9k4d2ze",
+                     *         "status": "DONE",
+                     *         "backend": "aer",
+                     *         "shots": 1024,
+                     *         "qubits": 2,
+                     *         "attempts": 1,
+                     *         "cancelRequested": false,
+                     *         "hostedJobId": null,
+                     *         "error": null,
+                     *         "createdAt": "2026-11-01T09:30:00.000Z",
+                     *         "startedAt": "2026-11-01T09:30:00.412Z",
+                     *         "finishedAt": "2026-11-01T09:30:00.468Z",
+                     *         "links": {
+                     *           "self": "/quantum/jobs/cmhg7q2v80003l508x9k4d2ze",
+                     *           "result": "/quantum/jobs/cmhg7q2v80003l508x9k4d2ze/result",
+                     *           "cancel": "/quantum/jobs/cmhg7q2v80003l508x9k4d2ze/cancel"
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description Times a worker took the job (more than 1 after a worker stopped or a retried failure) */
                         attempts: number;
@@ -16963,6 +21561,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "qasm": "OPENQASM 3.0;\ninclude \"stdgates.inc\";\nqubit[2] q;\nbit[2] c;\nh q[0];\ncx q[0], q[1];\nc = measure q;\n",
+                 *       "shots": 1024,
+                 *       "seed": 42,
+                 *       "backend": "aer"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description aer (default): the built-in simulator; ibm_quantum: IBM Quantum's runtime (needs IBM_QUANTUM_* configuration; exact and statevector are simulator-only)
@@ -16984,7 +21590,11 @@ export interface operations {
                         /** @description With sort hamming: the bitstring distances are measured to */
                         targetString?: string;
                     };
-                    /** @description An OpenQASM 2.0 program (include "qelib1.inc"; qreg/creg, gates, measure, reset, if, barrier) or an OpenQASM 3 one (include "stdgates.inc"; qubit/bit, c = measure q, reset, if, gate modifiers) */
+                    /** @description Values of the OpenQASM 3 program's inputs by name (`input float[64] theta;` → { "theta": 0.5 }), finite numbers (whole ones for int and uint inputs). Every input needs a value and every name must be an input: otherwise a 400 naming it */
+                    parameters?: {
+                        [key: string]: number;
+                    };
+                    /** @description An OpenQASM 2.0 program (include "qelib1.inc"; qreg/creg, gates, measure, reset, if, barrier) or an OpenQASM 3 one (include "stdgates.inc"; qubit/bit or physical qubits $n, c = measure q, reset, if, switch, for, const and input, let, gate modifiers; delay and box as identity) */
                     qasm: string;
                     /** @description Seed of the shot sampler, 0–2^53−1: the same input, shots and seed give the same result; drawn at random (and reported) when absent */
                     seed?: number;
@@ -17006,6 +21616,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "cmhg7q2v80003l508x9k4d2ze",
+                     *       "status": "QUEUED",
+                     *       "backend": "aer",
+                     *       "shots": 1024,
+                     *       "qubits": 2,
+                     *       "attempts": 0,
+                     *       "cancelRequested": false,
+                     *       "hostedJobId": null,
+                     *       "error": null,
+                     *       "createdAt": "2026-11-01T09:30:00.000Z",
+                     *       "startedAt": null,
+                     *       "finishedAt": null,
+                     *       "links": {
+                     *         "self": "/quantum/jobs/cmhg7q2v80003l508x9k4d2ze",
+                     *         "result": "/quantum/jobs/cmhg7q2v80003l508x9k4d2ze/result",
+                     *         "cancel": "/quantum/jobs/cmhg7q2v80003l508x9k4d2ze/cancel"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @description Times a worker took the job (more than 1 after a worker stopped or a retried failure) */
                         attempts: number;
@@ -17140,7 +21771,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The job's id */
+                /**
+                 * @description The job's id
+                 * @example cmhg7q2v80003l508x9k4d2ze
+                 */
                 jobId: string;
             };
             cookie?: never;
@@ -17153,6 +21787,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "cmhg7q2v80003l508x9k4d2ze",
+                     *       "status": "DONE",
+                     *       "backend": "aer",
+                     *       "shots": 1024,
+                     *       "qubits": 2,
+                     *       "attempts": 1,
+                     *       "cancelRequested": false,
+                     *       "hostedJobId": null,
+                     *       "error": null,
+                     *       "createdAt": "2026-11-01T09:30:00.000Z",
+                     *       "startedAt": "2026-11-01T09:30:00.412Z",
+                     *       "finishedAt": "2026-11-01T09:30:00.468Z",
+                     *       "links": {
+                     *         "self": "/quantum/jobs/cmhg7q2v80003l508x9k4d2ze",
+                     *         "result": "/quantum/jobs/cmhg7q2v80003l508x9k4d2ze/result",
+                     *         "cancel": "/quantum/jobs/cmhg7q2v80003l508x9k4d2ze/cancel"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @description Times a worker took the job (more than 1 after a worker stopped or a retried failure) */
                         attempts: number;
@@ -17263,7 +21918,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The job's id */
+                /**
+                 * @description The job's id
+                 * @example cmhg7t5m20007l508p4w6r1hc
+                 */
                 jobId: string;
             };
             cookie?: never;
@@ -17278,6 +21936,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "cmhg7t5m20007l508p4w6r1hc",
+                     *       "status": "RUNNING",
+                     *       "backend": "aer",
+                     *       "shots": 100000,
+                     *       "qubits": 22,
+                     *       "attempts": 1,
+                     *       "cancelRequested": true,
+                     *       "hostedJobId": null,
+                     *       "error": null,
+                     *       "createdAt": "2026-11-01T09:31:05.000Z",
+                     *       "startedAt": "2026-11-01T09:31:05.390Z",
+                     *       "finishedAt": null,
+                     *       "links": {
+                     *         "self": "/quantum/jobs/cmhg7t5m20007l508p4w6r1hc",
+                     *         "result": "/quantum/jobs/cmhg7t5m20007l508p4w6r1hc/result",
+                     *         "cancel": "/quantum/jobs/cmhg7t5m20007l508p4w6r1hc/cancel"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @description Times a worker took the job (more than 1 after a worker stopped or a retried failure) */
                         attempts: number;
@@ -17403,7 +22082,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The job's id */
+                /**
+                 * @description The job's id
+                 * @example cmhg7q2v80003l508x9k4d2ze
+                 */
                 jobId: string;
             };
             cookie?: never;
@@ -17416,6 +22098,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "qubits": 2,
+                     *       "clbits": 2,
+                     *       "shots": 1024,
+                     *       "seed": 42,
+                     *       "backend": "aer",
+                     *       "counts": {
+                     *         "11": 500,
+                     *         "00": 524
+                     *       },
+                     *       "probabilities": {
+                     *         "11": 0.48828125,
+                     *         "00": 0.51171875
+                     *       },
+                     *       "distinctOutcomes": 2,
+                     *       "otherProbability": 0,
+                     *       "histogram": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+                     *       "simulationDuration": "1.8 ms"
+                     *     }
+                     */
                     "application/json": {
                         backend: string;
                         clbits: number;
@@ -17425,7 +22128,11 @@ export interface operations {
                         };
                         /** @description How many different outcomes the shots gave (also those left out of counts) */
                         distinctOutcomes: number;
-                        /** @description With exact: the exact probability of the k most probable outcomes */
+                        /** @description With exact: how many outcomes of non-zero probability (above 1e-15) are left out of exactProbabilities */
+                        exactOtherOutcomes?: number;
+                        /** @description With exact: the exact probability of the outcomes left out of exactProbabilities, summed over them (0 when every outcome is listed) */
+                        exactOtherProbability?: number;
+                        /** @description With exact: the exact probability of the k most probable outcomes (exactOtherProbability and exactOtherOutcomes say what is left out) */
                         exactProbabilities?: {
                             [key: string]: number;
                         };
@@ -17538,6 +22245,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "qasm": "OPENQASM 3.0;\ninclude \"stdgates.inc\";\nqubit[2] q;\nbit[2] c;\nh q[0];\ncx q[0], q[1];\nc = measure q;\n",
+                 *       "shots": 1024,
+                 *       "seed": 42
+                 *     }
+                 */
                 "application/json": {
                     /** @description Also answer exactProbabilities: the exact distribution, without sampling (the same k most probable outcomes) */
                     exact?: boolean;
@@ -17553,7 +22267,11 @@ export interface operations {
                         /** @description With sort hamming: the bitstring distances are measured to */
                         targetString?: string;
                     };
-                    /** @description An OpenQASM 2.0 program (include "qelib1.inc"; qreg/creg, gates, measure, reset, if, barrier) or an OpenQASM 3 one (include "stdgates.inc"; qubit/bit, c = measure q, reset, if, gate modifiers) */
+                    /** @description Values of the OpenQASM 3 program's inputs by name (`input float[64] theta;` → { "theta": 0.5 }), finite numbers (whole ones for int and uint inputs). Every input needs a value and every name must be an input: otherwise a 400 naming it */
+                    parameters?: {
+                        [key: string]: number;
+                    };
+                    /** @description An OpenQASM 2.0 program (include "qelib1.inc"; qreg/creg, gates, measure, reset, if, barrier) or an OpenQASM 3 one (include "stdgates.inc"; qubit/bit or physical qubits $n, c = measure q, reset, if, switch, for, const and input, let, gate modifiers; delay and box as identity) */
                     qasm: string;
                     /** @description Seed of the shot sampler, 0–2^53−1: the same input, shots and seed give the same result; drawn at random (and reported) when absent */
                     seed?: number;
@@ -17575,6 +22293,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "qubits": 2,
+                     *       "clbits": 2,
+                     *       "shots": 1024,
+                     *       "seed": 42,
+                     *       "backend": "aer",
+                     *       "counts": {
+                     *         "11": 500,
+                     *         "00": 524
+                     *       },
+                     *       "probabilities": {
+                     *         "11": 0.48828125,
+                     *         "00": 0.51171875
+                     *       },
+                     *       "distinctOutcomes": 2,
+                     *       "otherProbability": 0,
+                     *       "histogram": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+                     *       "simulationDuration": "1.8 ms"
+                     *     }
+                     */
                     "application/json": {
                         backend: string;
                         clbits: number;
@@ -17584,7 +22323,11 @@ export interface operations {
                         };
                         /** @description How many different outcomes the shots gave (also those left out of counts) */
                         distinctOutcomes: number;
-                        /** @description With exact: the exact probability of the k most probable outcomes */
+                        /** @description With exact: how many outcomes of non-zero probability (above 1e-15) are left out of exactProbabilities */
+                        exactOtherOutcomes?: number;
+                        /** @description With exact: the exact probability of the outcomes left out of exactProbabilities, summed over them (0 when every outcome is listed) */
+                        exactOtherProbability?: number;
+                        /** @description With exact: the exact probability of the k most probable outcomes (exactOtherProbability and exactOtherOutcomes say what is left out) */
                         exactProbabilities?: {
                             [key: string]: number;
                         };
@@ -17709,7 +22452,10 @@ export interface operations {
                 entityId?: string;
                 /** @description Only runs of this kind */
                 entityType?: "agent" | "squad" | "syndicate" | "wallet" | "circuit";
-                /** @description Page size, 1–1000 */
+                /**
+                 * @description Page size, 1–1000
+                 * @example 2
+                 */
                 limit?: number;
             };
             header?: never;
@@ -17728,6 +22474,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "cmhg7q3a10005l508u2y8n6kd",
+                     *         "entityType": "circuit",
+                     *         "entityId": null,
+                     *         "backend": "aer",
+                     *         "qubits": 2,
+                     *         "shots": 1024,
+                     *         "seed": "42",
+                     *         "durationMs": 1.81,
+                     *         "createdAt": "2026-11-01T09:30:00.470Z",
+                     *         "riskScore": null,
+                     *         "improvementPercent": null,
+                     *         "probabilities": {
+                     *           "11": 0.48828125,
+                     *           "00": 0.51171875
+                     *         }
+                     *       },
+                     *       {
+                     *         "id": "cmhg7n8d40001l508h3q5c7wm",
+                     *         "entityType": "agent",
+                     *         "entityId": "yield-scout-7",
+                     *         "backend": "aer",
+                     *         "qubits": 3,
+                     *         "shots": 1024,
+                     *         "seed": "42",
+                     *         "durationMs": 6.25,
+                     *         "createdAt": "2026-11-01T09:28:14.000Z",
+                     *         "riskScore": 31.928800614517062,
+                     *         "improvementPercent": 18.710686470468996,
+                     *         "probabilities": {
+                     *           "110": 0.0009765625,
+                     *           "111": 0.00390625,
+                     *           "000": 0.025390625,
+                     *           "001": 0.107421875,
+                     *           "010": 0.0322265625,
+                     *           "011": 0.830078125
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         backend: string;
                         /** @description ISO 8601 */
@@ -17812,11 +22600,20 @@ export interface operations {
             query: {
                 /** @description json (default): run and answer the analysis; qasm: answer the circuit as OpenQASM 3 (text/plain); svg: answer the circuit diagram (image/svg+xml); neither qasm nor svg runs it */
                 format?: "json" | "qasm" | "svg";
-                /** @description Seed of the shot sampler, 0–2^53−1: the same input, shots and seed give the same result; drawn at random (and reported) when absent */
+                /**
+                 * @description Seed of the shot sampler, 0–2^53−1: the same input, shots and seed give the same result; drawn at random (and reported) when absent
+                 * @example 42
+                 */
                 seed?: number;
-                /** @description Number of shots (samples), 1–SHOTS_MAX (default limit 1,000,000); default 1024 */
+                /**
+                 * @description Number of shots (samples), 1–SHOTS_MAX (default limit 1,000,000); default 1024
+                 * @example 1024
+                 */
                 shots?: number;
-                /** @description The squadId */
+                /**
+                 * @description The squadId
+                 * @example treasury-squad
+                 */
                 squadId: string;
             };
             header?: never;
@@ -17831,6 +22628,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "squadId": "treasury-squad",
+                     *       "predictedSquadImprovement": "10.9%",
+                     *       "optimalRoleDistribution": [
+                     *         "Defender: 1",
+                     *         "Builder: 1",
+                     *         "Healer: 1"
+                     *       ],
+                     *       "quantumRiskLevel": "Moderate",
+                     *       "simulationDuration": "3.7 ms",
+                     *       "detailedMetrics": {
+                     *         "aggregatedBitstringProbabilities": {
+                     *           "100": 0.03515625,
+                     *           "101": 0.06640625,
+                     *           "110": 0.0478515625,
+                     *           "111": 0.3603515625,
+                     *           "000": 0.0478515625,
+                     *           "001": 0.1025390625,
+                     *           "010": 0.0341796875,
+                     *           "011": 0.3056640625
+                     *         },
+                     *         "analysis": "Treasury Squad (treasury-squad), 2 agent(s): q0 reliability (mean uptime and error rate) score 0.73, P(healthy) 0.833; q1 delivery (overall completion rate and mean response time) score 0.70, P(healthy) 0.756; q2 cohesion (core role coverage and mean experience) score 0.53, P(healthy) 0.493. Most frequent outcome 111 at 0.360 over 1024 shots (qubit 0 rightmost; 1 = healthy). Expected health 0.721, risk 27.9/100 (Moderate); 100 % of the model's weight rests on measured data. Recommended roles for 3 slots, in proportion to each dimension's unmet health: Defender: 1, Builder: 1, Healer: 1. Lifting cohesion half way to its ceiling raises health by 10.9%."
+                     *       },
+                     *       "assessment": "scored",
+                     *       "coverage": {
+                     *         "status": "sufficient",
+                     *         "share": 1,
+                     *         "missing": [],
+                     *         "detail": "100 % of the model's weight rests on measured data.",
+                     *         "measured": [
+                     *           "reliability",
+                     *           "delivery",
+                     *           "cohesion"
+                     *         ]
+                     *       },
+                     *       "seed": 42,
+                     *       "shots": 1024,
+                     *       "backend": "aer",
+                     *       "histogram": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+                     *     }
+                     */
                     "application/json": {
                         /**
                          * @description Addition: scored, or insufficient-data when too little of the entity's data is measured for a risk (the risk fields then read "insufficient data")
@@ -17952,13 +22791,31 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The squadId */
+                /**
+                 * @description The squadId
+                 * @example treasury-squad
+                 */
                 squadId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "candidates": [
+                 *         "health-watch-5",
+                 *         "batch-builder-3"
+                 *       ],
+                 *       "keep": [
+                 *         "yield-scout-7"
+                 *       ],
+                 *       "requiredRoles": [
+                 *         "Healer"
+                 *       ],
+                 *       "maxProposals": 2
+                 *     }
+                 */
                 "application/json": {
                     /** @description Agent ids the optimizer may add (each must exist, else 422). Absent: the best-scoring agents outside the squad by the model's inputs, plus the best few holding each core or required role (bounded) */
                     candidates?: string[];
@@ -18000,6 +22857,119 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "squadId": "treasury-squad",
+                     *       "current": {
+                     *         "members": [
+                     *           {
+                     *             "id": "yield-scout-7",
+                     *             "name": "Yield Scout 7"
+                     *           },
+                     *           {
+                     *             "id": "risk-sentinel-2",
+                     *             "name": "Risk Sentinel 2"
+                     *           }
+                     *         ],
+                     *         "risk": 27.89862748999077,
+                     *         "rating": "Moderate",
+                     *         "assessment": "scored"
+                     *       },
+                     *       "constraints": {
+                     *         "size": {
+                     *           "min": 1,
+                     *           "max": 3
+                     *         },
+                     *         "requiredRoles": [
+                     *           "Healer"
+                     *         ],
+                     *         "keep": [
+                     *           "yield-scout-7"
+                     *         ]
+                     *       },
+                     *       "search": {
+                     *         "pool": 2,
+                     *         "evaluations": 7,
+                     *         "complete": true
+                     *       },
+                     *       "proposals": [
+                     *         {
+                     *           "members": [
+                     *             {
+                     *               "id": "yield-scout-7",
+                     *               "name": "Yield Scout 7"
+                     *             },
+                     *             {
+                     *               "id": "health-watch-5",
+                     *               "name": "Health Watch 5"
+                     *             }
+                     *           ],
+                     *           "added": [
+                     *             {
+                     *               "id": "health-watch-5",
+                     *               "name": "Health Watch 5"
+                     *             }
+                     *           ],
+                     *           "removed": [
+                     *             {
+                     *               "id": "risk-sentinel-2",
+                     *               "name": "Risk Sentinel 2"
+                     *             }
+                     *           ],
+                     *           "riskBefore": 27.89862748999077,
+                     *           "riskAfter": 8.705699208265184,
+                     *           "ratingAfter": "Low",
+                     *           "reasons": [
+                     *             "reliability rises 0.73 → 0.89 (mean uptime 97.8% → 99.6%, mean error rate 2.8% → 0.8%)",
+                     *             "delivery rises 0.70 → 0.81 (mean completion rate 80.8% → 90.3%, mean response time 1,170 ms → 680 ms)",
+                     *             "cohesion rises 0.53 → 0.75 (core roles 3/4 → 4/4: gains Healer; mean experience 4,800 → 11,600 XP)"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "members": [
+                     *             {
+                     *               "id": "yield-scout-7",
+                     *               "name": "Yield Scout 7"
+                     *             },
+                     *             {
+                     *               "id": "health-watch-5",
+                     *               "name": "Health Watch 5"
+                     *             },
+                     *             {
+                     *               "id": "batch-builder-3",
+                     *               "name": "Batch Builder 3"
+                     *             }
+                     *           ],
+                     *           "added": [
+                     *             {
+                     *               "id": "health-watch-5",
+                     *               "name": "Health Watch 5"
+                     *             },
+                     *             {
+                     *               "id": "batch-builder-3",
+                     *               "name": "Batch Builder 3"
+                     *             }
+                     *           ],
+                     *           "removed": [
+                     *             {
+                     *               "id": "risk-sentinel-2",
+                     *               "name": "Risk Sentinel 2"
+                     *             }
+                     *           ],
+                     *           "riskBefore": 27.89862748999077,
+                     *           "riskAfter": 9.017211398812375,
+                     *           "ratingAfter": "Low",
+                     *           "reasons": [
+                     *             "reliability rises 0.73 → 0.88 (mean uptime 97.8% → 99.3%, mean error rate 2.8% → 0.9%)",
+                     *             "delivery rises 0.70 → 0.81 (mean completion rate 80.8% → 90.2%, mean response time 1,170 ms → 687 ms)",
+                     *             "cohesion rises 0.53 → 0.76 (core roles 3/4 → 4/4: gains Healer; mean experience 4,800 → 12,733 XP)",
+                     *             "size 2 → 3 members"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "message": "2 memberships with a lower risk than the current 27.9/100 (Moderate); the best reaches 8.7/100 (Low)."
+                     *     }
+                     */
                     "application/json": {
                         /** @description The constraints searched under, defaults filled in */
                         constraints: {
@@ -18138,7 +23108,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The constraints cannot be met (each named in errors): an unknown candidate, a kept agent that is not a member, a required role nobody holds, size.min above size.max or above the agents that can be searched; or the Idempotency-Key was used before with a different request */
+            /** @description The constraints cannot be met (each named in errors): an unknown candidate, a kept agent that is not a member, a required role nobody holds, more kept members than size.max, size.min above size.max or above the agents that can be searched; or the Idempotency-Key was used before with a different request */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18181,11 +23151,20 @@ export interface operations {
             query: {
                 /** @description json (default): run and answer the analysis; qasm: answer the circuit as OpenQASM 3 (text/plain); svg: answer the circuit diagram (image/svg+xml); neither qasm nor svg runs it */
                 format?: "json" | "qasm" | "svg";
-                /** @description Seed of the shot sampler, 0–2^53−1: the same input, shots and seed give the same result; drawn at random (and reported) when absent */
+                /**
+                 * @description Seed of the shot sampler, 0–2^53−1: the same input, shots and seed give the same result; drawn at random (and reported) when absent
+                 * @example 42
+                 */
                 seed?: number;
-                /** @description Number of shots (samples), 1–SHOTS_MAX (default limit 1,000,000); default 1024 */
+                /**
+                 * @description Number of shots (samples), 1–SHOTS_MAX (default limit 1,000,000); default 1024
+                 * @example 1024
+                 */
                 shots?: number;
-                /** @description The syndicateId */
+                /**
+                 * @description The syndicateId
+                 * @example defi-yield-syndicate
+                 */
                 syndicateId: string;
             };
             header?: never;
@@ -18200,6 +23179,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "syndicateId": "defi-yield-syndicate",
+                     *       "predictedSyndicateImprovement": "6.4%",
+                     *       "quantumRiskAnalysis": "Low risk (17.9/100): coordination is the weakest dimension (P(healthy) 0.785), reliability the strongest (0.868); 2 squad(s), 3 agent(s). 100 % of the model's weight rests on measured data.",
+                     *       "simulationDuration": "0.360 ms",
+                     *       "detailedMetrics": {
+                     *         "aggregatedSyndicateProbabilities": {
+                     *           "100": 0.0302734375,
+                     *           "101": 0.0986328125,
+                     *           "110": 0.0732421875,
+                     *           "111": 0.5986328125,
+                     *           "000": 0.0263671875,
+                     *           "001": 0.0556640625,
+                     *           "010": 0.009765625,
+                     *           "011": 0.107421875
+                     *         },
+                     *         "analysis": "DeFi Yield Syndicate (defi-yield-syndicate): q0 reliability (uptime and error rate of all agents) score 0.76, P(healthy) 0.868; q1 delivery (completion rate and response time of all agents) score 0.74, P(healthy) 0.804; q2 coordination (core role coverage and the weakest squad) score 0.73, P(healthy) 0.785. Most frequent outcome 111 at 0.599 over 1024 shots (qubit 0 rightmost; 1 = healthy). Expected health 0.821. Strengthening delivery (Builder focus) half way to its ceiling raises health by 6.4%."
+                     *       },
+                     *       "assessment": "scored",
+                     *       "coverage": {
+                     *         "status": "sufficient",
+                     *         "share": 1,
+                     *         "missing": [],
+                     *         "detail": "100 % of the model's weight rests on measured data.",
+                     *         "measured": [
+                     *           "reliability",
+                     *           "delivery",
+                     *           "coordination"
+                     *         ]
+                     *       },
+                     *       "seed": 42,
+                     *       "shots": 1024,
+                     *       "backend": "aer",
+                     *       "histogram": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+                     *     }
+                     */
                     "application/json": {
                         /**
                          * @description Addition: scored, or insufficient-data when too little of the entity's data is measured for a risk (the risk fields then read "insufficient data")

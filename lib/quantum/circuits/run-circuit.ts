@@ -1,5 +1,5 @@
 // POST /quantum/run: an OpenQASM 2.0 or 3 program on the simulator (dynamic circuits by shot
-// branching, docs/quantum-model.md). Parse errors are 400s naming the line and column; a program
+// branching, docs/quantum-model.md), its `input`s bound from `parameters`. Parse errors are 400s naming the line and column; a program
 // past one of the reading limits (QUANTUM_MAX_*) is a 400 naming the limit and its value, raised
 // while the program is read. The reading, the simulation and the choice of the `top` outcomes run
 // on worker threads of the sandbox (../pool); `signal` cancels the run.
@@ -18,9 +18,9 @@ export const runCircuit = async (body: TRunCircuitBody, userId?: string, signal?
   const target = body.histogram?.targetString;
   // Read first in the sandbox's read lane: a program over a limit is refused there within about a
   // second, however many simulations wait in the simulate lane.
-  await runSimulation({ kind: "inspect", qasm: body.qasm }, signal, "read");
+  await runSimulation({ kind: "inspect", qasm: body.qasm, parameters: body.parameters }, signal, "read");
   const run = await runSimulation(
-    { kind: "circuit", qasm: body.qasm, shots, seed: body.seed, top: body.top, exact: body.exact, statevector: body.statevector },
+    { kind: "circuit", qasm: body.qasm, parameters: body.parameters, shots, seed: body.seed, top: body.top, exact: body.exact, statevector: body.statevector },
     signal,
   );
   if (target !== undefined && target.length !== run.clbits) {

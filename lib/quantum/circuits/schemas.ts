@@ -16,7 +16,7 @@ export const ZHistogramOptions = z
 export type THistogramOptions = z.infer<typeof ZHistogramOptions>;
 
 export const ZRunCircuitBody = z.object({
-  qasm: z.string().min(1, "qasm is required").max(200_000).describe('An OpenQASM 2.0 program (include "qelib1.inc"; qreg/creg, gates, measure, reset, if, barrier) or an OpenQASM 3 one (include "stdgates.inc"; qubit/bit, c = measure q, reset, if, gate modifiers)'),
+  qasm: z.string().min(1, "qasm is required").max(200_000).describe('An OpenQASM 2.0 program (include "qelib1.inc"; qreg/creg, gates, measure, reset, if, barrier) or an OpenQASM 3 one (include "stdgates.inc"; qubit/bit or physical qubits $n, c = measure q, reset, if, switch, for, const and input, let, gate modifiers; delay and box as identity)'),
   shots: ZBodyShots,
   seed: ZBodySeed,
   top: z.number().int("top must be a whole number").min(1, "top must be at least 1").max(MAX_TOP_OUTCOMES, `top must be at most ${MAX_TOP_OUTCOMES}`).optional()
@@ -24,6 +24,10 @@ export const ZRunCircuitBody = z.object({
   exact: z.boolean("exact must be true or false").optional().describe("Also answer exactProbabilities: the exact distribution, without sampling (the same k most probable outcomes)"),
   statevector: z.boolean("statevector must be true or false").optional().describe(`Also answer the final statevector as [re, im] pairs (circuits of at most ${MAX_STATEVECTOR_QUBITS} qubits without mid-circuit measurement)`),
   histogram: ZHistogramOptions.optional(),
+  parameters: z
+    .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,99}$/, "a parameter is named as the program's input is (letters, digits, _)"), z.number("a parameter's value must be a finite number"))
+    .optional()
+    .describe('Values of the OpenQASM 3 program\'s inputs by name (`input float[64] theta;` → { "theta": 0.5 }), finite numbers (whole ones for int and uint inputs). Every input needs a value and every name must be an input: otherwise a 400 naming it'),
 });
 export type TRunCircuitBody = z.infer<typeof ZRunCircuitBody>;
 

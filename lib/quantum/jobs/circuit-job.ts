@@ -38,7 +38,7 @@ const runHosted = async ({ payload, progress, signal, saveProgress }: JobContext
   if (!hosted?.hostedJobId) {
     // The submitted program is read and transpiled in the sandbox, like every submitted program.
     const target = await backendTarget(settings);
-    const { qasm } = await runSimulation({ kind: "transpile", qasm: payload.body.qasm, target }, signal, "read");
+    const { qasm } = await runSimulation({ kind: "transpile", qasm: payload.body.qasm, parameters: payload.body.parameters, target }, signal, "read");
     const submitted = await submitIsaToIbm(qasm, shots, settings);
     hosted = { hostedJobId: submitted.jobId, submittedAt: Date.now() };
     await saveProgress(hosted);

@@ -30,7 +30,7 @@ export const submitQuantumJob = async (body: TQuantumJobBody, viewer: JobViewer,
   if (before >= limit) throw overQuota(before);
   // Then the program, read in the sandbox: refused at once, with the line and column, rather than
   // as a failed job later.
-  const circuit = await runSimulation({ kind: "inspect", qasm: body.qasm }, signal, "read");
+  const circuit = await runSimulation({ kind: "inspect", qasm: body.qasm, parameters: body.parameters }, signal, "read");
   const job = await prisma.$transaction(async (tx) => {
     // One submit per user at a time, so that two racing submits cannot both pass the quota.
     await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${viewer.userId} FOR UPDATE`;

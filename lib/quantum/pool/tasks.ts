@@ -19,7 +19,7 @@ import { resetEnv } from "../../config/env";
 import { resetLimits } from "../../config/limits";
 import { quantumConfig, resetQuantumConfig } from "../config";
 import { circuitDiagram } from "../diagram/svg";
-import { parseQasm, QasmError, QasmLimitError, toQasm3, type QasmLimits } from "../qasm";
+import { parseQasm, QasmError, QasmInputError, QasmLimitError, toQasm3, type QasmLimits } from "../qasm";
 import { transpile, TranspileError, type BackendTarget } from "../ibm/transpile";
 import { DEFAULT_TOP_OUTCOMES, MAX_STATEVECTOR_QUBITS } from "../schemas";
 import { checkQubits, checkWork, evolve, simulateTop, type Circuit } from "../../simulator";
@@ -30,16 +30,18 @@ import { configureEngine, simulatorLimits, withAppErrors } from "./engine";
 configureEngine();
 
 type Shots = { shots: number; seed?: number };
+/** Values of a program's OpenQASM 3 inputs, by name. */
+type InputValues = Record<string, number>;
 
 export type SimulationTask =
-  | ({ kind: "circuit"; qasm: string; top?: number; exact?: boolean; statevector?: boolean } & Shots)
+  | ({ kind: "circuit"; qasm: string; parameters?: InputValues; top?: number; exact?: boolean; statevector?: boolean } & Shots)
   | ({ kind: "agent"; input: AgentModelInput } & Shots)
   | ({ kind: "squad"; input: SquadModelInput } & Shots)
   | ({ kind: "syndicate"; input: SyndicateModelInput } & Shots)
   | ({ kind: "wallet"; input: WalletModelInput; sampled?: Record<string, number> } & Shots)
   | { kind: "diagram"; qasm: string; title?: string }
-  | { kind: "inspect"; qasm: string }
-  | { kind: "transpile"; qasm: string; target: BackendTarget }
+  | { kind: "inspect"; qasm: string; parameters?: InputValues }
+  | { kind: "transpile"; qasm: string; parameters?: InputValues; target: BackendTarget }
   | ({ kind: "squad-optimize"; input: OptimizeSearchInput } & Shots);
 
 export type SimulationFailure = { code: ErrorCode; message: string; errors?: FieldError[]; headers?: Record<string, string> };
@@ -61,10 +63,15 @@ export const qasmLimits = (): QasmLimits => {
   };
 };
 
-export const parseCircuit = (qasm: string): Circuit => {
+export const parseCircuit = (qasm: string, parameters?: InputValues): Circuit => {
   try {
-    return parseQasm(qasm, qasmLimits());
+    return parseQasm(qasm, qasmLimits(), { parameters });
   } catch (error) {
+    if (error instanceof QasmInputError) {
+      // The parameters do not match the program's inputs: named where the client sent them.
+      const message = `line ${error.line}, column ${error.column}: ${error.message}`;
+      throw new AppError("validation_failed", `The OpenQASM program's parameters do not match its inputs: ${message}.`, { errors: [{ path: `body.parameters.${error.parameter}`, message }] });
+    }
     if (error instanceof QasmLimitError) {
       // Too many qubits: the statevector's own explanation (how much memory they would take).
       if (error.limit === "maxQubits" && error.requested !== undefined && error.requested <= 64) {
@@ -94,8 +101,8 @@ export const topEntries = (record: Record<string, number>, k: number): Record<st
  * Parses, bounds and simulates a submitted OpenQASM program, and keeps only the `top` most
  * frequent outcomes, so that what crosses back to the request thread stays small.
  */
-export const simulateCircuit = (task: { qasm: string; top?: number; exact?: boolean; statevector?: boolean } & Shots) => {
-  const c = parseCircuit(task.qasm);
+export const simulateCircuit = (task: { qasm: string; parameters?: InputValues; top?: number; exact?: boolean; statevector?: boolean } & Shots) => {
+  const c = parseCircuit(task.qasm, task.parameters);
   const limits = simulatorLimits();
   checkQubits(c.qubits, limits.maxQubits);
   checkWork(c, limits);
@@ -121,8 +128,8 @@ export const simulateCircuit = (task: { qasm: string; top?: number; exact?: bool
 };
 
 /** What a submitted program is, read under the limits of a run (nothing is simulated or drawn). */
-export const inspectCircuit = (task: { qasm: string }) => {
-  const c = parseCircuit(task.qasm);
+export const inspectCircuit = (task: { qasm: string; parameters?: InputValues }) => {
+  const c = parseCircuit(task.qasm, task.parameters);
   const limits = simulatorLimits();
   checkQubits(c.qubits, limits.maxQubits);
   checkWork(c, limits);
@@ -130,8 +137,8 @@ export const inspectCircuit = (task: { qasm: string }) => {
 };
 
 /** A submitted program transpiled for a hosted backend, as the OpenQASM 3 it is sent as. */
-export const transpileCircuit = (task: { qasm: string; target: BackendTarget }) => {
-  const c = parseCircuit(task.qasm);
+export const transpileCircuit = (task: { qasm: string; parameters?: InputValues; target: BackendTarget }) => {
+  const c = parseCircuit(task.qasm, task.parameters);
   try {
     const isa = transpile(c, task.target);
     return { qasm: toQasm3(isa.circuit, { physical: Array.from({ length: isa.circuit.qubits }, (_, k) => k), native: task.target.basisGates }) };

@@ -94,7 +94,7 @@ export const parseExpression = (cursor: Cursor, guard: DepthGuard): Expr => {
     }
     if (token.kind === "id") {
       if (token.text === "pi") return { kind: "number", value: Math.PI, depth: 1, size: 1 };
-      if (FUNCTIONS[token.text]) {
+      if (Object.hasOwn(FUNCTIONS, token.text)) {
         cursor.expect("(");
         enter(token);
         const arg = additive();

@@ -1,6 +1,7 @@
 // OpenQASM 2.0 and 3 tokens, each with the line and column (1-based) where it starts, so that every
 // parse error can name its place.
-export type TokenKind = "id" | "number" | "string" | "symbol" | "eof";
+// "duration": a number with its unit (`100ns`, `2.5us`, `10dt`); "physical": a physical qubit (`$3`).
+export type TokenKind = "id" | "number" | "duration" | "physical" | "string" | "symbol" | "eof";
 
 export type Token = { kind: TokenKind; text: string; line: number; column: number };
 
@@ -15,11 +16,18 @@ export class QasmError extends Error {
   }
 }
 
-const SYMBOLS = ["->", "==", "!=", "=", "!", "@", ";", ",", "(", ")", "[", "]", "{", "}", "+", "-", "*", "/", "^"];
+// Longer symbols first: the first one the source starts with is taken.
+const SYMBOLS = [
+  "->", "==", "!=", "<=", ">=", "++", "&&", "||", "<<", ">>", "+=", "-=", "*=", "/=",
+  "=", "!", "@", ";", ",", "(", ")", "[", "]", "{", "}", "+", "-", "*", "/", "^", ":", "<", ">", "%", "&", "|", "~",
+];
 
 // Sticky: each match starts exactly where the scan stands (no copy of the rest of the source).
 const ID = /[A-Za-z_][A-Za-z0-9_]*/y;
 const NUMBER = /(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?/y;
+// The unit right after a number makes it a duration (OpenQASM 3 timing).
+const UNIT = /(ns|us|µs|ms|s|dt)(?![A-Za-z0-9_])/y;
+const PHYSICAL = /\$\d+/y;
 
 export const tokenize = (source: string): Token[] => {
   const tokens: Token[] = [];
@@ -63,8 +71,18 @@ export const tokenize = (source: string): Token[] => {
     }
     const number = NUMBER.exec(source);
     if (number) {
-      tokens.push({ kind: "number", text: number[0], ...start });
-      advance(number[0].length);
+      UNIT.lastIndex = i + number[0].length;
+      const unit = UNIT.exec(source);
+      const text = unit ? number[0] + unit[0] : number[0];
+      tokens.push({ kind: unit ? "duration" : "number", text, ...start });
+      advance(text.length);
+      continue;
+    }
+    PHYSICAL.lastIndex = i;
+    const physical = PHYSICAL.exec(source);
+    if (physical) {
+      tokens.push({ kind: "physical", text: physical[0], ...start });
+      advance(physical[0].length);
       continue;
     }
     if (ch === '"') {

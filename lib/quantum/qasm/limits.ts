@@ -11,7 +11,7 @@ export type QasmLimits = {
   maxClbits: number;
   /** Gate definitions in one program. */
   maxGateDefinitions: number;
-  /** Definitions calling definitions: 1 for a body of built-in gates only. */
+  /** Definitions calling definitions: 1 for a body of built-in gates only. Also bounds loops, boxes, ifs and switch cases nested in one another. */
   maxGateNesting: number;
   /** Depth of a parameter expression's tree (parentheses, operators, functions, unary minus). */
   maxExpressionDepth: number;
@@ -20,8 +20,9 @@ export type QasmLimits = {
   /**
    * Steps of reading: every operation produced, copied (by `inv @`, `pow(k) @`, `ctrl @`) or
    * attached to a condition (one step per classical bit the condition reads), every expression
-   * node evaluated, every qubit a broadcast or barrier names. What reading can cost in time and
-   * memory, whatever the constructs and however they are combined.
+   * node evaluated, every qubit a broadcast, barrier, slice or alias names, every token a `for`
+   * iteration or `switch` case reads again. What reading can cost in time and memory, whatever
+   * the constructs and however they are combined.
    */
   maxExpansionSteps: number;
   /** Milliseconds reading may take (checked as steps are charged); Infinity for no limit. */

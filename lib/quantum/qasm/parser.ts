@@ -4,17 +4,44 @@
 // brings in the standard library (Qiskit's edition of it, with rccx, rc3x, c3x, c3sqrtx and c4x);
 // a program may define its own gates, also under the names of qelib1's later additions (`cu`,
 // `p`, `sx`, …), never under a name the original library or the program already defined. The
-// header, when present, must say 2.0. A program without any header is read leniently, as a
-// snippet: every gate of both libraries and of the simulator is known, in either syntax.
+// header, when present, must say 2.0 (or 2, as Qiskit accepts). A program without any header is
+// read leniently, as a snippet: every gate of both libraries and of the simulator is known, in
+// either syntax, and so are the OpenQASM 3 statements below.
 //
 // OpenQASM 3 for what ordinary circuits use: `OPENQASM 3.0;`, `include "stdgates.inc";`,
 // `qubit[n] q;` / `bit[n] c;` (and the old qreg/creg), `c[0] = measure q[0];`, `c = measure q;`,
-// `reset`, `if (c == 1)` / `if (c[0])` / `if (!c[0])` with an optional `else`, gate definitions,
-// the modifiers `ctrl @`, `negctrl @`, `inv @` and `pow(k) @`, `U` and `gphase`.
+// `reset`, `if (c == 1)` / `if (c[0])` / `if (!c[0])` with an optional `else` (terms joined with
+// `&&` all hold, without else; `||` is refused), gate definitions,
+// the modifiers `ctrl @`, `negctrl @`, `inv @` and `pow(k) @`, `U` and `gphase`. Also:
+// - physical qubits `$0`, `$1`, … (as Qiskit writes a laid-out circuit): the program then has the
+//   qubits 0 … the highest index it names, and may not also declare qubit registers (refused);
+// - constants `const int[32] n = 3;` / `const float[64] x = pi/2;` (int, uint, float, angle) and
+//   inputs `input float[64] theta;`, whose values come from the `parameters` option (an input
+//   without a value, or a value for a name that is no input, is refused); both are usable in gate
+//   parameters and, when whole numbers, in indices `q[n]` (negative ones count from the end) and
+//   loop bounds; gate definitions may use the constants declared before them;
+// - `for uint i in [0:3] { … }`, `[start:step:end]` (ends included), `for i in {1, 5, 2} …`,
+//   unrolled while reading (every iteration is charged to the budget, so a huge loop stops at a
+//   limit); `if` on a comparison of constants (`if (i == 0)`, `<`, `<=`, `>`, `>=`, `!=`) is
+//   decided while reading;
+// - `switch (c) { case 0, 3 { … } case 1 { … } default { … } }` on a classical register or bit, also
+//   as Qiskit writes it (`int switch_dummy;` … `switch_dummy = c; switch (switch_dummy) { … }`, the
+//   only use of an int variable accepted): each case is its block under `c == value` (read once per
+//   value), default under `c != ` every value; a case may not measure into the bits switched on.
+//   A switch on a constant is decided while reading;
+// - register slices and sets `q[0:2]`, `q[0:2:6]`, `q[{0, 3}]` (they broadcast as registers do),
+//   and aliases `let a = q[0:2];`, `let b = q[1] ++ r;` (of qubits or of bits, each named once);
+// - timing as identity, as simulators treat it: `delay[100ns] q[0];` (units ns, us, µs, ms, s,
+//   dt), `box { … }` / `box[100ns] { … }` (its statements run as written), `duration d = …;`,
+//   `stretch s;`; durations are not checked beyond their brackets.
+// Refused as "not supported by this simulator: …" (with the place): pulse-level calibration
+// (`defcal`, `cal`, `defcalgrammar`, `port`, `frame`, `waveform`), `extern`, `def` and `return`,
+// `while`, `break`, `continue`, `output`, and classical variables (int, float, bool, …
+// declared without const).
 //
 // Both: registers broadcast as the specifications say (`h q;`, `cx a, b;` over equal sizes,
-// `measure q -> c;`), `barrier`, comments. Mid-circuit measurement, `reset` and `if` make the
-// circuit dynamic (see Circuit.program). Every error names its line and column, and every limit
+// `measure q -> c;`), `barrier`, comments. Mid-circuit measurement, `reset`, `if` and `switch` on
+// bits make the circuit dynamic (see Circuit.program). Every error names its line and column, and every limit
 // of `QasmLimits` is checked while reading, before the thing it bounds is allocated or expanded.
 import type { Barrier, Circuit, Condition, Instruction, Measurement } from "../../simulator/passes/circuit";
 import { GATES, type GateOp } from "../../simulator/passes/gates";
@@ -22,7 +49,9 @@ import { evaluate, namesIn, parseExpression, type Cursor, type DepthGuard, type 
 import { QasmError, tokenize, type Token } from "./lexer";
 import { DEFAULT_QASM_LIMITS, QasmLimitError, type QasmLimits } from "./limits";
 
-type Register = { name: string; size: number; offset: number };
+/** A declared register (bits offset … offset + size − 1), or an alias or slice (its `bits`, in order). */
+type Register = { name: string; size: number; offset: number; bits?: number[] };
+const bitOf = (register: Register, k: number) => (register.bits ? register.bits[k] : register.offset + k);
 type Arg = { register: Register; index?: number; token: Token };
 
 /** A gate the simulator runs: its name there, parameters, qubits (controls included) and controls. */
@@ -37,6 +66,8 @@ type GateDef = {
   nesting: number;
   /** Operations one call expands to (a double: huge, or Infinity, when it would blow up). */
   size: number;
+  /** The program's constants its body uses, with their values when it was defined. */
+  constants: Record<string, number>;
 };
 type Target = Builtin | GateDef;
 type Modifier = { kind: "inv" } | { kind: "pow"; exponent: number } | { kind: "ctrl" | "negctrl"; count: number };
@@ -105,6 +136,39 @@ const invert = (op: GateOp): GateOp => {
 /** How many steps of reading pass between two looks at the clock. */
 const CLOCK_CHECK_STEPS = 4096;
 
+/** Raised for an input without a value, or a value for no input: the `parameters` are at fault. */
+export class QasmInputError extends QasmError {
+  constructor(
+    line: number,
+    column: number,
+    readonly parameter: string,
+    message: string,
+  ) {
+    super(line, column, message);
+    this.name = "QasmInputError";
+  }
+}
+
+export type QasmOptions = {
+  /** Values of the program's `input` declarations, by name. */
+  parameters?: Record<string, number>;
+};
+
+// Statements refused with "not supported by this simulator: …" (the keyword, or what it is).
+const UNSUPPORTED: Record<string, string> = {
+  defcal: "defcal (pulse-level calibrations)", cal: "cal (pulse-level calibrations)", defcalgrammar: "defcalgrammar (pulse-level calibrations)",
+  extern: "extern", port: "port", frame: "frame", waveform: "waveform", def: "def (subroutines)", return: "return",
+  while: "while", break: "break", continue: "continue", output: "output",
+  end: "end", pragma: "pragma",
+};
+// Classical types: only constants and inputs of these (and durations, which are read and ignored).
+const NUMERIC_TYPES = new Set(["int", "uint", "float", "angle"]);
+const CLASSICAL_TYPES = new Set([...NUMERIC_TYPES, "bool", "complex", "array", "duration", "stretch"]);
+// Statements of OpenQASM 3 that a program headed 2.0 cannot use.
+const OPENQASM3_ONLY = new Set(["const", "input", "let", "for", "switch", "delay", "box", "duration", "stretch", ...CLASSICAL_TYPES]);
+
+type ClassicalType = { name: string; token: Token };
+
 class Parser implements Cursor {
   private position = 0;
   private qregs = new Map<string, Register>();
@@ -134,10 +198,32 @@ class Parser implements Cursor {
   private when: Condition[] | undefined;
   private whenBits = 0;
   private readonly guard: DepthGuard;
+  /** Constants, inputs and loop variables in scope, with their values (no prototype: any name is safe). */
+  private constants: Record<string, number> = Object.create(null) as Record<string, number>;
+  /** Names of durations and stretches (read and ignored). */
+  private durations = new Set<string>();
+  private inputs = new Set<string>();
+  /** The program names physical qubits ($n) instead of declaring registers. */
+  private physical = false;
+  /** The bits each switch being read compares (its cases may not measure into them). */
+  private switched: Set<number>[] = [];
+  /** Integer variables declared only to be switched on (Qiskit's switch_dummy), and the bits the next switch reads. */
+  private switchVariables = new Set<string>();
+  private switchTarget: { name: string; bits: number[] } | undefined;
+  /** Choices made while reading (constant ifs and switches, loops, pow exponents): while none is
+   * made in a loop's first iteration, every iteration costs the same. */
+  private decisions = 0;
+  /** Levels of conditions in force (an if, a switch case: each one level, whatever it compares). */
+  private conditionDepth = 0;
+  /** The first qubit register declared (physical qubits cannot be used with it). */
+  private declaredQubits: string | undefined;
+  /** Loops and boxes the reader is inside (declarations are refused there). */
+  private blocks = 0;
 
   constructor(
     private readonly tokens: Token[],
     private readonly limits: QasmLimits,
+    private readonly parameters: Record<string, number> = {},
   ) {
     this.guard = {
       maxDepth: limits.maxExpressionDepth,
@@ -222,6 +308,13 @@ class Parser implements Cursor {
   private circuit(): Circuit {
     this.header();
     while (this.peek().kind !== "eof") this.statement();
+    // A value sent for a name the program does not declare as an input is a mistake, not noise.
+    for (const name of Object.keys(this.parameters)) {
+      if (!this.inputs.has(name)) {
+        const declared = this.inputs.size > 0 ? `its inputs are ${[...this.inputs].map((input) => `'${input}'`).join(", ")}` : "it declares no input";
+        throw new QasmInputError(1, 1, name, `parameter '${name}' is not an input of the program (${declared})`);
+      }
+    }
     if (this.qubits === 0) this.fail(this.peek(), "the program declares no qubits (qreg)");
     const measures = this.program.filter((step) => step.kind === "measure");
     const gates = this.program.flatMap((step) => (step.kind === "gate" ? [step.op] : []));
@@ -250,7 +343,7 @@ class Parser implements Cursor {
     this.next();
     const version = this.next();
     if (version.kind !== "number") this.fail(version, `expected a version number but found '${version.text}'`);
-    if (version.text === "2.0") {
+    if (version.text === "2.0" || version.text === "2") {
       this.version = 2;
       this.library = { ...CORE };
     } else if (version.text === "3" || version.text === "3.0") {
@@ -272,14 +365,30 @@ class Parser implements Cursor {
   private statement() {
     const token = this.peek();
     if (token.kind !== "id") this.fail(token, `expected a statement but found '${token.text}'`);
-    const top = this.conditions.length === 0;
+    const top = this.conditions.length === 0 && this.blocks === 0;
+    // Why a declaration cannot be here: under a condition, or inside a loop or box.
+    const nested = (what: string) => this.fail(token, this.conditions.length > 0 ? `${what} cannot be conditional` : `${what} cannot be inside a loop or box`);
+    if (this.version === 2 && !this.gates.has(token.text) && OPENQASM3_ONLY.has(token.text)) this.fail(token, `'${token.text}' is OpenQASM 3; this program's header says OpenQASM 2.0`);
+    if (Object.hasOwn(UNSUPPORTED, token.text) && !this.gates.has(token.text)) this.fail(token, `not supported by this simulator: ${UNSUPPORTED[token.text]}`);
+    if (this.version !== 2 && CLASSICAL_TYPES.has(token.text)) {
+      if (token.text === "duration" || token.text === "stretch") return top ? this.durationDeclaration() : nested("a declaration");
+      if ((token.text === "int" || token.text === "uint") && top) return this.switchVariable();
+      this.fail(token, `not supported by this simulator: ${token.text} variables (declare a constant with const, or an input with input)`);
+    }
     switch (token.text) {
-      case "include": return top ? this.include() : this.fail(token, "'include' cannot be conditional");
-      case "qreg": case "creg": return top ? this.register(token.text) : this.fail(token, "a declaration cannot be conditional");
+      case "include": return top ? this.include() : nested("'include'");
+      case "qreg": case "creg": return top ? this.register(token.text) : nested("a declaration");
       case "qubit": case "bit":
         if (this.version === 2) break;
-        return top ? this.declaration(token.text) : this.fail(token, "a declaration cannot be conditional");
-      case "gate": return top ? this.gateDefinition() : this.fail(token, "a gate definition cannot be conditional");
+        return top ? this.declaration(token.text) : nested("a declaration");
+      case "gate": return top ? this.gateDefinition() : nested("a gate definition");
+      case "const": return top ? this.constDeclaration() : nested("a declaration");
+      case "input": return top ? this.inputDeclaration() : nested("a declaration");
+      case "let": return top ? this.letDeclaration() : nested("a declaration");
+      case "for": return this.forLoop();
+      case "switch": return this.switchStatement();
+      case "delay": return this.gates.has("delay") ? this.gateCall() : this.delay();
+      case "box": return this.box();
       case "measure": return this.measure();
       case "reset": return this.reset();
       case "barrier": return this.barrier();
@@ -288,6 +397,7 @@ class Parser implements Cursor {
       case "opaque": return this.fail(token, "'opaque' gates have no definition and cannot be simulated");
     }
     if (this.cregs.has(token.text) && (this.peekAt(1).text === "=" || this.peekAt(1).text === "[") && this.version !== 2) return this.assignment();
+    if (this.switchVariables.has(token.text)) return this.switchAssignment();
     return this.gateCall();
   }
 
@@ -314,12 +424,15 @@ class Parser implements Cursor {
 
   private declareRegister(kind: "q" | "c", name: Token, size: { value: number; token: Token }) {
     if (this.qregs.has(name.text) || this.cregs.has(name.text)) this.fail(name, `register '${name.text}' is already declared`);
+    if (this.isClassicalName(name.text)) this.fail(name, `'${name.text}' is already declared`);
+    if (kind === "q" && this.physical) this.fail(name, "a program that names physical qubits ($0, $1, …) cannot also declare qubit registers");
     if (size.value < 1) this.fail(size.token, "a register needs at least one bit");
     if (kind === "q" && this.qubits + size.value > this.limits.maxQubits) {
       throw new QasmLimitError(size.token.line, size.token.column, "maxQubits", this.limits.maxQubits, "the program declares more qubits than", this.qubits + size.value);
     }
     if (kind === "c" && this.clbits + size.value > this.limits.maxClbits) this.overLimit(size.token, "maxClbits", "the program declares more classical bits than");
     if (kind === "q") {
+      this.declaredQubits ??= name.text;
       this.qregs.set(name.text, { name: name.text, size: size.value, offset: this.qubits });
       this.qubits += size.value;
     } else {
@@ -355,15 +468,388 @@ class Parser implements Cursor {
   }
 
   private argument(registers: Map<string, Register>, what: string): Arg {
+    if (this.peek().kind === "physical" && registers === this.qregs) return this.physicalQubit();
     const token = this.identifier(what);
     const register = registers.get(token.text);
-    if (!register) this.fail(token, `unknown ${what} '${token.text}'`);
+    if (!register) {
+      if (this.isClassicalName(token.text)) this.fail(token, `'${token.text}' is a classical value, not a ${what}`);
+      this.fail(token, `unknown ${what} '${token.text}'`);
+    }
     if (!this.is("[")) return { register: register!, token };
-    this.next();
-    const index = this.integer();
-    if (index.value >= register!.size) this.fail(index.token, `index ${index.value} is outside ${token.text}[0…${register!.size - 1}]`);
+    const open = this.next();
+    if (this.version !== 2 && this.is("{")) {
+      // q[{0, 2, 1}]: the bits named, in that order.
+      this.next();
+      const indices: number[] = [];
+      while (!this.is("}")) {
+        if (indices.length >= register!.size) this.fail(this.peek(), `a set of indices names more bits than ${token.text} has (${register!.size})`);
+        indices.push(this.index(register!));
+        if (this.is(",")) this.next();
+        else break;
+      }
+      this.expect("}");
+      this.expect("]");
+      return this.selection(register!, indices, token, open);
+    }
+    const index = this.index(register!);
+    if (this.is(":") && this.version !== 2) {
+      // q[a:b], q[a:step:b]: both ends included, as OpenQASM 3 ranges are.
+      this.next();
+      let step = 1;
+      let end: number;
+      const secondAt = this.peek();
+      const second = this.wholeNumber();
+      if (this.is(":")) {
+        this.next();
+        step = second;
+        if (step === 0) this.fail(secondAt, "a range's step cannot be 0");
+        end = this.index(register!);
+      } else end = this.inRange(second, register!, secondAt);
+      this.expect("]");
+      const count = step > 0 ? (end >= index ? Math.floor((end - index) / step) + 1 : 0) : index >= end ? Math.floor((index - end) / -step) + 1 : 0;
+      if (count === 0) this.fail(open, `the slice ${token.text}[${index}:${step === 1 ? "" : `${step}:`}${end}] is empty`);
+      return this.selection(register!, Array.from({ length: count }, (_, k) => index + k * step), token, open);
+    }
     this.expect("]");
-    return { register: register!, index: index.value, token };
+    return { register: register!, index, token };
+  }
+
+  // A slice or set of a register's bits, as a register of its own (at most the register's size).
+  private selection(register: Register, indices: number[], token: Token, at: Token): Arg {
+    this.charge(at, indices.length);
+    const bits = indices.map((k) => bitOf(register, k));
+    return { register: { name: token.text, size: bits.length, offset: 0, bits }, token };
+  }
+
+  // q[3]; in OpenQASM 3 also q[n], q[i + 1] over constants and loop variables, and q[-1] (the last).
+  private index(register: Register): number {
+    const at = this.peek();
+    const plain = at.kind === "number" && [",", "]", ":", "}"].includes(this.peekAt(1).text);
+    if (plain || this.version === 2) {
+      const index = this.integer();
+      if (index.value >= register.size) this.fail(index.token, `index ${index.value} is outside ${register.name}[0…${register.size - 1}]`);
+      return index.value;
+    }
+    const value = this.evaluateCharged(parseExpression(this, this.guard), this.constants, at);
+    if (!Number.isSafeInteger(value)) this.fail(at, `an index must be a whole number, not ${value}`);
+    return this.inRange(value, register, at);
+  }
+
+  private inRange(value: number, register: Register, at: Token) {
+    const index = value < 0 ? value + register.size : value;
+    if (index < 0 || index >= register.size) this.fail(at, `index ${value} is outside ${register.name}[0…${register.size - 1}]`);
+    return index;
+  }
+
+  // let a = q[0:2];  let b = q[1] ++ r;  (an alias: a register made of other registers' bits)
+  private letDeclaration() {
+    const at = this.next();
+    const name = this.identifier("an alias name");
+    this.declareName(name);
+    this.expect("=");
+    const first = this.peek();
+    const quantum = first.kind === "physical" || this.qregs.has(first.text);
+    const registers = quantum ? this.qregs : this.cregs;
+    const what = quantum ? "quantum register" : "classical register";
+    const parts = [this.argument(registers, what)];
+    while (this.is("++")) {
+      this.next();
+      parts.push(this.argument(registers, what));
+    }
+    this.expect(";");
+    const size = parts.reduce((sum, arg) => sum + (arg.index === undefined ? arg.register.size : 1), 0);
+    this.charge(at, size);
+    const bits = parts.flatMap((arg) => (arg.index === undefined ? Array.from({ length: arg.register.size }, (_, k) => bitOf(arg.register, k)) : [bitOf(arg.register, arg.index)]));
+    if (new Set(bits).size !== bits.length) this.fail(at, `'${name.text}' would name the same ${quantum ? "qubit" : "bit"} twice`);
+    registers.set(name.text, { name: name.text, size: bits.length, offset: 0, bits });
+  }
+
+  // $n: physical qubit n, in a program without qubit registers (it then has qubits 0 … the highest n).
+  private physicalQubit(): Arg {
+    const token = this.next();
+    if (this.version === 2) this.fail(token, "physical qubits ($0, $1, …) are OpenQASM 3; this program's header says OpenQASM 2.0");
+    if (this.declaredQubits) this.fail(token, `physical qubits ($0, $1, …) cannot be mixed with declared qubit registers ('${this.declaredQubits}')`);
+    const n = Number(token.text.slice(1));
+    if (!Number.isSafeInteger(n) || n >= this.limits.maxQubits) {
+      throw new QasmLimitError(token.line, token.column, "maxQubits", this.limits.maxQubits, "the program declares more qubits than", Number.isSafeInteger(n) ? n + 1 : undefined);
+    }
+    this.physical = true;
+    this.qubits = Math.max(this.qubits, n + 1);
+    return { register: { name: token.text, size: 1, offset: n }, index: 0, token };
+  }
+
+  private isClassicalName = (name: string) => Object.hasOwn(this.constants, name) || this.durations.has(name) || this.switchVariables.has(name);
+
+  // A new classical name: not a register, constant, input or duration already.
+  private declareName(name: Token) {
+    if (name.text === "pi") this.fail(name, "'pi' is a built-in constant");
+    if (this.qregs.has(name.text) || this.cregs.has(name.text) || this.isClassicalName(name.text)) this.fail(name, `'${name.text}' is already declared`);
+  }
+
+  // int[32], uint, float[64], angle[32], …: the name and an optional width.
+  private classicalType(): ClassicalType {
+    const token = this.identifier("a type");
+    if (!CLASSICAL_TYPES.has(token.text)) this.fail(token, `expected a type (int, uint, float, angle) but found '${token.text}'`);
+    if (this.is("[")) {
+      this.next();
+      const width = this.integer();
+      if (width.value < 1) this.fail(width.token, "a type's width must be at least 1");
+      this.expect("]");
+    }
+    return { name: token.text, token };
+  }
+
+  private bind(name: Token, type: ClassicalType, value: number, at: Token) {
+    if (!Number.isFinite(value)) this.fail(at, `the value of '${name.text}' is not a finite number`);
+    if ((type.name === "int" || type.name === "uint") && !Number.isSafeInteger(value)) this.fail(at, `'${name.text}' is ${type.name} but its value is ${value}, not a whole number`);
+    if (type.name === "uint" && value < 0) this.fail(at, `'${name.text}' is uint but its value is ${value}, below 0`);
+    this.constants[name.text] = value;
+  }
+
+  // const float[64] x = pi/2;  const int[32] n = 3;
+  private constDeclaration() {
+    this.next();
+    const type = this.classicalType();
+    if (type.name === "duration" || type.name === "stretch") return this.durationDeclaration(true);
+    if (!NUMERIC_TYPES.has(type.name)) this.fail(type.token, `not supported by this simulator: const ${type.name}`);
+    const name = this.identifier("a constant name");
+    this.declareName(name);
+    this.expect("=");
+    const at = this.peek();
+    const value = this.evaluateCharged(parseExpression(this, this.guard), this.constants, at);
+    this.expect(";");
+    this.bind(name, type, value, at);
+  }
+
+  // input float[64] theta;  (its value is the parameter of that name)
+  private inputDeclaration() {
+    this.next();
+    const type = this.classicalType();
+    if (!NUMERIC_TYPES.has(type.name)) this.fail(type.token, `not supported by this simulator: input ${type.name}`);
+    const name = this.identifier("an input name");
+    this.declareName(name);
+    this.expect(";");
+    const value = Object.hasOwn(this.parameters, name.text) ? this.parameters[name.text] : undefined;
+    if (value === undefined) throw new QasmInputError(name.line, name.column, name.text, `input '${name.text}' has no value: send it in parameters`);
+    if (typeof value !== "number" || !Number.isFinite(value)) throw new QasmInputError(name.line, name.column, name.text, `input '${name.text}' must be a finite number`);
+    if ((type.name === "int" || type.name === "uint") && !Number.isSafeInteger(value)) {
+      throw new QasmInputError(name.line, name.column, name.text, `input '${name.text}' is ${type.name}: send a whole number, not ${value}`);
+    }
+    if (type.name === "uint" && value < 0) throw new QasmInputError(name.line, name.column, name.text, `input '${name.text}' is uint: send a number of at least 0, not ${value}`);
+    this.inputs.add(name.text);
+    this.constants[name.text] = value;
+  }
+
+  // duration d = 100ns;  stretch s;  (read and ignored: timing does nothing in a simulation)
+  private durationDeclaration(typed = false) {
+    if (!typed) this.classicalType();
+    const name = this.identifier("a name");
+    this.declareName(name);
+    if (this.is("=")) {
+      this.next();
+      this.skipUntil(";");
+    }
+    this.expect(";");
+    this.durations.add(name.text);
+  }
+
+  // Tokens up to `end` at bracket depth 0 (not taking it): what is skipped is read once, uncharged.
+  private skipUntil(end: string) {
+    let depth = 0;
+    for (;;) {
+      const token = this.peek();
+      if (token.kind === "eof") this.fail(token, `expected '${end}' but found 'end of input'`);
+      if (token.kind === "symbol") {
+        if (depth === 0 && token.text === end) return;
+        if (token.text === ";" && depth === 0) this.fail(token, `expected '${end}' but found ';'`);
+        if (token.text === "(" || token.text === "[" || token.text === "{") depth += 1;
+        else if (token.text === ")" || token.text === "]" || token.text === "}") {
+          if (depth === 0) this.fail(token, `expected '${end}' but found '${token.text}'`);
+          depth -= 1;
+        }
+      }
+      this.next();
+    }
+  }
+
+  // [100ns], [d], [2 * durationof({ … })]: a duration, skipped.
+  private designator() {
+    this.expect("[");
+    this.skipUntil("]");
+    this.expect("]");
+  }
+
+  // delay[100ns] q[0];  delay[dt] q;  (identity; the qubits must exist)
+  private delay() {
+    const at = this.next();
+    this.designator();
+    let named = 0;
+    if (!this.is(";")) {
+      this.argument(this.qregs, "quantum register");
+      named += 1;
+      while (this.is(",")) {
+        this.next();
+        this.argument(this.qregs, "quantum register");
+        named += 1;
+      }
+    }
+    this.expect(";");
+    this.charge(at, named + 1);
+  }
+
+  // box { … }  box[100ns] { … }: the statements inside run as written.
+  private box() {
+    const at = this.next();
+    if (this.is("[")) this.designator();
+    if (!this.is("{")) this.fail(this.peek(), `expected '{' but found '${this.peek().text}'`);
+    this.block(at);
+  }
+
+  // { statements } inside a loop or box.
+  private block(at: Token) {
+    this.expect("{");
+    this.enterBlock(at);
+    while (!this.is("}")) {
+      if (this.peek().kind === "eof") this.fail(this.peek(), "expected '}' but found 'end of input'");
+      this.statement();
+    }
+    this.next();
+    this.blocks -= 1;
+  }
+
+  private enterBlock(at: Token) {
+    if (this.blocks + this.conditionDepth >= this.limits.maxGateNesting) this.overLimit(at, "maxGateNesting", "loops, boxes and conditions nest deeper than");
+    this.blocks += 1;
+  }
+
+  // A whole number from an expression over constants (loop bounds).
+  private wholeNumber(): number {
+    const at = this.peek();
+    const value = this.evaluateCharged(parseExpression(this, this.guard), this.constants, at);
+    if (!Number.isSafeInteger(value)) this.fail(at, `expected a whole number but found ${value}`);
+    return value;
+  }
+
+  // for uint i in [0:3] { … }  for int i in [0:2:8] stmt;  for i in {1, 5, 2} { … }
+  // Unrolled while reading: the body is read again for each value, every reading charged.
+  private forLoop() {
+    const at = this.next();
+    if (this.peekAt(1).text !== "in") {
+      const type = this.classicalType();
+      if (type.name !== "int" && type.name !== "uint") this.fail(type.token, `not supported by this simulator: for loops over ${type.name} (loop over int or uint)`);
+    }
+    const name = this.identifier("a loop variable");
+    if (this.qregs.has(name.text) || this.cregs.has(name.text) || this.durations.has(name.text)) this.fail(name, `'${name.text}' is already declared`);
+    this.expect("in");
+    let count: number;
+    let valueAt: (k: number) => number;
+    if (this.is("[")) {
+      this.next();
+      const start = this.wholeNumber();
+      this.expect(":");
+      let step = 1;
+      const secondAt = this.peek();
+      let end = this.wholeNumber();
+      if (this.is(":")) {
+        this.next();
+        const stepAt = secondAt;
+        step = end;
+        end = this.wholeNumber();
+        if (step === 0) this.fail(stepAt, "a range's step cannot be 0");
+      }
+      this.expect("]");
+      // Both ends included, as OpenQASM 3 ranges are.
+      count = step > 0 ? (end >= start ? Math.floor((end - start) / step) + 1 : 0) : start >= end ? Math.floor((start - end) / -step) + 1 : 0;
+      valueAt = (k) => start + k * step;
+    } else if (this.is("{")) {
+      this.next();
+      const values: number[] = [];
+      while (!this.is("}")) {
+        values.push(this.wholeNumber());
+        if (this.is(",")) this.next();
+        else break;
+      }
+      this.expect("}");
+      count = values.length;
+      valueAt = (k) => values[k];
+    } else {
+      const found = this.peek();
+      if (found.kind === "id" && (this.qregs.has(found.text) || this.cregs.has(found.text))) this.fail(found, "not supported by this simulator: loops over a register");
+      this.fail(found, `expected a range [a:b] or a set {a, b} but found '${found.text}'`);
+    }
+    const bodyStart = this.position;
+    if (count! === 0) return this.skipStatement();
+    const had = Object.hasOwn(this.constants, name.text);
+    const before = this.constants[name.text];
+    this.decisions += 1;
+    const operationsBefore = this.operations;
+    const stepsBefore = this.steps;
+    const decisionsBefore = this.decisions;
+    for (let k = 0; k < count!; k += 1) {
+      this.position = bodyStart;
+      this.constants[name.text] = valueAt!(k);
+      if (this.is("{")) this.block(at);
+      else {
+        this.enterBlock(at);
+        this.statement();
+        this.blocks -= 1;
+      }
+      // Reading the body again costs its tokens (at least one step per iteration).
+      this.charge(at, this.position - bodyStart);
+      if (k === 0 && count! > 1 && this.decisions === decisionsBefore) {
+        // The other iterations cost what the first did: refuse now rather than after reading them.
+        const left = count! - 1;
+        if (this.operations + left * (this.operations - operationsBefore) > this.limits.maxOperations) {
+          this.overLimit(at, "maxOperations", "the program expands to more operations than");
+        }
+        if (this.steps + left * (this.steps - stepsBefore) > this.limits.maxExpansionSteps) this.overLimit(at, "maxExpansionSteps", "reading the program takes more steps than");
+      }
+    }
+    if (had) this.constants[name.text] = before;
+    else delete this.constants[name.text];
+  }
+
+  // if (i == 0) …: a comparison of constants, decided now; the branch not taken is skipped unread.
+  private constantConditional(at: Token) {
+    const leftAt = this.peek();
+    const left = this.evaluateCharged(parseExpression(this, this.guard), this.constants, leftAt);
+    const op = this.next();
+    const compare: Record<string, (a: number, b: number) => boolean> = {
+      "==": (a, b) => a === b, "!=": (a, b) => a !== b, "<": (a, b) => a < b, "<=": (a, b) => a <= b, ">": (a, b) => a > b, ">=": (a, b) => a >= b,
+    };
+    if (op.kind !== "symbol" || !Object.hasOwn(compare, op.text)) this.fail(op, `expected a comparison (==, !=, <, <=, >, >=) but found '${op.text}'`);
+    const right = this.evaluateCharged(parseExpression(this, this.guard), this.constants, this.peek());
+    this.expect(")");
+    const holds = compare[op.text](left, right);
+    this.decisions += 1;
+    if (holds) this.branch(at);
+    else this.skipStatement(false);
+    if (!this.is("else")) return;
+    this.next();
+    if (holds) this.skipStatement();
+    else this.branch(at);
+  }
+
+  private branch(at: Token) {
+    if (this.is("{")) return this.block(at);
+    this.enterBlock(at);
+    this.statement();
+    this.blocks -= 1;
+  }
+
+  // Skips one statement (a block, or up to its ';'), with any else branch unless told not to:
+  // a loop that runs 0 times, an if whose comparison does not hold.
+  private skipStatement(withElse = true) {
+    let depth = 0;
+    for (;;) {
+      const token = this.next();
+      if (token.kind === "eof") this.fail(token, `expected '${depth > 0 ? "}" : ";"}' but found 'end of input'`);
+      if (token.kind !== "symbol") continue;
+      if (token.text === "{") depth += 1;
+      else if (token.text === "}") depth -= 1;
+      if ((token.text === "}" || token.text === ";") && depth === 0 && (!withElse || !this.is("else"))) return;
+      if (depth < 0) this.fail(token, "expected a statement but found '}'");
+    }
   }
 
   // Arguments of equal-size registers (or single bits) broadcast into one call per index.
@@ -372,10 +858,14 @@ class Parser implements Cursor {
     if (sizes.size > 1) this.fail(at, "registers of different sizes cannot be broadcast together");
     const count = sizes.size === 0 ? 1 : [...sizes][0];
     this.charge(at, count * Math.max(1, args.length));
-    return Array.from({ length: count }, (_, k) => args.map((arg) => arg.register.offset + (arg.index ?? k)));
+    return Array.from({ length: count }, (_, k) => args.map((arg) => bitOf(arg.register, arg.index ?? k)));
   }
 
   private push(step: Instruction, at: Token) {
+    // A case that changed the bits its switch reads would let a later case run too.
+    if (step.kind === "measure" && this.switched.some((bits) => bits.has(step.clbit))) {
+      this.fail(at, "not supported by this simulator: measuring, inside a switch case, into the bits the switch reads");
+    }
     const when = this.when;
     if (when) {
       this.dynamic = true;
@@ -445,8 +935,8 @@ class Parser implements Cursor {
     this.next();
     const qubits = new Set<number>();
     const add = (arg: Arg) => {
-      if (arg.index !== undefined) qubits.add(arg.register.offset + arg.index);
-      else for (let k = 0; k < arg.register.size; k += 1) qubits.add(arg.register.offset + k);
+      if (arg.index !== undefined) qubits.add(bitOf(arg.register, arg.index));
+      else for (let k = 0; k < arg.register.size; k += 1) qubits.add(bitOf(arg.register, k));
     };
     const at = this.peek();
     add(this.argument(this.qregs, "quantum register"));
@@ -470,6 +960,31 @@ class Parser implements Cursor {
   private conditional() {
     const at = this.next();
     this.expect("(");
+    const first = this.peek();
+    if (this.version !== 2 && !this.is("!") && !(first.kind === "id" && this.cregs.has(first.text))) return this.constantConditional(at);
+    // if (c[0] && c[1] == 0): every term must hold (no else: its negation is no conjunction).
+    const terms = [this.conditionTerm()];
+    while (this.version !== 2 && this.is("&&")) {
+      this.next();
+      terms.push(this.conditionTerm());
+    }
+    if (this.is("||") && this.version !== 2) this.fail(this.peek(), "not supported by this simulator: || in a condition on bits (write one if per case)");
+    this.expect(")");
+    if (terms.length > 1) {
+      this.under(terms, at);
+      if (this.is("else")) this.fail(this.peek(), "not supported by this simulator: else after a condition joined with && (write the cases as ifs)");
+      return;
+    }
+    const condition = terms[0];
+    this.under([condition], at);
+    if (this.version !== 2 && this.is("else")) {
+      this.next();
+      this.under([{ ...condition, negate: !condition.negate }], at);
+    }
+  }
+
+  // c == 3, c != 1, c[0], !c[0], c[0] == true: one condition on bits.
+  private conditionTerm(): Condition {
     let negate = false;
     if (this.is("!")) {
       if (this.version === 2) this.fail(this.peek(), "OpenQASM 2.0 conditions compare a register: if (c == n)");
@@ -477,7 +992,7 @@ class Parser implements Cursor {
       negate = true;
     }
     const bits = this.argument(this.cregs, "classical register");
-    const clbits = bits.index === undefined ? Array.from({ length: bits.register.size }, (_, k) => bits.register.offset + k) : [bits.register.offset + bits.index];
+    const clbits = bits.index === undefined ? Array.from({ length: bits.register.size }, (_, k) => bitOf(bits.register, k)) : [bitOf(bits.register, bits.index)];
     let value = 1;
     if (this.is("==") || this.is("!=")) {
       if (this.next().text === "!=") negate = !negate;
@@ -487,19 +1002,119 @@ class Parser implements Cursor {
       if (!Number.isSafeInteger(value) || (clbits.length < 53 && value >= 2 ** clbits.length)) this.fail(number, `${value} does not fit in ${clbits.length} bit(s)`);
     } else if (this.version === 2 || clbits.length > 1) this.fail(this.peek(), `expected '==' but found '${this.peek().text}'`);
     else if (negate) value = 1;
-    this.expect(")");
-    if (this.version === 2 && bits.index !== undefined) this.fail(bits.token, "OpenQASM 2.0 conditions compare a whole register: if (c == n)");
-    const condition: Condition = { clbits, value, ...(negate ? { negate: true } : {}) };
-    this.under(condition, at);
-    if (this.version !== 2 && this.is("else")) {
-      this.next();
-      this.under({ ...condition, negate: !condition.negate }, at);
+    if (this.version === 2 && bits.index !== undefined) {
+      this.expect(")");
+      this.fail(bits.token, "OpenQASM 2.0 conditions compare a whole register: if (c == n)");
     }
+    return { clbits, value, ...(negate ? { negate: true } : {}) };
   }
 
-  private under(condition: Condition, at: Token) {
-    if (this.conditions.length >= this.limits.maxGateNesting) this.overLimit(at, "maxGateNesting", "conditions nest deeper than");
-    this.conditions.push(condition);
+  // switch (c) { case 0 { … } case 1, 2 { … } default { … } } on a classical register or bits (each
+  // case's block read once per value, under the condition c == value; default under c != every
+  // value), or on a whole number of constants (decided while reading).
+  private switchStatement() {
+    const at = this.next();
+    this.expect("(");
+    const target = this.peek();
+    let bits: number[] | undefined;
+    let constant: number | undefined;
+    if (target.kind === "id" && this.switchTarget?.name === target.text) {
+      this.next();
+      bits = this.switchTarget.bits;
+      this.switchTarget = undefined;
+    } else if (target.kind === "id" && this.cregs.has(target.text)) {
+      const arg = this.argument(this.cregs, "classical register");
+      bits = arg.index === undefined ? Array.from({ length: arg.register.size }, (_, k) => bitOf(arg.register, k)) : [bitOf(arg.register, arg.index)];
+    } else constant = this.wholeNumber();
+    this.expect(")");
+    this.expect("{");
+    const seen = new Set<number>();
+    let matched = false;
+    let sawDefault = false;
+    if (bits) this.switched.push(new Set(bits));
+    while (!this.is("}")) {
+      const label = this.next();
+      if (sawDefault) this.fail(label, `expected '}' after the default case but found '${label.text}'`);
+      const values: number[] = [];
+      if (label.text === "case" && label.kind === "id") {
+        for (;;) {
+          const valueAt = this.peek();
+          const value = this.wholeNumber();
+          if (bits && (value < 0 || (bits.length < 53 && value >= 2 ** bits.length))) this.fail(valueAt, `${value} does not fit in ${bits.length} bit(s)`);
+          if (seen.has(value)) this.fail(valueAt, `case ${value} is already handled`);
+          seen.add(value);
+          values.push(value);
+          if (!this.is(",")) break;
+          this.next();
+        }
+      } else if (label.text === "default" && label.kind === "id") sawDefault = true;
+      else this.fail(label, `expected 'case', 'default' or '}' but found '${label.text}'`);
+      if (!this.is("{")) this.fail(this.peek(), `expected '{' but found '${this.peek().text}'`);
+      if (!bits) {
+        this.decisions += 1;
+        const runs: boolean = sawDefault ? !matched : values.includes(constant!);
+        matched ||= runs;
+        if (runs) this.block(at);
+        else this.skipStatement(false);
+        continue;
+      }
+      if (sawDefault) {
+        const conditions = [...seen].map((value): Condition => ({ clbits: bits!, value, negate: true }));
+        this.charge(at, conditions.length * bits.length);
+        this.withConditions(conditions, () => this.block(at));
+        continue;
+      }
+      const bodyStart = this.position;
+      for (const value of values) {
+        this.position = bodyStart;
+        this.withConditions([{ clbits: bits, value }], () => this.block(at));
+        this.charge(at, this.position - bodyStart);
+      }
+    }
+    this.next();
+    if (bits) this.switched.pop();
+  }
+
+  // Conditions pushed together count as one level of nesting.
+  // int switch_dummy;  (Qiskit's: declared without a value, then assigned just before its switch)
+  private switchVariable() {
+    const type = this.classicalType();
+    const name = this.identifier("a variable name");
+    if (!this.is(";")) this.fail(type.token, `not supported by this simulator: ${type.name} variables (declare a constant with const, or an input with input)`);
+    this.next();
+    this.declareName(name);
+    this.switchVariables.add(name.text);
+  }
+
+  // switch_dummy = c;  switch (switch_dummy) { … }  (the switch then reads c)
+  private switchAssignment() {
+    const name = this.next();
+    const unsupported = () => this.fail(name, `not supported by this simulator: int variables (only assigned a classical register right before 'switch (${name.text})', as Qiskit writes switch_dummy)`);
+    if (!this.is("=") || !this.cregs.has(this.peekAt(1).text)) unsupported();
+    this.next();
+    const arg = this.argument(this.cregs, "classical register");
+    this.expect(";");
+    if (this.peek().text !== "switch" || this.peekAt(1).text !== "(" || this.peekAt(2).text !== name.text || this.peekAt(3).text !== ")") unsupported();
+    const bits = arg.index === undefined ? Array.from({ length: arg.register.size }, (_, k) => bitOf(arg.register, k)) : [bitOf(arg.register, arg.index)];
+    this.switchTarget = { name: name.text, bits };
+  }
+
+  private withConditions(conditions: Condition[], read: () => void) {
+    const before = this.conditions.length;
+    this.conditionDepth += 1;
+    this.conditions.push(...conditions);
+    this.conditionsChanged();
+    read();
+    this.conditions.length = before;
+    this.conditionDepth -= 1;
+    this.conditionsChanged();
+  }
+
+  private under(conditions: Condition[], at: Token) {
+    if (this.conditionDepth >= this.limits.maxGateNesting) this.overLimit(at, "maxGateNesting", "conditions nest deeper than");
+    this.conditionDepth += 1;
+    const before = this.conditions.length;
+    this.conditions.push(...conditions);
     this.conditionsChanged();
     if (this.is("{") && this.version !== 2) {
       this.next();
@@ -513,7 +1128,8 @@ class Parser implements Cursor {
       if (token.text === "if" && this.version === 2) this.fail(token, "OpenQASM 2.0 does not nest if");
       this.statement();
     }
-    this.conditions.pop();
+    this.conditions.length = before;
+    this.conditionDepth -= 1;
     this.conditionsChanged();
   }
 
@@ -526,11 +1142,11 @@ class Parser implements Cursor {
   private resolve(token: Token): Target {
     const def = this.gates.get(token.text);
     if (def) return def;
-    const known = this.library[token.text];
+    const known = Object.hasOwn(this.library, token.text) ? this.library[token.text] : undefined;
     if (!known) {
-      const hint = this.version === 2 && (QELIB1_ORIGINAL[token.text] || QELIB1_EXTENDED[token.text] || token.text === "rccx" || token.text === "rc3x")
+      const hint = this.version === 2 && (Object.hasOwn(QELIB1_ORIGINAL, token.text) || Object.hasOwn(QELIB1_EXTENDED, token.text) || token.text === "rccx" || token.text === "rc3x")
         ? ` (add include "qelib1.inc";)`
-        : this.version === 3 && STDGATES[token.text] ? ` (add include "stdgates.inc";)` : "";
+        : this.version === 3 && Object.hasOwn(STDGATES, token.text) ? ` (add include "stdgates.inc";)` : "";
       this.fail(token, `unknown gate '${token.text}'${hint}`);
     }
     return known!;
@@ -547,7 +1163,9 @@ class Parser implements Cursor {
       if (token.text === "inv") modifiers.push({ kind: "inv" });
       else if (token.text === "pow") {
         this.expect("(");
-        const exponent = this.evaluateCharged(parseExpression(this, this.guard), {}, token);
+        // The exponent may use constants (a loop variable: the cost then varies between iterations).
+        this.decisions += 1;
+        const exponent = this.evaluateCharged(parseExpression(this, this.guard), this.constants, token);
         this.expect(")");
         if (!Number.isFinite(exponent)) this.fail(token, "the exponent of pow is not a finite number");
         modifiers.push({ kind: "pow", exponent });
@@ -641,7 +1259,17 @@ class Parser implements Cursor {
       body.push({ target, modifiers, params: callParams, args: callArgs, token });
     }
     this.expect("}");
-    for (const call of body) this.checkParams(call.params, params);
+    // Names that are not parameters are the program's constants, taken with their values now.
+    const constants: Record<string, number> = Object.create(null) as Record<string, number>;
+    for (const call of body) {
+      for (const expr of call.params) {
+        for (const found of namesIn(expr)) {
+          if (params.includes(found.name)) continue;
+          if (!Object.hasOwn(this.constants, found.name)) this.fail(found.token, `unknown parameter '${found.name}'`);
+          constants[found.name] = this.constants[found.name];
+        }
+      }
+    }
     let nesting = 1;
     let size = 0;
     for (const call of body) {
@@ -652,11 +1280,7 @@ class Parser implements Cursor {
     // Calls that expand to nothing are dropped, so that every call left in a body yields at least
     // one operation and expansion costs at most operations × nesting.
     const kept = body.filter((call) => this.callSize(call.target, call.modifiers) !== 0);
-    this.gates.set(name.text, { kind: "user", name: name.text, params, args, body: kept, nesting, size });
-  }
-
-  private checkParams(exprs: Expr[], names: string[]) {
-    for (const expr of exprs) for (const found of namesIn(expr)) if (!names.includes(found.name)) this.fail(found.token, `unknown parameter '${found.name}'`);
+    this.gates.set(name.text, { kind: "user", name: name.text, params, args, body: kept, nesting, size, constants });
   }
 
   private parameterList(): Expr[] {
@@ -676,7 +1300,7 @@ class Parser implements Cursor {
     const modifiers = this.modifiers();
     const token = this.next();
     if (token.kind !== "id") this.fail(token, `expected a gate but found '${token.text}'`);
-    const params = this.parameterList().map((expr) => this.evaluateCharged(expr, {}, this.peek()));
+    const params = this.parameterList().map((expr) => this.evaluateCharged(expr, this.constants, this.peek()));
     const args: Arg[] = [];
     if (!this.is(";")) {
       args.push(this.argument(this.qregs, "quantum register"));
@@ -757,7 +1381,8 @@ class Parser implements Cursor {
       return [{ name: target.gate, qubits, params, ...(target.controls ? { controls: target.controls } : {}) }];
     }
     if (this.operations + target.size > this.limits.maxOperations) this.overLimit(at, "maxOperations", "the program expands to more operations than");
-    const scope = Object.fromEntries(target.params.map((param, k) => [param, params[k]]));
+    const scope: Record<string, number> = Object.assign(Object.create(null) as Record<string, number>, target.constants);
+    target.params.forEach((param, k) => (scope[param] = params[k]));
     const map = Object.fromEntries(target.args.map((arg, k) => [arg, qubits[k]]));
     const out: GateOp[] = [];
     for (const call of target.body) {
@@ -769,12 +1394,14 @@ class Parser implements Cursor {
 }
 
 /**
- * Parses OpenQASM 2.0 or 3; throws QasmError (line, column, message) on the first problem, and
- * QasmLimitError (a QasmError naming the limit) as soon as the program goes past one of `limits`.
+ * Parses OpenQASM 2.0 or 3; throws QasmError (line, column, message) on the first problem,
+ * QasmLimitError (a QasmError naming the limit) as soon as the program goes past one of `limits`,
+ * and QasmInputError (a QasmError naming the parameter) when `options.parameters` does not match
+ * the program's inputs.
  */
-export const parseQasm = (source: string, limits: Partial<QasmLimits> = {}): Circuit => {
+export const parseQasm = (source: string, limits: Partial<QasmLimits> = {}, options: QasmOptions = {}): Circuit => {
   const bounded: QasmLimits = { ...DEFAULT_QASM_LIMITS, ...limits };
   const bytes = Buffer.byteLength(source, "utf8");
   if (bytes > bounded.maxSourceBytes) throw new QasmLimitError(1, 1, "maxSourceBytes", bounded.maxSourceBytes, `the program is ${bytes} bytes, more than`);
-  return new Parser(tokenize(source), bounded).parse();
+  return new Parser(tokenize(source), bounded, options.parameters ?? {}).parse();
 };
