@@ -49,10 +49,10 @@ test("the palette finds pages and actions too, and keeps a choice while one type
   }
   await expect(dialog.getByRole("group", { name: "Pages" }).getByRole("option", { name: /Quantum/ })).toBeVisible();
   await expect(dialog.getByRole("group", { name: "Actions" }).getByRole("option", { name: /Run a circuit/ })).toBeVisible();
-  // The choice moves with the arrow keys and stays where it was put while matches change.
-  await expect(dialog.getByRole("option", { name: /Quantum/ })).toHaveAttribute("aria-selected", "true");
+  // The first match is chosen; the arrow keys move the choice (records named "Quantum …" come after).
+  await expect(dialog.getByRole("group", { name: "Pages" }).getByRole("option", { name: /Quantum/ })).toHaveAttribute("aria-selected", "true");
   await input.press("ArrowDown");
-  await expect(dialog.getByRole("option", { name: /Run a circuit/ })).toHaveAttribute("aria-selected", "true");
+  await expect(dialog.getByRole("group", { name: "Actions" }).getByRole("option", { name: /Run a circuit/ })).toHaveAttribute("aria-selected", "true");
   await input.press("Enter");
   await expect(page).toHaveURL(/\/quantum\/circuit$/);
   await expect(dialog).toBeHidden();
@@ -125,8 +125,9 @@ test("a slow page shows a loading state (the top bar, then its skeleton) until i
     await route.continue();
   });
   await page.goto("/");
-  await expect(page.getByRole("link", { name: "Squads" })).toBeVisible();
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Squads" }).click();
+  const squads = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Squads" });
+  await expect(squads).toBeVisible();
+  await squads.click();
   await expect(page.getByRole("progressbar", { name: "Loading page" }).or(page.getByTestId("page-skeleton")).first()).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Squads" })).toBeVisible();
   await expect(page.getByRole("progressbar")).toHaveCount(0);
