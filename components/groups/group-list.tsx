@@ -5,6 +5,8 @@ import { Pager } from "@/components/ui/pager";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { ListHeader } from "@/components/list/list-header";
 import { FilterSearch } from "@/components/list/filter-fields";
+import { HiddenParams } from "@/components/list/hidden-params";
+import { LiveFilterForm } from "@/components/list/live-filter-form";
 import { InvalidParamsNotice } from "@/components/list/invalid-notice";
 import type { ListValues } from "@/components/list/list-params";
 import { SortHeader } from "@/components/list/sort-header";
@@ -27,6 +29,7 @@ export const GroupList = ({
   invalid,
   nextCursor,
   total,
+  pageSize,
 }: {
   noun: string;
   title: string;
@@ -36,22 +39,24 @@ export const GroupList = ({
   invalid: string[];
   nextCursor?: string;
   total: number;
+  /** The page size asked for (?limit=, else the page's default). */
+  pageSize: number;
 }): ReactNode => {
   const basePath = `/${noun}s`;
   const plural = title.toLowerCase();
   return (
     <>
       <ListHeader title={title} newHref={`${basePath}/new`} newLabel={`New ${noun}`} />
-      <form className="toolbar" method="get" action={basePath} role="search" aria-label={`Filter ${plural}`}>
+      <LiveFilterForm className="toolbar" action={basePath} role="search" aria-label={`Filter ${plural}`}>
         <FilterSearch id={`${plural}-q`} value={filters.q} placeholder="Name or id" />
-        {filters.sort ? <input type="hidden" name="sort" value={filters.sort} /> : null}
+        <HiddenParams values={filters} names={["sort", "limit"]} />
         <button type="submit">Search</button>
         {filters.q ? (
           <Link className="button secondary" href={basePath}>
             Clear
           </Link>
         ) : null}
-      </form>
+      </LiveFilterForm>
       <InvalidParamsNotice invalid={invalid} />
       {rows.length === 0 ? (
         <ListEmpty plural={plural} filtered={Boolean(filters.q)} clearHref={basePath} />
@@ -93,7 +98,7 @@ export const GroupList = ({
           </table>
         </ScrollRegion>
       )}
-      <Pager basePath={basePath} searchParams={filters} nextCursor={nextCursor} total={total} shown={rows.length} />
+      <Pager basePath={basePath} searchParams={filters} nextCursor={nextCursor} total={total} shown={rows.length} pageSize={pageSize} />
     </>
   );
 };

@@ -9,6 +9,8 @@ import { parseListParams, type RawSearchParams } from "@/components/list/list-pa
 import { SortHeader } from "@/components/list/sort-header";
 import { ListHeader } from "@/components/list/list-header";
 import { FilterSearch, FilterSelect } from "@/components/list/filter-fields";
+import { HiddenParams } from "@/components/list/hidden-params";
+import { LiveFilterForm } from "@/components/list/live-filter-form";
 import { ListEmpty } from "@/components/list/list-empty";
 
 export const dynamic = "force-dynamic";
@@ -17,14 +19,14 @@ export const metadata: Metadata = { title: "Agents" };
 const PAGE_SIZE = 25;
 
 const AgentsPage = async ({ searchParams }: { searchParams: Promise<RawSearchParams> }) => {
-  const { query, values: filters, invalid } = parseListParams(ZAgentListQuery, await searchParams, ["q", "specialization", "role"], PAGE_SIZE);
+  const { query, values: filters, invalid, pageSize } = parseListParams(ZAgentListQuery, await searchParams, ["q", "specialization", "role"], PAGE_SIZE);
   const [page, facets] = await Promise.all([listAgents(query), listAgentFacets()]);
   const filtered = Boolean(filters.q || filters.specialization || filters.role);
 
   return (
     <>
       <ListHeader title="Agents" newHref="/agents/new" newLabel="New agent" />
-      <form className="toolbar" method="get" action="/agents" role="search" aria-label="Filter agents">
+      <LiveFilterForm className="toolbar" action="/agents" role="search" aria-label="Filter agents">
         <FilterSearch id="agents-q" value={filters.q} placeholder="Name or id" />
         <FilterSelect
           id="agents-specialization"
@@ -35,14 +37,14 @@ const AgentsPage = async ({ searchParams }: { searchParams: Promise<RawSearchPar
           options={facets.specializations}
         />
         <FilterSelect id="agents-role" name="role" label="Role" anyLabel="Any" value={filters.role} options={facets.roles} />
-        {filters.sort ? <input type="hidden" name="sort" value={filters.sort} /> : null}
+        <HiddenParams values={filters} names={["sort", "limit"]} />
         <button type="submit">Filter</button>
         {filtered ? (
           <Link className="button secondary" href="/agents">
             Clear
           </Link>
         ) : null}
-      </form>
+      </LiveFilterForm>
 
       <InvalidParamsNotice invalid={invalid} />
       {page.items.length === 0 ? (
@@ -79,7 +81,7 @@ const AgentsPage = async ({ searchParams }: { searchParams: Promise<RawSearchPar
           </table>
         </ScrollRegion>
       )}
-      <Pager basePath="/agents" searchParams={filters} nextCursor={page.nextCursor} total={page.total} shown={page.items.length} />
+      <Pager basePath="/agents" searchParams={filters} nextCursor={page.nextCursor} total={page.total} shown={page.items.length} pageSize={pageSize} />
     </>
   );
 };

@@ -9,6 +9,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { InvalidParamsNotice } from "@/components/list/invalid-notice";
 import { firstParam, parseListParams, type RawSearchParams } from "@/components/list/list-params";
 import { ListEmpty } from "@/components/list/list-empty";
+import { HiddenParams } from "@/components/list/hidden-params";
+import { LiveFilterForm } from "@/components/list/live-filter-form";
 import { LiveRefresh } from "@/components/shared/live-refresh";
 import { ApprovalList, type ApprovalItem } from "@/components/runs/approval-list";
 import { loadRunNames } from "../runs/load-names";
@@ -59,7 +61,7 @@ const ApprovalsPage = async ({ searchParams }: { searchParams: Promise<RawSearch
   const raw = await searchParams;
   const asked = firstParam(raw.status);
   const choice: StatusChoice = STATUS_CHOICES.find((option) => option.value === asked)?.value ?? "pending";
-  const { query, values, invalid } = parseListParams(
+  const { query, values, invalid, pageSize } = parseListParams(
     ZApprovalListQuery,
     { ...raw, status: choice === "all" ? undefined : choice },
     ["status", "agentId"],
@@ -86,7 +88,7 @@ const ApprovalsPage = async ({ searchParams }: { searchParams: Promise<RawSearch
   return (
     <>
       {header}
-      <form className="toolbar" method="get" action="/approvals" aria-label="Filter approvals">
+      <LiveFilterForm className="toolbar" action="/approvals" role="search" aria-label="Filter approvals">
         <div className="field">
           <label htmlFor="filter-status">Status</label>
           <select id="filter-status" name="status" defaultValue={choice}>
@@ -101,9 +103,10 @@ const ApprovalsPage = async ({ searchParams }: { searchParams: Promise<RawSearch
           <label htmlFor="filter-agent">Agent id</label>
           <input id="filter-agent" name="agentId" type="search" placeholder="e.g. agent-001" defaultValue={values.agentId ?? ""} />
         </div>
+        <HiddenParams values={filters} names={["limit"]} />
         <button type="submit">Apply filters</button>
         {filters.status || filters.agentId ? <Link href="/approvals">Clear</Link> : null}
-      </form>
+      </LiveFilterForm>
       <InvalidParamsNotice invalid={invalid} labels={{ agentId: "agent" }} />
       <LiveRefresh types={APPROVAL_EVENTS} />
       <section aria-labelledby="approvals-heading">
@@ -124,7 +127,15 @@ const ApprovalsPage = async ({ searchParams }: { searchParams: Promise<RawSearch
           }
         />
       </section>
-      <Pager basePath="/approvals" searchParams={filters} nextCursor={page.nextCursor} total={page.total} shown={page.items.length} />
+      <Pager
+        basePath="/approvals"
+        searchParams={filters}
+        nextCursor={page.nextCursor}
+        total={page.total}
+        shown={page.items.length}
+        pageSize={pageSize}
+        csvName={false}
+      />
     </>
   );
 };

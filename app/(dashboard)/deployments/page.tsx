@@ -11,6 +11,8 @@ import { parseListParams, type RawSearchParams } from "@/components/list/list-pa
 import { SortHeader } from "@/components/list/sort-header";
 import { ListHeader } from "@/components/list/list-header";
 import { FilterSearch, FilterSelect } from "@/components/list/filter-fields";
+import { HiddenParams } from "@/components/list/hidden-params";
+import { LiveFilterForm } from "@/components/list/live-filter-form";
 import { ListEmpty } from "@/components/list/list-empty";
 import { LiveRefresh } from "@/components/shared/live-refresh";
 
@@ -23,13 +25,13 @@ export const dynamic = "force-dynamic";
 const PAGE_SIZE = 50;
 
 const DeploymentsPage = async ({ searchParams }: { searchParams: Promise<RawSearchParams> }) => {
-  const { query, values: filters, invalid } = parseListParams(ZDeploymentListQuery, await searchParams, ["status", "q", "stale"], PAGE_SIZE);
+  const { query, values: filters, invalid, pageSize } = parseListParams(ZDeploymentListQuery, await searchParams, ["status", "q", "stale"], PAGE_SIZE);
   const page = await listDeployments(query);
 
   return (
     <>
       <ListHeader title="Deployments" newHref="/deployments/new" newLabel="New deployment" />
-      <form className="toolbar" method="get" action="/deployments" aria-label="Filter deployments">
+      <LiveFilterForm className="toolbar" action="/deployments" role="search" aria-label="Filter deployments">
         <FilterSelect
           id="filter-status"
           name="status"
@@ -50,10 +52,10 @@ const DeploymentsPage = async ({ searchParams }: { searchParams: Promise<RawSear
           ]}
         />
         <FilterSearch id="filter-q" value={query.q} placeholder="dApp, use case or industry" />
-        {filters.sort ? <input type="hidden" name="sort" value={filters.sort} /> : null}
+        <HiddenParams values={filters} names={["sort", "limit"]} />
         <button type="submit">Apply filters</button>
         {filters.status || filters.q || filters.stale ? <Link href="/deployments">Clear</Link> : null}
-      </form>
+      </LiveFilterForm>
       <InvalidParamsNotice invalid={invalid} />
       <LiveRefresh types={DEPLOYMENT_EVENTS} />
       {page.items.length === 0 ? (
@@ -100,7 +102,7 @@ const DeploymentsPage = async ({ searchParams }: { searchParams: Promise<RawSear
           </table>
         </ScrollRegion>
       )}
-      <Pager basePath="/deployments" searchParams={filters} nextCursor={page.nextCursor} total={page.total} shown={page.items.length} />
+      <Pager basePath="/deployments" searchParams={filters} nextCursor={page.nextCursor} total={page.total} shown={page.items.length} pageSize={pageSize} />
     </>
   );
 };

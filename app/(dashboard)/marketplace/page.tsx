@@ -10,12 +10,16 @@ import { parseListParams, type RawSearchParams } from "@/components/list/list-pa
 import { SortSelect } from "@/components/list/sort-select";
 import { ListHeader } from "@/components/list/list-header";
 import { FilterSearch, FilterSelect } from "@/components/list/filter-fields";
+import { HiddenParams } from "@/components/list/hidden-params";
+import { LiveFilterForm } from "@/components/list/live-filter-form";
 import { ListEmpty } from "@/components/list/list-empty";
 
 export const metadata: Metadata = { title: "Marketplace" };
 export const dynamic = "force-dynamic";
 
 const PAGE_SIZE = 24;
+// Whole rows of the grid (two, three or four cards across).
+const PAGE_SIZES = [24, 48, 96];
 
 // The grid has no column headers: its order is chosen in the filter form.
 const SORT_OPTIONS = [
@@ -28,13 +32,13 @@ const SORT_OPTIONS = [
 ];
 
 const MarketplacePage = async ({ searchParams }: { searchParams: Promise<RawSearchParams> }) => {
-  const { query, values: filters, invalid } = parseListParams(ZMarketplaceListQuery, await searchParams, ["itemType", "category", "q"], PAGE_SIZE);
+  const { query, values: filters, invalid, pageSize } = parseListParams(ZMarketplaceListQuery, await searchParams, ["itemType", "category", "q"], PAGE_SIZE, PAGE_SIZES);
   const [page, categories] = await Promise.all([listMarketplaceItems(query), listMarketplaceCategories()]);
 
   return (
     <>
       <ListHeader title="Marketplace" newHref="/marketplace/new" newLabel="Add item" />
-      <form className="toolbar" method="get" action="/marketplace" aria-label="Filter items">
+      <LiveFilterForm className="toolbar" action="/marketplace" role="search" aria-label="Filter items">
         <FilterSelect
           id="filter-type"
           name="itemType"
@@ -46,9 +50,10 @@ const MarketplacePage = async ({ searchParams }: { searchParams: Promise<RawSear
         <FilterSelect id="filter-category" name="category" label="Category" anyLabel="All categories" value={query.category} options={categories} />
         <FilterSearch id="filter-q" value={query.q} placeholder="Name or description" />
         <SortSelect id="filter-sort" options={SORT_OPTIONS} value={filters.sort} />
+        <HiddenParams values={filters} names={["limit"]} />
         <button type="submit">Apply filters</button>
         {filters.itemType || filters.category || filters.q ? <Link href="/marketplace">Clear</Link> : null}
-      </form>
+      </LiveFilterForm>
       <InvalidParamsNotice invalid={invalid} />
       {page.items.length === 0 ? (
         <ListEmpty plural="items" filtered={Boolean(filters.itemType || filters.category || filters.q)} clearHref="/marketplace" />
@@ -61,7 +66,16 @@ const MarketplacePage = async ({ searchParams }: { searchParams: Promise<RawSear
           ))}
         </ul>
       )}
-      <Pager basePath="/marketplace" searchParams={filters} nextCursor={page.nextCursor} total={page.total} shown={page.items.length} />
+      <Pager
+        basePath="/marketplace"
+        searchParams={filters}
+        nextCursor={page.nextCursor}
+        total={page.total}
+        shown={page.items.length}
+        pageSize={pageSize}
+        pageSizes={PAGE_SIZES}
+        csvName={false}
+      />
     </>
   );
 };

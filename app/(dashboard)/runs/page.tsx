@@ -7,6 +7,8 @@ import { Pager } from "@/components/ui/pager";
 import { InvalidParamsNotice } from "@/components/list/invalid-notice";
 import { parseListParams, type RawSearchParams } from "@/components/list/list-params";
 import { FilterSelect } from "@/components/list/filter-fields";
+import { HiddenParams } from "@/components/list/hidden-params";
+import { LiveFilterForm } from "@/components/list/live-filter-form";
 import { ListEmpty } from "@/components/list/list-empty";
 import { LiveRefresh } from "@/components/shared/live-refresh";
 import { RunsTable } from "@/components/runs/runs-table";
@@ -46,7 +48,7 @@ const RunsPage = async ({ searchParams }: { searchParams: Promise<RawSearchParam
     );
   }
 
-  const { query, values: filters, invalid } = parseListParams(ZRunListQuery, await searchParams, ["agentId", "status", "taskId"], PAGE_SIZE);
+  const { query, values: filters, invalid, pageSize } = parseListParams(ZRunListQuery, await searchParams, ["agentId", "status", "taskId"], PAGE_SIZE);
   const page = await listRuns(query);
   const names = await loadRunNames(page.items, { agentId: query.agentId, taskId: query.taskId });
   const filtered = Boolean(filters.agentId || filters.status || filters.taskId);
@@ -55,7 +57,7 @@ const RunsPage = async ({ searchParams }: { searchParams: Promise<RawSearchParam
   return (
     <>
       {header}
-      <form className="toolbar" method="get" action="/runs" aria-label="Filter runs">
+      <LiveFilterForm className="toolbar" action="/runs" role="search" aria-label="Filter runs">
         <div className="field">
           <label htmlFor="filter-agent">Agent id</label>
           <input id="filter-agent" name="agentId" type="search" placeholder="e.g. agent-001" defaultValue={filters.agentId ?? ""} />
@@ -68,10 +70,10 @@ const RunsPage = async ({ searchParams }: { searchParams: Promise<RawSearchParam
           value={query.status}
           options={RUN_STATUSES.map((status) => ({ value: status, label: formatStatus(status) }))}
         />
-        {filters.taskId ? <input type="hidden" name="taskId" value={filters.taskId} /> : null}
+        <HiddenParams values={filters} names={["taskId", "limit"]} />
         <button type="submit">Apply filters</button>
         {filtered ? <Link href="/runs">Clear</Link> : null}
-      </form>
+      </LiveFilterForm>
       <InvalidParamsNotice invalid={invalid} labels={FILTER_LABELS} />
       {query.agentId || query.taskId ? (
         <p>
@@ -100,7 +102,7 @@ const RunsPage = async ({ searchParams }: { searchParams: Promise<RawSearchParam
           <RunsTable runs={page.items} label="Runs" agentNames={names.agentNames} taskDescriptions={names.taskDescriptions} />
         </>
       )}
-      <Pager basePath="/runs" searchParams={filters} nextCursor={page.nextCursor} total={page.total} shown={page.items.length} />
+      <Pager basePath="/runs" searchParams={filters} nextCursor={page.nextCursor} total={page.total} shown={page.items.length} pageSize={pageSize} />
     </>
   );
 };
