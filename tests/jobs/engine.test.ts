@@ -156,14 +156,14 @@ describe("job engine", () => {
 
   it("keeps a running job's lease while it works longer than the lease", async () => {
     // The work outlasts the lease more than twice: the lease holds only because it is renewed. (A
-    // lease long enough that a renewal on a loaded machine, a statement of a few hundred ms on the
-    // embedded database, still lands in time.)
-    const job = await enqueueJob({ kind: "test.double", payload: { n: 1, ms: 3_500 } });
+    // lease long enough that a renewal on a loaded machine still lands in time: with 1.5 s, a CI run
+    // with three suites side by side on the embedded database saw one land late and the job taken over.)
+    const job = await enqueueJob({ kind: "test.double", payload: { n: 1, ms: 7_000 } });
     const running = nextStart();
-    startWorker([doubling], { leaseMs: 1_500, workerId: "first" });
+    startWorker([doubling], { leaseMs: 3_000, workerId: "first" });
     await running;
     // A second worker must not take it over while the first renews its lease.
-    startWorker([doubling], { leaseMs: 1_500, workerId: "second" });
+    startWorker([doubling], { leaseMs: 3_000, workerId: "second" });
     const done = await settled(job.id);
     expect(done).toMatchObject({ status: "DONE", attempts: 1 });
   });

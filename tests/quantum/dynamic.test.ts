@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { simulatorHelperFile } from "../../lib/quantum/pool/engine";
 import { parseQasm } from "../../lib/quantum/qasm";
 import { Rng, SimulatorLimitError, allocateState, closeSimulatorThreads, configureSimulatorThreads, runBranching, simulate, type ThreadSettings } from "../../lib/simulator";
-import { spareRegisterBytes } from "../../lib/simulator/memory/registers";
+import { spareRegisters } from "../../lib/simulator/memory/registers";
 import { referenceDistribution } from "./dense-reference";
 
 const closeDistributions = (actual: Record<string, number>, expected: Record<string, number>, tolerance: number) => {
@@ -90,7 +90,9 @@ describe("dynamic circuits", () => {
     const previous = configureSimulatorThreads({ threads: 2, minQubits: 16 });
     try {
       const bytes = allocateState(16, true).re.buffer.byteLength;
-      const sparesOfSize = () => spareRegisterBytes().filter((size) => size === bytes).length;
+      // Shared spares of this size only: an unshared one of the same size (another file's run, in this
+      // worker) is never taken by a shared allocation, and counting it made the loops below endless.
+      const sparesOfSize = () => spareRegisters().filter((spare) => spare.shared && spare.bytes === bytes).length;
       while (sparesOfSize() > 0) allocateState(16, true);
       // Three measured superpositions: eight branches, each a copy of 16 qubits.
       const c = parseQasm('OPENQASM 2.0; include "qelib1.inc"; qreg q[16]; creg c[3]; h q[0]; h q[7]; h q[15]; measure q[0] -> c[0]; measure q[7] -> c[1]; measure q[15] -> c[2]; if(c==1) x q[3];');

@@ -80,8 +80,8 @@ describe("reading limits", () => {
 
   it("charges every unrolled iteration of a for loop, and refuses a huge loop at once instead of unrolling it", () => {
     const V3 = 'OPENQASM 3.0;\ninclude "stdgates.inc";\nqubit[2] q;\n';
-    const started = performance.now();
-    // 10^9 iterations of a gate: refused after the first iteration, from what it cost.
+    // 10^9 iterations of a gate: refused after the first iteration, from what it cost (were it unrolled,
+    // this test would not end: the refusals below are the proof that nothing is).
     expect(limitOf(`${V3}for int i in [1:1000000000] {\n  h q[0];\n}`)).toEqual({
       limit: "maxOperations", value: 100_000, line: 4, column: 1, message: "the program expands to more operations than 100000 (QUANTUM_MAX_GATES)",
     });
@@ -100,7 +100,6 @@ describe("reading limits", () => {
     // Loops nested past the nesting limit, braces or not.
     expect(limitOf(`${V3}${"for int i in [0:0] ".repeat(100)}h q[0];`)).toMatchObject({ limit: "maxGateNesting", line: 4 });
     expect(limitOf(`${V3}${"for int i in [0:0] { ".repeat(100)}h q[0];${" }".repeat(100)}`)).toMatchObject({ limit: "maxGateNesting", line: 4 });
-    expect(performance.now() - started).toBeLessThan(5_000);
     // Within the limits, what it unrolls to.
     expect(parseQasm(`${V3}for int i in [1:500] { h q[0]; x q[1]; }`, { maxOperations: 1000 }).ops).toHaveLength(1000);
     expect(limitOf(`${V3}for int i in [1:501] { h q[0]; x q[1]; }`, { maxOperations: 1000 })).toMatchObject({ limit: "maxOperations", value: 1000 });

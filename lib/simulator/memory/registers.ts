@@ -96,8 +96,11 @@ export const releaseState = (state: StateVector) => {
   dropSpares.unref?.();
 };
 
-/** The byte sizes of the registers held for reuse now (for tests: who hands registers back). */
-export const spareRegisterBytes = () => spares.map((buffer) => buffer.byteLength);
+/**
+ * The registers held for reuse now (for tests: who hands registers back): each one's size, and whether
+ * it is shared (only a shared spare serves a shared register, only an unshared one an unshared).
+ */
+export const spareRegisters = () => spares.map((buffer) => ({ bytes: buffer.byteLength, shared: buffer instanceof SharedArrayBuffer }));
 
 // WebAssembly memory addresses are 32-bit; larger registers stay in plain buffers (JavaScript kernels).
 const WASM_MAX_BYTES = 2 ** 31;
