@@ -4,13 +4,16 @@
 // compiling the quantum sources through tsx (seconds per thread, more on a loaded machine). The
 // tsx entry that `next dev` uses (lib/quantum/pool/worker.mjs) keeps a test of its own
 // (tests/reliability/simulation-pool.test.ts). In watch mode the bundle is rebuilt before each rerun.
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 import type { TestProject } from "vitest/node";
 import { WORKER_BUILD_OPTIONS, workerEntries } from "../../scripts/worker-entries.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-export const TEST_WORKER_FILE = path.join(ROOT, ".cache", "test-workers", "simulation.mjs");
+// A file per run: two runs on one checkout at once (CI's embedded and server lanes) would otherwise
+// rewrite the bundle under each other's threads as they load it.
+const TEST_WORKER_FILE = path.join(ROOT, ".cache", "test-workers", `simulation-${process.pid}.mjs`);
 
 const bundle = () =>
   build({ ...WORKER_BUILD_OPTIONS, entryPoints: [workerEntries(ROOT).simulation], outfile: TEST_WORKER_FILE });
@@ -25,5 +28,6 @@ export default async function setup(project: TestProject) {
   });
   return () => {
     delete process.env.SIMULATION_WORKER_FILE;
+    rmSync(TEST_WORKER_FILE, { force: true });
   };
 }
