@@ -381,7 +381,7 @@ describe("programs as Qiskit's exporters write them", () => {
     sameCircuit(`${V3}qubit[9] q;\nfor int i in [8:-3:0] x q[i];`, `${V3}qubit[9] q;\nx q[8]; x q[5]; x q[2];`);
     sameCircuit(`${V3}qubit[6] q;\nfor i in {1, 5, 2} { rz(i * 0.1) q[i]; }`, `${V3}qubit[6] q;\nrz(0.1) q[1]; rz(0.5) q[5]; rz(0.2) q[2];`);
     sameCircuit(
-      `${V3}const int[32] n = 3;\nqubit[3] q;\nfor int i in [0:n - 1] {\n  for int j in [i + 1:n - 1] {\n    cp(pi / 2 ^ (j - i)) q[j], q[i];\n  }\n  if (i == 0) h q[i]; else { x q[i]; }\n}`,
+      `${V3}const int[32] n = 3;\nqubit[3] q;\nfor int i in [0:n - 1] {\n  for int j in [i + 1:n - 1] {\n    cp(pi / 2 ** (j - i)) q[j], q[i];\n  }\n  if (i == 0) h q[i]; else { x q[i]; }\n}`,
       `${V3}qubit[3] q;\ncp(pi/2) q[1], q[0];\ncp(pi/4) q[2], q[0];\nh q[0];\ncp(pi/2) q[2], q[1];\nx q[1];\nx q[2];`,
     );
     // An empty range runs nothing (the body is not read); the loop variable is gone after the loop.
@@ -449,16 +449,9 @@ describe("programs as Qiskit's exporters write them", () => {
     [`${V3}port p;`, 3, 1, "port"],
     [`${V3}frame f = newframe(p, 5e9, 0);`, 3, 1, "frame"],
     [`${V3}waveform w = gaussian(1, 16dt, 4dt);`, 3, 1, "waveform"],
-    [`${V3}qubit[1] q;\nbit[1] c;\nint switch_dummy = c;\nswitch (switch_dummy) { case 0 { x q[0]; } }`, 5, 1, "int variables (declare a constant with const, or an input with input)"],
-    [`${V3}qubit[1] q;\nbit[1] c;\nint switch_dummy;\nswitch_dummy = c;\nh q[0];`, 6, 1, "int variables (only assigned a classical register right before 'switch (switch_dummy)', as Qiskit writes switch_dummy)"],
     [`${V3}qubit[1] q;\nbit[1] c;\nswitch (c) { case 0 { c[0] = measure q[0]; } }`, 5, 30, "measuring, inside a switch case, into the bits the switch reads"],
-    [`${V3}qubit[1] q;\nbit[1] c;\nwhile (c == 0) { c[0] = measure q[0]; }`, 5, 1, "while"],
-    [`${V3}qubit[1] q;\nfor int i in [0:3] {\n  break;\n}`, 5, 3, "break"],
-    [`${V3}qubit[1] q;\nfor int i in [0:3] { continue; }`, 4, 22, "continue"],
-    [`${V3}def f(qubit a) { h a; return; }`, 3, 1, "def (subroutines)"],
+    [`${V3}qubit[1] q;\nbit[1] c;\nwhile (c == 0) { c[0] = measure q[0]; }`, 5, 1, "while on measured bits (depends on a measurement)"],
     [`${V3}output bit b;`, 3, 1, "output"],
-    [`${V3}float[64] x = 0.5;`, 3, 1, "float variables (declare a constant with const, or an input with input)"],
-    [`${V3}bool b = false;`, 3, 1, "bool variables (declare a constant with const, or an input with input)"],
     [`${V3}const complex z = 1;`, 3, 7, "const complex"],
     [`${V3}input bool flag;`, 3, 7, "input bool"],
   ])("refuses %j at line %i, column %i as not supported", (source, line, column, construct) => {
@@ -513,5 +506,155 @@ describe("names that are properties of every JavaScript object", () => {
   it("binds a constant or input named __proto__ like any other", () => {
     const c = parseQasm('OPENQASM 3.0;\ninclude "stdgates.inc";\ninput float[64] __proto__;\nconst float[64] constructor = 2 * __proto__;\nqubit[1] q;\nrx(constructor) q[0];', {}, { parameters: JSON.parse('{"__proto__": 0.25}') as Record<string, number> });
     expect(c.ops).toEqual([{ name: "rx", qubits: [0], params: [0.5] }]);
+  });
+});
+
+// OpenQASM 3's subroutines, classical variables and while loops: inlined and unrolled while reading.
+describe("subroutines (def), inlined at each call", () => {
+  const V3 = 'OPENQASM 3.0;\ninclude "stdgates.inc";\n';
+
+  it("builds a Bell pair as the inline program does", () => {
+    const viaDef = parseQasm(`${V3}def bell(qubit a, qubit b) {\n  h a;\n  cx a, b;\n}\nqubit[2] q;\nbell(q[0], q[1]);`);
+    expect(viaDef).toEqual(parseQasm(`${V3}qubit[2] q;\nh q[0];\ncx q[0], q[1];`));
+    const exact = simulate(viaDef, { shots: 1, seed: 1, exact: true }).exact!;
+    expect(exact["00"]).toBeCloseTo(0.5, 12);
+    expect(exact["11"]).toBeCloseTo(0.5, 12);
+  });
+
+  it("binds registers and classical parameters, and returns measurements into the bits assigned", () => {
+    const viaDef = parseQasm(`${V3}def prep(qubit[2] r, angle[32] theta, int[8] n) -> bit {\n  for int i in [1:n] x r[1];\n  ry(theta) r[0];\n  return measure r[0];\n}\nqubit[3] q;\nbit[2] c;\nc[0] = prep(q[0:1], pi / 2, 3);\nc[1] = prep({q[2], q[1]}[0:1], 0, 2);`.replace("{q[2], q[1]}[0:1]", "q[{2, 1}]"));
+    const inline = parseQasm(`${V3}qubit[3] q;\nbit[2] c;\nx q[1]; x q[1]; x q[1];\nry(pi / 2) q[0];\nc[0] = measure q[0];\nx q[1]; x q[1];\nry(0) q[2];\nc[1] = measure q[2];`);
+    expect(viaDef).toEqual(inline);
+    const bitReturned = parseQasm(`${V3}def m(qubit[2] a) -> bit[2] { x a[1]; return measure a; }\nqubit[2] q;\nbit[2] c;\nc = m(q);`);
+    expect(simulate(bitReturned, { shots: 1, seed: 1, exact: true }).exact).toEqual({ "10": 1 });
+    // Called under a condition on a measured bit: every step of the body is under it.
+    const conditional = parseQasm(`${V3}def flip(qubit a) { x a; }\nqubit[2] q;\nbit[2] c;\nh q[0];\nc[0] = measure q[0];\nif (c[0]) flip(q[1]);\nc[1] = measure q[1];`);
+    expect(conditional).toEqual(parseQasm(`${V3}qubit[2] q;\nbit[2] c;\nh q[0];\nc[0] = measure q[0];\nif (c[0]) x q[1];\nc[1] = measure q[1];`));
+    const exact = simulate(conditional, { shots: 1, seed: 1, exact: true }).exact!;
+    expect(exact["11"]).toBeCloseTo(0.5, 12);
+    expect(exact["00"]).toBeCloseTo(0.5, 12);
+  });
+
+  it("returns early, and recurses while a constant condition holds", () => {
+    expect(parseQasm(`${V3}def f(qubit a) { h a; return; x a; }\nqubit[1] q;\nf(q[0]);`).ops).toEqual([{ name: "h", qubits: [0], params: [] }]);
+    const countdown = parseQasm(`${V3}def f(int n, qubit a) {\n  if (n > 0) {\n    rx(n) a;\n    f(n - 1, a);\n  }\n}\nqubit[1] q;\nf(3, q[0]);`);
+    expect(countdown.ops.map((op) => op.params[0])).toEqual([3, 2, 1]);
+  });
+
+  it.each([
+    [`${V3}def f(qubit a) { f(a); }\nqubit[1] q;\nf(q[0]);`, 3, 18, "subroutine calls nest deeper than 64 (QUANTUM_MAX_GATE_NESTING)"],
+    [`${V3}def f(qubit a) -> bit { return measure a; }\nqubit[1] q;\nf(q[0]);`, 5, 1, "not supported by this simulator: discarding the measurement 'f' returns (assign it to bits)"],
+    [`${V3}def f(qubit a) { return; }\nqubit[1] q;\nbit[1] c;\nc[0] = measure q[0];\ndef g(qubit a) { if (c[0]) return; }\ng(q[0]);`, 7, 22, "unknown parameter 'c'"],
+    [`${V3}def g(qubit a, bit b) { if (b) return; h a; }\nqubit[1] q;\nbit[1] c;\nc[0] = measure q[0];\ng(q[0], c[0]);`, 3, 32, "not supported by this simulator: return under a condition on measured bits (depends on a measurement)"],
+    [`${V3}def g(qubit a, bit b) { b = measure a; }\nqubit[1] q;\nbit[1] c;\ng(q[0], c[0]);`, 3, 29, "not supported by this simulator: writing to a bit passed to a subroutine (it is a copy there)"],
+    [`${V3}def g(qubit[2] a) { h a; }\nqubit[3] q;\ng(q);`, 5, 3, "'a' of 'g' is 2 qubit(s), not 3"],
+    [`${V3}def g(qubit a, qubit b) { cx a, b; }\nqubit[2] q;\ng(q[0]);`, 5, 1, "subroutine 'g' takes 2 argument(s)"],
+    [`${V3}def g(qubit a, qubit b) { cx a, b; }\nqubit[2] q;\ng(q[0], q[0]);`, 5, 1, "subroutine 'g' is given the same qubit twice"],
+    [`${V3}qubit[1] q;\nreturn;`, 4, 1, "return outside a subroutine"],
+    [`${V3}qubit[1] q;\nfor int i in [0:1] { def f(qubit a) { } }`, 4, 22, "a subroutine definition cannot be inside a loop or box"],
+    ['OPENQASM 2.0;\ninclude "qelib1.inc";\ndef f(qubit a) { }', 3, 1, "'def' is OpenQASM 3; this program's header says OpenQASM 2.0"],
+  ])("refuses %j at line %i, column %i", (source, line, column, message) => {
+    expect(errorOf(source)).toEqual({ line, column, message });
+  });
+});
+
+describe("classical variables, known while reading or read from measured bits", () => {
+  const V3 = 'OPENQASM 3.0;\ninclude "stdgates.inc";\n';
+  const ops = (source: string) => parseQasm(source).ops.map((op) => `${op.name}(${op.params.map((p) => +p.toFixed(6)).join(",")})${op.qubits.join(",")}`);
+
+  it("reads ^ as XOR in OpenQASM 3, binding between | and &, and as a power in OpenQASM 2.0", () => {
+    // 6 ^ 3 = 5; | is looser (4 | (6 ^ 3) = 5), & tighter (6 ^ (3 & 1) = 7); ** is the power.
+    expect(ops(`${V3}qubit[1] q;\nrx(6 ^ 3) q[0];\nrx(4 | 6 ^ 3) q[0];\nrx(6 ^ 3 & 1) q[0];\nrx(2 ** 3) q[0];`)).toEqual(["rx(5)0", "rx(5)0", "rx(7)0", "rx(8)0"]);
+    expect(ops(`OPENQASM 2.0;\ninclude "qelib1.inc";\nqreg q[1];\nrx(2 ^ 3) q[0];\nrx(2 ** 3) q[0];`)).toEqual(["rx(8)0", "rx(8)0"]);
+    const error = errorOf(`${V3}qubit[1] q;\nrx(pi ^ 2) q[0];`);
+    expect(error).toMatchObject({ line: 4, column: 7 });
+    expect(error.message).toMatch(/'\^' is XOR in OpenQASM 3 and needs whole numbers, not 3\.14\d+ \(a power is written \*\*\)/);
+  });
+
+  it("evaluates declarations, assignments, casts and operators while reading", () => {
+    expect(ops(`${V3}qubit[1] q;\nint[8] x = 0;\nx += 1;\nx *= 6;\nx -= 2;\nx /= 3;\nrx(x) q[0];\nx <<= 2;\nx |= 1;\nx &= 13;\nx ^= 3;\nrx(x) q[0];\nx >>= 1;\nx %= 3;\nrx(x) q[0];`)).toEqual(["rx(1)0", "rx(6)0", "rx(0)0"]);
+    // Wrapping at the width, casts, bits of integers, comparisons and logic.
+    expect(ops(`${V3}qubit[1] q;\nint[8] a = 127;\na += 1;\nrx(a) q[0];\nuint[4] u = 17;\nrx(u) q[0];\nfloat[64] f = 2.75;\nrx(int(f) + int(-f)) q[0];\nbool b = 3 > 2 && !(1 == 2) || false;\nrx(b) q[0];\nrx(bool(0.5) + u[0] + (6 & 3) + (~0)) q[0];\nangle[2] t = 3 * pi / 4;\nrx(t) q[0];`)).toEqual(["rx(-128)0", "rx(1)0", "rx(0)0", "rx(1)0", "rx(3)0", "rx(1.570796)0"]);
+    // An if on variables is decided while reading, else included; variables live in their block.
+    expect(ops(`${V3}qubit[2] q;\nint n = 0;\nfor int i in [0:4] { int step = i % 2; if (step == 1 && n < 5) { n += i; } else rx(n) q[1]; }\nrx(n) q[0];`)).toEqual(["rx(0)1", "rx(1)1", "rx(4)1", "rx(4)0"]);
+  });
+
+  it("branches on a variable holding measured bits as on the bits themselves", () => {
+    const viaVariable = parseQasm(`${V3}qubit[3] q;\nbit[2] c;\nh q[0];\nh q[1];\nc[0] = measure q[0];\nc[1] = measure q[1];\nbool flag = c[0];\nint[8] both = c;\nif (flag) x q[2];\nif (!flag) z q[2];\nif (both == 3 && flag) h q[2]; \nbool other = c[1] == 0;\nif (other) y q[2]; else s q[2];`);
+    const direct = parseQasm(`${V3}qubit[3] q;\nbit[2] c;\nh q[0];\nh q[1];\nc[0] = measure q[0];\nc[1] = measure q[1];\nif (c[0]) x q[2];\nif (!c[0]) z q[2];\nif (c == 3 && c[0]) h q[2];\nif (c[1] == 0) y q[2]; else s q[2];`);
+    expect(viaVariable).toEqual(direct);
+    // Qiskit's switch_dummy, and any int variable holding bits, switches on the bits.
+    const switched = parseQasm(`${V3}qubit[2] q;\nbit[1] c;\nh q[0];\nc[0] = measure q[0];\nint s = c;\nswitch (s) { case 1 { x q[1]; } }`);
+    const exact = simulate(switched, { shots: 1, seed: 1, exact: true }).exact!;
+    expect(exact["0"]).toBeCloseTo(0.5, 12);
+    expect(exact["1"]).toBeCloseTo(0.5, 12);
+    expect(switched).toEqual(parseQasm(`${V3}qubit[2] q;\nbit[1] c;\nh q[0];\nc[0] = measure q[0];\nif (c == 1) x q[1];`));
+    // bit declarations with a measurement, and a no-op 0.
+    const bits = parseQasm(`${V3}qubit[2] q;\nx q[1];\nbit[2] r = measure q;\nbit z = 0;`);
+    expect(simulate(bits, { shots: 1, seed: 1, exact: true }).exact).toEqual({ "010": 1 });
+  });
+
+  it.each([
+    [`${V3}qubit[1] q;\nbit[1] c;\nc[0] = measure q[0];\nint x = 0;\nif (c[0]) x = 1;\nrx(x) q[0];`, 8, 4, "reading 'x', assigned under a condition on measured bits at line 7 (depends on a measurement)"],
+    [`${V3}qubit[1] q;\nbit[2] c;\nint x = c + 1;`, 5, 11, "'+' of measured values (depends on a measurement)"],
+    [`${V3}qubit[1] q;\nbit[2] c;\nif (c < 2) x q[0];`, 5, 7, "'<' of measured values (depends on a measurement)"],
+    [`${V3}qubit[1] q;\nbit[2] c;\nint x = c;\nx += 1;`, 6, 3, "'+=' on a measured value (depends on a measurement)"],
+    [`${V3}qubit[1] q;\nbit[1] c;\nbool f = c[0];\nc[0] = measure q[0];\nif (f) x q[0];`, 7, 5, "reading 'f' after the bits it was set from were measured again (depends on a measurement)"],
+    [`${V3}qubit[1] q;\nbit[1] c;\nbool f = c[0];\nrx(f) q[0];`, 6, 4, "a parameter of 'rx' read from measured bits (depends on a measurement)"],
+    [`${V3}qubit[1] q;\nbit[2] c;\nfloat[64] y = c;`, 5, 15, "a float set from measured bits (depends on a measurement)"],
+    [`${V3}qubit[1] q;\nbit[2] c;\nc[0] = measure q[0];\nbit[2] d = c;`, 6, 12, "copying measured bits into 'd' (depends on a measurement)"],
+    [`${V3}qubit[1] q;\nbit b = 1;`, 4, 9, "writing a value other than a measurement into bits (they hold measurement results)"],
+    [`${V3}qubit[1] q;\nbit[2] c;\nc |= 1;`, 5, 3, "'|=' on bits (they hold measurement results)"],
+    [`${V3}qubit[1] q;\nbool b = measure q[0];`, 4, 10, "measuring into a bool variable (measure into bits: bit b = measure q;)"],
+    [`${V3}complex z;`, 3, 1, "complex variables"],
+  ])("refuses %j at line %i, column %i", (source, line, column, construct) => {
+    expect(errorOf(source)).toEqual({ line, column, message: `not supported by this simulator: ${construct}` });
+  });
+
+  it("names other mistakes with variables", () => {
+    expect(errorOf(`${V3}qubit[1] q;\nint x = 1;\nint x = 2;`)).toEqual({ line: 5, column: 5, message: "'x' is already declared" });
+    expect(errorOf(`${V3}qubit[1] q;\nint x = 1;\ngate g a { rx(x) a; }`)).toEqual({ line: 5, column: 15, message: "a gate can use only constants, not the variable 'x'" });
+    expect(errorOf(`${V3}qubit[1] q;\nfloat x = 1.5;\nx <<= 1;`)).toEqual({ line: 5, column: 3, message: "'<<' needs whole numbers, not 1.5" });
+    expect(errorOf(`${V3}qubit[1] q;\nfor int i in [0:1] { int y = i; }\nrx(y) q[0];`)).toEqual({ line: 5, column: 4, message: "unknown parameter 'y'" });
+  });
+});
+
+describe("while, break and continue, unrolled while reading", () => {
+  const V3 = 'OPENQASM 3.0;\ninclude "stdgates.inc";\n';
+
+  it("unrolls a counter-driven while as the program written out", () => {
+    const looped = parseQasm(`${V3}qubit[2] q;\nint i = 0;\nwhile (i < 3) {\n  rx(i) q[0];\n  i += 1;\n}\ncx q[0], q[1];`);
+    expect(looped).toEqual(parseQasm(`${V3}qubit[2] q;\nrx(0) q[0];\nrx(1) q[0];\nrx(2) q[0];\ncx q[0], q[1];`));
+    const exact = simulate(looped, { shots: 1, seed: 1, exact: true }).exact!;
+    expect(exact["00"]).toBeCloseTo(Math.cos(1.5) ** 2, 12);
+    expect(exact["11"]).toBeCloseTo(Math.sin(1.5) ** 2, 12);
+    // break and continue, in while and for, also in a subroutine's loop.
+    const exits = parseQasm(`${V3}qubit[1] q;\nint n = 0;\nwhile (true) { n += 1; if (n == 2) continue; if (n > 4) break; rx(n) q[0]; }\nfor int i in [0:9] { if (i == 2) break; rz(i) q[0]; }\ndef f(qubit a) { for int k in [1:5] { if (k % 2 == 0) continue; ry(k) a; } }\nf(q[0]);`);
+    expect(exits.ops.map((op) => `${op.name}(${op.params[0]})`)).toEqual(["rx(1)", "rx(3)", "rx(4)", "rz(0)", "rz(1)", "ry(1)", "ry(3)", "ry(5)"]);
+  });
+
+  it("refuses an endless while at once, and a long one by the budget", () => {
+    expect(errorOf(`${V3}qubit[1] q;\nwhile (true) { h q[0]; }`)).toEqual({ line: 4, column: 1, message: "reading the program takes more steps than 2000000 (QUANTUM_MAX_EXPANSION_STEPS)" });
+    const limited = (source: string) => {
+      try {
+        parseQasm(source, { maxExpansionSteps: 50_000, maxOperations: 1000 });
+      } catch (error) {
+        if (error instanceof QasmError) return { line: error.line, message: error.message };
+        throw error;
+      }
+      throw new Error("expected a parse error");
+    };
+    expect(limited(`${V3}qubit[1] q;\nint i = 0;\nwhile (i >= 0) { i += 1; }`)).toEqual({ line: 5, message: "reading the program takes more steps than 50000 (QUANTUM_MAX_EXPANSION_STEPS)" });
+    expect(limited(`${V3}qubit[1] q;\nint i = 0;\nwhile (i >= 0) { i += 1; x q[0]; }`)).toEqual({ line: 5, message: "the program expands to more operations than 1000 (QUANTUM_MAX_GATES)" });
+  });
+
+  it.each([
+    [`${V3}qubit[1] q;\nbit[1] c;\nwhile (!c[0]) { h q[0]; c[0] = measure q[0]; }`, 5, 1, "not supported by this simulator: while on measured bits (depends on a measurement)"],
+    [`${V3}qubit[1] q;\nbit[1] c;\nfor int i in [0:3] { c[0] = measure q[0]; if (c[0]) break; }`, 5, 53, "not supported by this simulator: break under a condition on measured bits (depends on a measurement)"],
+    [`${V3}qubit[1] q;\nbreak;`, 4, 1, "'break' outside a loop"],
+    [`${V3}qubit[1] q;\ndef f(qubit a) { continue; }\nfor int i in [0:1] f(q[0]);`, 4, 18, "'continue' outside a loop"],
+    ['OPENQASM 2.0;\nqreg q[1];\nwhile (1) { }', 3, 1, "'while' is OpenQASM 3; this program's header says OpenQASM 2.0"],
+  ])("refuses %j at line %i, column %i", (source, line, column, message) => {
+    expect(errorOf(source)).toEqual({ line, column, message });
   });
 });

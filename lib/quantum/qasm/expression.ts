@@ -1,5 +1,7 @@
-// Gate parameter expressions: numbers, pi, the parameters of a gate definition, + − * / ^,
-// unary minus, parentheses and sin, cos, tan, asin, acos, atan, exp, ln, sqrt.
+// Expressions: numbers, pi, true and false, names (parameters, constants, variables, bits), + − * /
+// % ** (power; ^ too in OpenQASM 2.0, where it is XOR in OpenQASM 3), comparisons, && || !, the bitwise & | ~ << >>, unary minus, parentheses,
+// sin, cos, tan, asin, acos, atan, exp, ln, sqrt, casts (int(x), uint[8](x), bool(b), …) and
+// indices (c[0], x[1]: a bit of an integer).
 // Every node records the depth of its tree, and the parser refuses a tree deeper than the limit
 // it is given, so neither parsing nor evaluation can run out of stack, whatever the input
 // (nested parentheses, long chains `1+1+1+…`, runs of unary minus).
@@ -8,9 +10,11 @@ import { QasmError, type Token } from "./lexer";
 type Node =
   | { kind: "number"; value: number }
   | { kind: "name"; name: string; token: Token }
-  | { kind: "unary"; operand: Expr }
-  | { kind: "binary"; op: string; left: Expr; right: Expr }
-  | { kind: "call"; fn: string; arg: Expr };
+  | { kind: "index"; name: string; token: Token; index: Expr }
+  | { kind: "unary"; op: string; operand: Expr; token: Token }
+  | { kind: "binary"; op: string; left: Expr; right: Expr; token: Token }
+  | { kind: "call"; fn: string; arg: Expr }
+  | { kind: "cast"; type: string; width?: number; arg: Expr; token: Token };
 
 /** A node with the depth of its tree and its size (nodes in it: what one evaluation costs). */
 export type Expr = Node & { depth: number; size: number };
@@ -19,19 +23,30 @@ const FUNCTIONS: Record<string, (x: number) => number> = {
   sin: Math.sin, cos: Math.cos, tan: Math.tan, asin: Math.asin, acos: Math.acos, atan: Math.atan,
   exp: Math.exp, ln: Math.log, sqrt: Math.sqrt,
 };
+/** Types that convert a value when called like a function: `int(x)`, `uint[8](x)`, `bool(b)`. */
+export const CAST_TYPES = new Set(["int", "uint", "float", "angle", "bool", "bit"]);
 
-export type Cursor = { peek: () => Token; next: () => Token; expect: (text: string) => Token };
+/** The tokens an expression is read from; `version` 3 reads `^` as XOR (OpenQASM 3), else as a power (OpenQASM 2.0). */
+export type Cursor = { peek: () => Token; next: () => Token; expect: (text: string) => Token; version?: 2 | 3 | "snippet" };
 
 /** What the parser does when an expression grows past `maxDepth` (throws). */
 export type DepthGuard = { maxDepth: number; tooDeep: (at: Token) => never };
 
 const isSymbol = (token: Token, ...texts: string[]) => token.kind === "symbol" && texts.includes(token.text);
 
-// precedence: additive < multiplicative < unary minus < power (right-associative) < primary
+// Binary operators from the loosest to the tightest, as OpenQASM 3 (and C) bind them. `^` is the
+// bitwise XOR between | and & in OpenQASM 3; in OpenQASM 2.0 it is the power, as `**` is.
+const LEVELS_2 = [["||"], ["&&"], ["|"], ["&"], ["==", "!="], ["<", "<=", ">", ">="], ["<<", ">>"], ["+", "-"], ["*", "/", "%"]];
+const LEVELS_3 = [["||"], ["&&"], ["|"], ["^"], ["&"], ["==", "!="], ["<", "<=", ">", ">="], ["<<", ">>"], ["+", "-"], ["*", "/", "%"]];
+
+// precedence: the LEVELS above < unary (-, !, ~) < power (right-associative) < primary
 export const parseExpression = (cursor: Cursor, guard: DepthGuard): Expr => {
   // `nesting` counts the parser's own recursion (parentheses, calls, unary, powers) so that the
   // stack stays bounded even before a node is built.
   let nesting = 0;
+  const xor = cursor.version === 3;
+  const LEVELS = xor ? LEVELS_3 : LEVELS_2;
+  const POWER = xor ? ["**"] : ["^", "**"];
   const enter = (at: Token) => {
     nesting += 1;
     if (nesting > guard.maxDepth) guard.tooDeep(at);
@@ -42,95 +57,187 @@ export const parseExpression = (cursor: Cursor, guard: DepthGuard): Expr => {
     return { ...expr, depth, size: children.reduce((sum, child) => sum + child.size, 1) };
   };
 
-  const additive = (): Expr => {
-    let left = term();
-    while (isSymbol(cursor.peek(), "+", "-")) {
+  const level = (k: number): Expr => {
+    if (k === LEVELS.length) return unary();
+    let left = level(k + 1);
+    while (isSymbol(cursor.peek(), ...LEVELS[k])) {
       const at = cursor.next();
-      const right = term();
-      left = node(at, { kind: "binary", op: at.text, left, right }, left, right);
-    }
-    return left;
-  };
-  const term = (): Expr => {
-    let left = unary();
-    while (isSymbol(cursor.peek(), "*", "/")) {
-      const at = cursor.next();
-      const right = unary();
-      left = node(at, { kind: "binary", op: at.text, left, right }, left, right);
+      const right = level(k + 1);
+      left = node(at, { kind: "binary", op: at.text === "^" ? "xor" : at.text, left, right, token: at }, left, right);
     }
     return left;
   };
   const unary = (): Expr => {
     const at = cursor.peek();
-    if (isSymbol(at, "-", "+")) {
+    if (isSymbol(at, "-", "+", "!", "~")) {
       cursor.next();
       enter(at);
       const operand = unary();
       nesting -= 1;
-      return at.text === "-" ? node(at, { kind: "unary", operand }, operand) : operand;
+      return at.text === "+" ? operand : node(at, { kind: "unary", op: at.text, operand, token: at }, operand);
     }
     return power();
   };
   const power = (): Expr => {
     const base = primary();
-    if (isSymbol(cursor.peek(), "^")) {
+    if (isSymbol(cursor.peek(), ...POWER)) {
       const at = cursor.next();
       enter(at);
       const exponent = unary();
       nesting -= 1;
-      return node(at, { kind: "binary", op: "^", left: base, right: exponent }, base, exponent);
+      return node(at, { kind: "binary", op: "^", left: base, right: exponent, token: at }, base, exponent);
     }
     return base;
+  };
+  const inner = (at: Token): Expr => {
+    cursor.expect("(");
+    enter(at);
+    const arg = level(0);
+    nesting -= 1;
+    cursor.expect(")");
+    return arg;
   };
   const primary = (): Expr => {
     const token = cursor.next();
     if (token.kind === "number") return { kind: "number", value: Number(token.text), depth: 1, size: 1 };
     if (isSymbol(token, "(")) {
       enter(token);
-      const inner = additive();
+      const inside = level(0);
       nesting -= 1;
       cursor.expect(")");
-      return inner;
+      return inside;
     }
     if (token.kind === "id") {
-      if (token.text === "pi") return { kind: "number", value: Math.PI, depth: 1, size: 1 };
+      if (token.text === "pi" || token.text === "π") return { kind: "number", value: Math.PI, depth: 1, size: 1 };
+      if (token.text === "true" || token.text === "false") return { kind: "number", value: token.text === "true" ? 1 : 0, depth: 1, size: 1 };
       if (Object.hasOwn(FUNCTIONS, token.text)) {
-        cursor.expect("(");
-        enter(token);
-        const arg = additive();
-        nesting -= 1;
-        cursor.expect(")");
+        const arg = inner(token);
         return node(token, { kind: "call", fn: token.text, arg }, arg);
+      }
+      const next = cursor.peek();
+      if (CAST_TYPES.has(token.text) && (isSymbol(next, "(") || isSymbol(next, "["))) {
+        let width: number | undefined;
+        if (isSymbol(next, "[")) {
+          cursor.next();
+          const size = cursor.next();
+          if (size.kind !== "number" || !/^\d+$/.test(size.text) || Number(size.text) < 1) throw new QasmError(size.line, size.column, `expected a width (a whole number of at least 1) but found '${size.text}'`);
+          width = Number(size.text);
+          cursor.expect("]");
+        }
+        const arg = inner(token);
+        return node(token, { kind: "cast", type: token.text, ...(width === undefined ? {} : { width }), arg, token }, arg);
+      }
+      if (isSymbol(next, "[")) {
+        cursor.next();
+        enter(token);
+        const index = level(0);
+        nesting -= 1;
+        cursor.expect("]");
+        return node(token, { kind: "index", name: token.text, token, index }, index);
       }
       return { kind: "name", name: token.text, token, depth: 1, size: 1 };
     }
     throw new QasmError(token.line, token.column, `expected a number, pi, a parameter or '(' but found '${token.text}'`);
   };
 
-  return additive();
+  return level(0);
+};
+
+const whole = (value: number, at: Token, op: string) => {
+  if (!Number.isSafeInteger(value)) {
+    throw new QasmError(at.line, at.column, op === "xor" ? `'^' is XOR in OpenQASM 3 and needs whole numbers, not ${value} (a power is written **)` : `'${op}' needs whole numbers, not ${value}`);
+  }
+  return BigInt(value);
+};
+const fromBig = (value: bigint, at: Token) => {
+  const result = Number(value);
+  if (!Number.isSafeInteger(result)) throw new QasmError(at.line, at.column, `${value} is too large a whole number for this simulator (at most 2^53)`);
+  return result;
+};
+
+/** A unary operator applied (the caller has checked that its operand is known). */
+export const applyUnary = (op: string, a: number, at: Token): number => {
+  if (op === "-") return -a;
+  if (op === "!") return a === 0 ? 1 : 0;
+  return fromBig(~whole(a, at, op), at);
+};
+
+/** A binary operator applied; comparisons and logical operators give 1 or 0. */
+export const applyBinary = (op: string, a: number, b: number, at: Token): number => {
+  switch (op) {
+    case "+": return a + b;
+    case "-": return a - b;
+    case "*": return a * b;
+    case "/": return a / b;
+    case "%": return a % b;
+    case "^": return a ** b;
+    case "==": return a === b ? 1 : 0;
+    case "!=": return a !== b ? 1 : 0;
+    case "<": return a < b ? 1 : 0;
+    case "<=": return a <= b ? 1 : 0;
+    case ">": return a > b ? 1 : 0;
+    case ">=": return a >= b ? 1 : 0;
+    case "&&": return a !== 0 && b !== 0 ? 1 : 0;
+    case "||": return a !== 0 || b !== 0 ? 1 : 0;
+  }
+  const x = whole(a, at, op);
+  const y = whole(b, at, op);
+  switch (op) {
+    case "&": return fromBig(x & y, at);
+    case "|": return fromBig(x | y, at);
+    case "xor": return fromBig(x ^ y, at);
+  }
+  if (y < 0n || y > 64n) throw new QasmError(at.line, at.column, `a shift by ${y} is outside 0…64`);
+  return fromBig(op === "<<" ? x << y : x >> y, at);
+};
+
+/**
+ * A value converted to a classical type, as a cast or an assignment converts it: int and uint
+ * truncate and wrap at their width (32 bits without one), bool and bit are 0 or 1, bit[n] wraps,
+ * angle wraps into [0, 2π) (onto its 2^n steps with a width), float[32] rounds to single precision.
+ */
+export const castTo = (type: string, width: number | undefined, value: number, at: Token): number => {
+  const fail = (message: string): never => {
+    throw new QasmError(at.line, at.column, message);
+  };
+  if (Number.isNaN(value)) fail("the value is not a number");
+  if (type === "bool" || (type === "bit" && width === undefined)) return value !== 0 ? 1 : 0;
+  if (!Number.isFinite(value)) fail(`${value} is not a finite number`);
+  switch (type) {
+    case "bit": return fromBig(BigInt.asUintN(width!, BigInt(Math.trunc(value))), at);
+    case "int": case "uint": {
+      const big = BigInt(Math.trunc(value));
+      return fromBig(type === "int" ? BigInt.asIntN(width ?? 32, big) : BigInt.asUintN(width ?? 32, big), at);
+    }
+    case "float": return width !== undefined && width <= 32 ? Math.fround(value) : value;
+    case "angle": {
+      const turn = 2 * Math.PI;
+      const wrapped = ((value % turn) + turn) % turn;
+      if (width === undefined || width > 52) return wrapped;
+      const steps = 2 ** width;
+      return (Math.round((wrapped / turn) * steps) % steps) * (turn / steps);
+    }
+  }
+  return fail(`not supported by this simulator: ${type} values`);
 };
 
 export const evaluate = (expr: Expr, scope: Record<string, number>): number => {
+  const lookup = (name: string, token: Token) => {
+    const value = Object.hasOwn(scope, name) ? scope[name] : undefined;
+    if (value === undefined) throw new QasmError(token.line, token.column, `unknown parameter '${name}'`);
+    return value;
+  };
   switch (expr.kind) {
     case "number": return expr.value;
-    case "name": {
-      const value = Object.hasOwn(scope, expr.name) ? scope[expr.name] : undefined;
-      if (value === undefined) throw new QasmError(expr.token.line, expr.token.column, `unknown parameter '${expr.name}'`);
-      return value;
+    case "name": return lookup(expr.name, expr.token);
+    case "index": {
+      const k = evaluate(expr.index, scope);
+      return applyBinary("&", applyBinary(">>", lookup(expr.name, expr.token), k, expr.token), 1, expr.token);
     }
-    case "unary": return -evaluate(expr.operand, scope);
+    case "unary": return applyUnary(expr.op, evaluate(expr.operand, scope), expr.token);
     case "call": return FUNCTIONS[expr.fn](evaluate(expr.arg, scope));
-    case "binary": {
-      const a = evaluate(expr.left, scope);
-      const b = evaluate(expr.right, scope);
-      switch (expr.op) {
-        case "+": return a + b;
-        case "-": return a - b;
-        case "*": return a * b;
-        case "/": return a / b;
-        default: return a ** b;
-      }
-    }
+    case "cast": return castTo(expr.type, expr.width, evaluate(expr.arg, scope), expr.token);
+    case "binary": return applyBinary(expr.op, evaluate(expr.left, scope), evaluate(expr.right, scope), expr.token);
   }
 };
 
@@ -139,7 +246,8 @@ export const namesIn = (expr: Expr, found: Extract<Expr, { kind: "name" }>[] = [
   switch (expr.kind) {
     case "name": found.push(expr); break;
     case "unary": namesIn(expr.operand, found); break;
-    case "call": namesIn(expr.arg, found); break;
+    case "call": case "cast": namesIn(expr.arg, found); break;
+    case "index": found.push({ kind: "name", name: expr.name, token: expr.token, depth: 1, size: 1 }); namesIn(expr.index, found); break;
     case "binary": namesIn(expr.left, found); namesIn(expr.right, found); break;
   }
   return found;

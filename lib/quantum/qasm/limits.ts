@@ -11,7 +11,7 @@ export type QasmLimits = {
   maxClbits: number;
   /** Gate definitions in one program. */
   maxGateDefinitions: number;
-  /** Definitions calling definitions: 1 for a body of built-in gates only. Also bounds loops, boxes, ifs and switch cases nested in one another. */
+  /** Definitions calling definitions: 1 for a body of built-in gates only. Also bounds loops, boxes, ifs, switch cases and subroutine calls nested in one another. */
   maxGateNesting: number;
   /** Depth of a parameter expression's tree (parentheses, operators, functions, unary minus). */
   maxExpressionDepth: number;

@@ -25,8 +25,8 @@
 //   limit); `if` on a comparison of constants (`if (i == 0)`, `<`, `<=`, `>`, `>=`, `!=`) is
 //   decided while reading;
 // - `switch (c) { case 0, 3 { … } case 1 { … } default { … } }` on a classical register or bit, also
-//   as Qiskit writes it (`int switch_dummy;` … `switch_dummy = c; switch (switch_dummy) { … }`, the
-//   only use of an int variable accepted): each case is its block under `c == value` (read once per
+//   as Qiskit writes it (`int switch_dummy;` … `switch_dummy = c; switch (switch_dummy) { … }`, a
+//   variable holding the bits): each case is its block under `c == value` (read once per
 //   value), default under `c != ` every value; a case may not measure into the bits switched on.
 //   A switch on a constant is decided while reading;
 // - register slices and sets `q[0:2]`, `q[0:2:6]`, `q[{0, 3}]` (they broadcast as registers do),
@@ -34,10 +34,23 @@
 // - timing as identity, as simulators treat it: `delay[100ns] q[0];` (units ns, us, µs, ms, s,
 //   dt), `box { … }` / `box[100ns] { … }` (its statements run as written), `duration d = …;`,
 //   `stretch s;`; durations are not checked beyond their brackets.
+// - subroutines `def f(qubit a, qubit[2] b, angle[32] t, bit c) -> bit { … return measure a; }`,
+//   inlined at each call (a statement, or the right side of `c[0] = f(…);`): the body is read
+//   again per call, charged, and sees its parameters and the program's constants and inputs; calls
+//   nest at most maxGateNesting deep (recursion stops there); a bit parameter is read-only;
+// - variables `int[8] x = 0;`, uint, float, angle, bool, with `=`, `+=` … `>>=` (`^=` is xor; `^`
+//   in an expression stays the power), casts, comparisons, `&&`/`||`/`!`, `&`/`|`/`~`/`<<`/`>>`:
+//   evaluated while reading. A variable may hold measured bits (`bool f = c[0];`, `int s = c;`),
+//   read as conditions of the simulator (`if (f)`, `if (s == 2)`, `switch (s)`) while those bits are
+//   not measured again; `bit b = measure q;`. An `if` on variables is decided while reading;
+//   `while` is unrolled (its condition known each time, every iteration charged; an iteration that
+//   assigns nothing repeats forever and is refused at once), with `break` and `continue`.
 // Refused as "not supported by this simulator: …" (with the place): pulse-level calibration
-// (`defcal`, `cal`, `defcalgrammar`, `port`, `frame`, `waveform`), `extern`, `def` and `return`,
-// `while`, `break`, `continue`, `output`, and classical variables (int, float, bool, …
-// declared without const).
+// (`defcal`, `cal`, `defcalgrammar`, `port`, `frame`, `waveform`), `extern`, `output`, and what
+// would need a classical machine at run time ("… (depends on a measurement)": arithmetic on
+// measured bits, a value other than a measurement written into bits, a variable assigned under a
+// condition on measured bits and read later, `while` on measured bits, `break`/`continue`/`return`
+// under a condition on measured bits).
 //
 // Both: registers broadcast as the specifications say (`h q;`, `cx a, b;` over equal sizes,
 // `measure q -> c;`), `barrier`, comments. Mid-circuit measurement, `reset`, `if` and `switch` on
@@ -45,7 +58,7 @@
 // of `QasmLimits` is checked while reading, before the thing it bounds is allocated or expanded.
 import type { Barrier, Circuit, Condition, Instruction, Measurement } from "../../simulator/passes/circuit";
 import { GATES, type GateOp } from "../../simulator/passes/gates";
-import { evaluate, namesIn, parseExpression, type Cursor, type DepthGuard, type Expr } from "./expression";
+import { applyBinary, applyUnary, castTo, evaluate, namesIn, parseExpression, type Cursor, type DepthGuard, type Expr } from "./expression";
 import { QasmError, tokenize, type Token } from "./lexer";
 import { DEFAULT_QASM_LIMITS, QasmLimitError, type QasmLimits } from "./limits";
 
@@ -53,6 +66,8 @@ import { DEFAULT_QASM_LIMITS, QasmLimitError, type QasmLimits } from "./limits";
 type Register = { name: string; size: number; offset: number; bits?: number[] };
 const bitOf = (register: Register, k: number) => (register.bits ? register.bits[k] : register.offset + k);
 type Arg = { register: Register; index?: number; token: Token };
+/** The bits (or qubits) an argument names, in order. */
+const bitsOfArg = (arg: Arg) => (arg.index === undefined ? Array.from({ length: arg.register.size }, (_, k) => bitOf(arg.register, k)) : [bitOf(arg.register, arg.index)]);
 
 /** A gate the simulator runs: its name there, parameters, qubits (controls included) and controls. */
 type Builtin = { kind: "builtin"; gate: string; params: number; qubits: number; controls?: number };
@@ -157,17 +172,42 @@ export type QasmOptions = {
 // Statements refused with "not supported by this simulator: …" (the keyword, or what it is).
 const UNSUPPORTED: Record<string, string> = {
   defcal: "defcal (pulse-level calibrations)", cal: "cal (pulse-level calibrations)", defcalgrammar: "defcalgrammar (pulse-level calibrations)",
-  extern: "extern", port: "port", frame: "frame", waveform: "waveform", def: "def (subroutines)", return: "return",
-  while: "while", break: "break", continue: "continue", output: "output",
+  extern: "extern", port: "port", frame: "frame", waveform: "waveform", output: "output",
   end: "end", pragma: "pragma",
 };
 // Classical types: only constants and inputs of these (and durations, which are read and ignored).
 const NUMERIC_TYPES = new Set(["int", "uint", "float", "angle"]);
 const CLASSICAL_TYPES = new Set([...NUMERIC_TYPES, "bool", "complex", "array", "duration", "stretch"]);
 // Statements of OpenQASM 3 that a program headed 2.0 cannot use.
-const OPENQASM3_ONLY = new Set(["const", "input", "let", "for", "switch", "delay", "box", "duration", "stretch", ...CLASSICAL_TYPES]);
+const OPENQASM3_ONLY = new Set(["const", "input", "let", "for", "switch", "delay", "box", "duration", "stretch", "def", "return", "while", "break", "continue", ...CLASSICAL_TYPES]);
 
-type ClassicalType = { name: string; token: Token };
+type ClassicalType = { name: string; token: Token; width?: number };
+
+/** A parameter of a subroutine: qubits (a register of `size`), bits, or a classical value. */
+type SubroutineParam = { name: Token; kind: "qubit" | "bit" | "value"; size?: number; type?: ClassicalType };
+/** A `def`: its signature, and where its body starts (read again at each call, as a loop's is). */
+type Subroutine = { name: string; params: SubroutineParam[]; returns?: ClassicalType; bodyStart: number; token: Token };
+/** What a subroutine returns: qubits measured (into the bits the call is assigned to), or a value. */
+type Returned = { kind: "measure"; qubits: number[]; at: Token } | { kind: "value"; value: number; at: Token } | { kind: "none" };
+/**
+ * A classical value known only when the circuit runs (it depends on a measurement), as the
+ * simulator's conditions can read it: the unsigned number held by some bits, or a test of bits
+ * (`condition`). `versions` are the bits' measurement counts when it was taken: once a bit is
+ * measured again, the value is gone.
+ */
+type Runtime = { kind: "bits"; clbits: number[]; versions: number[] } | { kind: "test"; condition: Condition; versions: number[] };
+/** A mutable classical variable: its type, the conditions in force where it was declared, and,
+ * when its value is not in `constants`, the value it has at run time or why it cannot be known. */
+type Variable = { type: ClassicalType; level: number; runtime?: Runtime; unknown?: string };
+const COMPOUND: Record<string, string> = { "+=": "+", "-=": "-", "*=": "*", "/=": "/", "%=": "%", "&=": "&", "|=": "|", "^=": "xor", "<<=": "<<", ">>=": ">>" };
+/** Thrown by `break` and `continue` to leave a loop's body (caught by the loop). */
+class LoopSignal {
+  constructor(readonly kind: "break" | "continue") {}
+}
+/** Thrown by `return` to leave a subroutine's body (caught by the call). */
+class ReturnSignal {
+  constructor(readonly returned: Returned) {}
+}
 
 class Parser implements Cursor {
   private position = 0;
@@ -179,7 +219,7 @@ class Parser implements Cursor {
   private library: Record<string, Builtin> = {};
   /** Names a program may not define: U, CX, the original qelib1 and stdgates. */
   private fixed = new Set<string>();
-  private version: 2 | 3 | "snippet" = "snippet";
+  version: 2 | 3 | "snippet" = "snippet";
   private program: Instruction[] = [];
   private conditions: Condition[] = [];
   /** Qubits some instruction acted on; measured: qubits measured since their last gate or reset. */
@@ -207,9 +247,12 @@ class Parser implements Cursor {
   private physical = false;
   /** The bits each switch being read compares (its cases may not measure into them). */
   private switched: Set<number>[] = [];
-  /** Integer variables declared only to be switched on (Qiskit's switch_dummy), and the bits the next switch reads. */
-  private switchVariables = new Set<string>();
-  private switchTarget: { name: string; bits: number[] } | undefined;
+  /** Mutable classical variables in scope (their known values are in `constants`), and the names
+   * declared in the blocks being read, innermost last (dropped when their block ends). */
+  private variables = new Map<string, Variable>();
+  private locals: string[] = [];
+  /** How many times each bit has been measured into (a Runtime value is valid while they stay). */
+  private clbitVersions = new Map<number, number>();
   /** Choices made while reading (constant ifs and switches, loops, pow exponents): while none is
    * made in a loop's first iteration, every iteration costs the same. */
   private decisions = 0;
@@ -219,6 +262,22 @@ class Parser implements Cursor {
   private declaredQubits: string | undefined;
   /** Loops and boxes the reader is inside (declarations are refused there). */
   private blocks = 0;
+  /** Subroutines (`def`) by name, the calls being read (nested), and the conditions in force at the innermost call. */
+  private subroutines = new Map<string, Subroutine>();
+  private callDepth = 0;
+  private callConditions = 0;
+  /** Bits passed to the subroutine being read (a copy in OpenQASM 3: it may not write them). */
+  private readonlyBits = new Set<number>();
+  /** Names of constants and inputs (what a subroutine's body sees of the program's classical values). */
+  private globalConstants = new Set<string>();
+  private currentSubroutine: Subroutine | undefined;
+  /** Loops being read (in the innermost subroutine), and the conditions in force at the innermost. */
+  private loopDepth = 0;
+  private loopConditions = 0;
+  /** Assignments to variables so far (a while iteration without any repeats forever). */
+  private writes = 0;
+  /** Bits some measurement writes (the others hold 0 all along). */
+  private writtenClbits = new Set<number>();
 
   constructor(
     private readonly tokens: Token[],
@@ -372,8 +431,7 @@ class Parser implements Cursor {
     if (Object.hasOwn(UNSUPPORTED, token.text) && !this.gates.has(token.text)) this.fail(token, `not supported by this simulator: ${UNSUPPORTED[token.text]}`);
     if (this.version !== 2 && CLASSICAL_TYPES.has(token.text)) {
       if (token.text === "duration" || token.text === "stretch") return top ? this.durationDeclaration() : nested("a declaration");
-      if ((token.text === "int" || token.text === "uint") && top) return this.switchVariable();
-      this.fail(token, `not supported by this simulator: ${token.text} variables (declare a constant with const, or an input with input)`);
+      return this.variableDeclaration();
     }
     switch (token.text) {
       case "include": return top ? this.include() : nested("'include'");
@@ -382,10 +440,14 @@ class Parser implements Cursor {
         if (this.version === 2) break;
         return top ? this.declaration(token.text) : nested("a declaration");
       case "gate": return top ? this.gateDefinition() : nested("a gate definition");
+      case "def": return top ? this.subroutineDefinition() : nested("a subroutine definition");
+      case "return": return this.returnStatement();
       case "const": return top ? this.constDeclaration() : nested("a declaration");
       case "input": return top ? this.inputDeclaration() : nested("a declaration");
       case "let": return top ? this.letDeclaration() : nested("a declaration");
       case "for": return this.forLoop();
+      case "while": return this.whileLoop();
+      case "break": case "continue": return this.loopExit();
       case "switch": return this.switchStatement();
       case "delay": return this.gates.has("delay") ? this.gateCall() : this.delay();
       case "box": return this.box();
@@ -396,8 +458,9 @@ class Parser implements Cursor {
       case "OPENQASM": return this.fail(token, "the OPENQASM header must come first");
       case "opaque": return this.fail(token, "'opaque' gates have no definition and cannot be simulated");
     }
-    if (this.cregs.has(token.text) && (this.peekAt(1).text === "=" || this.peekAt(1).text === "[") && this.version !== 2) return this.assignment();
-    if (this.switchVariables.has(token.text)) return this.switchAssignment();
+    if (this.cregs.has(token.text) && (this.peekAt(1).text === "=" || this.peekAt(1).text === "[" || Object.hasOwn(COMPOUND, this.peekAt(1).text)) && this.version !== 2) return this.assignment();
+    if (this.variables.has(token.text)) return this.variableAssignment();
+    if (this.subroutines.has(token.text) && this.peekAt(1).text === "(") return this.subroutineStatement();
     return this.gateCall();
   }
 
@@ -462,9 +525,15 @@ class Parser implements Cursor {
       this.expect("]");
     }
     const name = this.identifier("a register name");
-    if (this.is("=")) this.fail(this.peek(), "a declaration cannot be initialised here; assign with a separate statement");
-    this.expect(";");
-    this.declareRegister(kind === "qubit" ? "q" : "c", name, size);
+    if (this.is("=") && kind === "qubit") this.fail(this.peek(), "a declaration cannot be initialised here; assign with a separate statement");
+    if (!this.is("=")) {
+      this.expect(";");
+      return this.declareRegister(kind === "qubit" ? "q" : "c", name, size);
+    }
+    // bit b = measure q[0];  bit[2] r = f(q);  bit z = 0;
+    this.next();
+    this.declareRegister("c", name, size);
+    this.assignToBits({ register: this.cregs.get(name.text)!, token: name });
   }
 
   private argument(registers: Map<string, Register>, what: string): Arg {
@@ -530,7 +599,7 @@ class Parser implements Cursor {
       if (index.value >= register.size) this.fail(index.token, `index ${index.value} is outside ${register.name}[0…${register.size - 1}]`);
       return index.value;
     }
-    const value = this.evaluateCharged(parseExpression(this, this.guard), this.constants, at);
+    const value = this.known(parseExpression(this, this.guard), at, "an index");
     if (!Number.isSafeInteger(value)) this.fail(at, `an index must be a whole number, not ${value}`);
     return this.inRange(value, register, at);
   }
@@ -578,7 +647,7 @@ class Parser implements Cursor {
     return { register: { name: token.text, size: 1, offset: n }, index: 0, token };
   }
 
-  private isClassicalName = (name: string) => Object.hasOwn(this.constants, name) || this.durations.has(name) || this.switchVariables.has(name);
+  private isClassicalName = (name: string) => Object.hasOwn(this.constants, name) || this.durations.has(name) || this.variables.has(name);
 
   // A new classical name: not a register, constant, input or duration already.
   private declareName(name: Token) {
@@ -587,16 +656,18 @@ class Parser implements Cursor {
   }
 
   // int[32], uint, float[64], angle[32], …: the name and an optional width.
-  private classicalType(): ClassicalType {
+  private classicalType(bits = false): ClassicalType {
     const token = this.identifier("a type");
-    if (!CLASSICAL_TYPES.has(token.text)) this.fail(token, `expected a type (int, uint, float, angle) but found '${token.text}'`);
+    if (!CLASSICAL_TYPES.has(token.text) && !(bits && token.text === "bit")) this.fail(token, `expected a type (int, uint, float, angle) but found '${token.text}'`);
+    let width: number | undefined;
     if (this.is("[")) {
       this.next();
-      const width = this.integer();
-      if (width.value < 1) this.fail(width.token, "a type's width must be at least 1");
+      const size = this.integer();
+      if (size.value < 1) this.fail(size.token, "a type's width must be at least 1");
       this.expect("]");
+      width = size.value;
     }
-    return { name: token.text, token };
+    return { name: token.text, token, ...(width === undefined ? {} : { width }) };
   }
 
   private bind(name: Token, type: ClassicalType, value: number, at: Token) {
@@ -616,9 +687,10 @@ class Parser implements Cursor {
     this.declareName(name);
     this.expect("=");
     const at = this.peek();
-    const value = this.evaluateCharged(parseExpression(this, this.guard), this.constants, at);
+    const value = this.known(parseExpression(this, this.guard), at, "a constant");
     this.expect(";");
     this.bind(name, type, value, at);
+    this.globalConstants.add(name.text);
   }
 
   // input float[64] theta;  (its value is the parameter of that name)
@@ -637,6 +709,7 @@ class Parser implements Cursor {
     }
     if (type.name === "uint" && value < 0) throw new QasmInputError(name.line, name.column, name.text, `input '${name.text}' is uint: send a number of at least 0, not ${value}`);
     this.inputs.add(name.text);
+    this.globalConstants.add(name.text);
     this.constants[name.text] = value;
   }
 
@@ -705,16 +778,32 @@ class Parser implements Cursor {
     this.block(at);
   }
 
-  // { statements } inside a loop or box.
+  // { statements } inside a loop or box (the variables declared in it end with it).
   private block(at: Token) {
     this.expect("{");
     this.enterBlock(at);
-    while (!this.is("}")) {
-      if (this.peek().kind === "eof") this.fail(this.peek(), "expected '}' but found 'end of input'");
-      this.statement();
-    }
+    this.scoped(() => {
+      while (!this.is("}")) {
+        if (this.peek().kind === "eof") this.fail(this.peek(), "expected '}' but found 'end of input'");
+        this.statement();
+      }
+    });
     this.next();
     this.blocks -= 1;
+  }
+
+  // Reads a block or statement whose variables are dropped at its end (however it is left).
+  private scoped(read: () => void) {
+    const mark = this.locals.length;
+    try {
+      read();
+    } finally {
+      for (const name of this.locals.slice(mark)) {
+        this.variables.delete(name);
+        delete this.constants[name];
+      }
+      this.locals.length = mark;
+    }
   }
 
   private enterBlock(at: Token) {
@@ -725,7 +814,7 @@ class Parser implements Cursor {
   // A whole number from an expression over constants (loop bounds).
   private wholeNumber(): number {
     const at = this.peek();
-    const value = this.evaluateCharged(parseExpression(this, this.guard), this.constants, at);
+    const value = this.known(parseExpression(this, this.guard), at, "a loop bound or case");
     if (!Number.isSafeInteger(value)) this.fail(at, `expected a whole number but found ${value}`);
     return value;
   }
@@ -739,7 +828,7 @@ class Parser implements Cursor {
       if (type.name !== "int" && type.name !== "uint") this.fail(type.token, `not supported by this simulator: for loops over ${type.name} (loop over int or uint)`);
     }
     const name = this.identifier("a loop variable");
-    if (this.qregs.has(name.text) || this.cregs.has(name.text) || this.durations.has(name.text)) this.fail(name, `'${name.text}' is already declared`);
+    if (this.qregs.has(name.text) || this.cregs.has(name.text) || this.durations.has(name.text) || this.variables.has(name.text)) this.fail(name, `'${name.text}' is already declared`);
     this.expect("in");
     let count: number;
     let valueAt: (k: number) => number;
@@ -788,14 +877,10 @@ class Parser implements Cursor {
     for (let k = 0; k < count!; k += 1) {
       this.position = bodyStart;
       this.constants[name.text] = valueAt!(k);
-      if (this.is("{")) this.block(at);
-      else {
-        this.enterBlock(at);
-        this.statement();
-        this.blocks -= 1;
-      }
+      const goOn = this.iteration(at, bodyStart);
       // Reading the body again costs its tokens (at least one step per iteration).
       this.charge(at, this.position - bodyStart);
+      if (!goOn) break;
       if (k === 0 && count! > 1 && this.decisions === decisionsBefore) {
         // The other iterations cost what the first did: refuse now rather than after reading them.
         const left = count! - 1;
@@ -809,18 +894,80 @@ class Parser implements Cursor {
     else delete this.constants[name.text];
   }
 
-  // if (i == 0) …: a comparison of constants, decided now; the branch not taken is skipped unread.
-  private constantConditional(at: Token) {
-    const leftAt = this.peek();
-    const left = this.evaluateCharged(parseExpression(this, this.guard), this.constants, leftAt);
-    const op = this.next();
-    const compare: Record<string, (a: number, b: number) => boolean> = {
-      "==": (a, b) => a === b, "!=": (a, b) => a !== b, "<": (a, b) => a < b, "<=": (a, b) => a <= b, ">": (a, b) => a > b, ">=": (a, b) => a >= b,
-    };
-    if (op.kind !== "symbol" || !Object.hasOwn(compare, op.text)) this.fail(op, `expected a comparison (==, !=, <, <=, >, >=) but found '${op.text}'`);
-    const right = this.evaluateCharged(parseExpression(this, this.guard), this.constants, this.peek());
+  // One reading of a loop's body (a block or one statement), which `break` and `continue` leave
+  // (the rest of the body is then skipped unread); false after a break.
+  private iteration(at: Token, bodyStart: number): boolean {
+    const saved = { blocks: this.blocks, depth: this.loopDepth, conditions: this.loopConditions };
+    const block = this.is("{");
+    this.loopDepth += 1;
+    this.loopConditions = this.conditions.length;
+    try {
+      if (block) this.block(at);
+      else {
+        this.enterBlock(at);
+        this.scoped(() => this.statement());
+        this.blocks -= 1;
+      }
+      return true;
+    } catch (signal) {
+      if (!(signal instanceof LoopSignal)) throw signal;
+      this.blocks = saved.blocks;
+      this.position = bodyStart;
+      this.skipStatement(!block);
+      return signal.kind === "continue";
+    } finally {
+      this.loopDepth = saved.depth;
+      this.loopConditions = saved.conditions;
+    }
+  }
+
+  // break;  continue;  (in a loop, not under a condition on measured bits)
+  private loopExit() {
+    const at = this.next();
+    this.expect(";");
+    if (this.loopDepth === 0) this.fail(at, `'${at.text}' outside a loop`);
+    if (this.conditions.length > this.loopConditions) this.dependsOn(at, `${at.text} under a condition on measured bits`);
+    throw new LoopSignal(at.text as "break" | "continue");
+  }
+
+  // while (condition) body: unrolled while reading. The condition must be known each time it is
+  // read (a loop on measured bits is refused); every reading of it and of the body is charged, and
+  // an iteration that changes no classical value would repeat forever: refused at once.
+  private whileLoop() {
+    const at = this.next();
+    const conditionStart = this.position;
+    this.decisions += 1;
+    for (;;) {
+      this.position = conditionStart;
+      this.expect("(");
+      const result = this.condition(parseExpression(this, this.guard), this.peek());
+      this.expect(")");
+      if (typeof result !== "boolean") this.dependsOn(at, "while on measured bits");
+      const bodyStart = this.position;
+      if (!result) return this.skipStatement();
+      const writes = this.writes;
+      const goOn = this.iteration(at, bodyStart);
+      this.charge(at, Math.max(1, this.position - conditionStart));
+      if (!goOn) return;
+      if (this.writes === writes) this.overLimit(at, "maxExpansionSteps", "reading the program takes more steps than");
+    }
+  }
+
+  // if (i == 0) …, if (x > 2 && c[0]) …: a condition over classical values. What is known while
+  // reading is decided now (the branch not taken is skipped unread); what reads measured bits
+  // becomes conditions of the simulator (a conjunction; an else only after a single test).
+  private generalConditional(at: Token) {
+    const exprAt = this.peek();
+    const result = this.condition(parseExpression(this, this.guard), exprAt);
     this.expect(")");
-    const holds = compare[op.text](left, right);
+    if (typeof result !== "boolean") {
+      this.under(result, at);
+      if (!this.is("else")) return;
+      if (result.length > 1) this.fail(this.peek(), "not supported by this simulator: else after a condition joined with && (write the cases as ifs)");
+      this.next();
+      return this.under([this.negate(result[0])], at);
+    }
+    const holds = result;
     this.decisions += 1;
     if (holds) this.branch(at);
     else this.skipStatement(false);
@@ -830,10 +977,262 @@ class Parser implements Cursor {
     else this.branch(at);
   }
 
+  // A condition: known now (a boolean), or the conditions on bits that must all hold.
+  private condition(expr: Expr, at: Token): boolean | Condition[] {
+    if (expr.kind === "binary" && (expr.op === "&&" || expr.op === "||")) {
+      const left = this.condition(expr.left, at);
+      const right = this.condition(expr.right, at);
+      if (expr.op === "&&") {
+        if (left === false || right === false) return false;
+        if (left === true) return right;
+        if (right === true) return left;
+        return [...left, ...right];
+      }
+      if (left === true || right === true) return true;
+      if (left === false) return right;
+      if (right === false) return left;
+      return this.fail(expr.token, "not supported by this simulator: || in a condition on bits (write one if per case)");
+    }
+    const value = this.classical(expr, at);
+    if (typeof value === "number") return value !== 0;
+    return [this.test(value).condition];
+  }
+
+  private negate(condition: Condition): Condition {
+    const { negate, ...rest } = condition;
+    return negate ? rest : { ...rest, negate: true };
+  }
+
+  private dependsOn(at: Token, what: string): never {
+    return this.fail(at, `not supported by this simulator: ${what} (depends on a measurement)`);
+  }
+
+  private bitsValue(clbits: number[]): Runtime {
+    return { kind: "bits", clbits, versions: clbits.map((bit) => this.clbitVersions.get(bit) ?? 0) };
+  }
+
+  // A value read from bits as a test: a single bit is set, several bits are not all 0.
+  private test(value: Runtime): Extract<Runtime, { kind: "test" }> {
+    if (value.kind === "test") return value;
+    const condition: Condition = value.clbits.length === 1 ? { clbits: value.clbits, value: 1 } : { clbits: value.clbits, value: 0, negate: true };
+    return { kind: "test", condition, versions: value.versions };
+  }
+
+  // value == k, for a value read from bits and a known k.
+  private compare(value: Runtime, k: number, at: Token): Extract<Runtime, { kind: "test" }> | number {
+    if (value.kind === "test") {
+      if (k === 1) return value;
+      if (k === 0) return { ...value, condition: this.negate(value.condition) };
+      return 0;
+    }
+    const n = value.clbits.length;
+    if (!Number.isSafeInteger(k) || k < 0 || (n < 53 && k >= 2 ** n)) this.fail(at, `${k} does not fit in ${n} bit(s)`);
+    return { kind: "test", condition: { clbits: value.clbits, value: k }, versions: value.versions };
+  }
+
+  // An expression's value: a number when it is known while reading (constants, inputs, loop
+  // variables and variables holding known values), else what the simulator's conditions can read
+  // of it when it runs (bits, or a test of bits); anything else is refused as depending on a measurement.
+  private classical(expr: Expr, at: Token): number | Runtime {
+    this.charge(at, expr.size);
+    return this.lower(expr, at);
+  }
+
+  /** An expression that must be known while reading (a gate parameter, an index, a bound). */
+  private known(expr: Expr, at: Token, what: string): number {
+    const value = this.classical(expr, at);
+    if (typeof value !== "number") this.dependsOn(at, `${what} read from measured bits`);
+    return value as number;
+  }
+
+  private nameValue(name: string, token: Token): number | Runtime {
+    const variable = this.variables.get(name);
+    if (variable?.unknown) return this.dependsOn(token, `reading '${name}', ${variable.unknown}`);
+    const runtime = variable?.runtime;
+    if (runtime) {
+      const clbits = runtime.kind === "bits" ? runtime.clbits : runtime.condition.clbits;
+      if (runtime.versions.some((version, k) => version !== (this.clbitVersions.get(clbits[k]) ?? 0))) {
+        return this.dependsOn(token, `reading '${name}' after the bits it was set from were measured again`);
+      }
+      return runtime;
+    }
+    if (Object.hasOwn(this.constants, name)) return this.constants[name];
+    const register = this.cregs.get(name);
+    if (register) return this.bitsValue(Array.from({ length: register.size }, (_, k) => bitOf(register, k)));
+    if (this.qregs.has(name)) return this.fail(token, `'${name}' is a quantum register, not a value`);
+    return this.fail(token, `unknown parameter '${name}'`);
+  }
+
+  private lower(expr: Expr, at: Token): number | Runtime {
+    switch (expr.kind) {
+      case "number": return expr.value;
+      case "name": return this.nameValue(expr.name, expr.token);
+      case "index": {
+        const index = this.lower(expr.index, at);
+        if (typeof index !== "number") return this.dependsOn(expr.token, "an index read from measured bits");
+        if (!Number.isSafeInteger(index)) this.fail(expr.token, `an index must be a whole number, not ${index}`);
+        const register = this.cregs.get(expr.name);
+        if (register) return this.bitsValue([bitOf(register, this.inRange(index, register, expr.token))]);
+        const base = this.nameValue(expr.name, expr.token);
+        if (typeof base === "number") return applyBinary("&", applyBinary(">>", base, index, expr.token), 1, expr.token);
+        if (base.kind === "bits" && index >= 0 && index < base.clbits.length) return { kind: "bits", clbits: [base.clbits[index]], versions: [base.versions[index]] };
+        return this.dependsOn(expr.token, `an index of '${expr.name}'`);
+      }
+      case "unary": {
+        const operand = this.lower(expr.operand, at);
+        if (typeof operand === "number") return applyUnary(expr.op, operand, expr.token);
+        if (expr.op === "!") {
+          const test = this.test(operand);
+          return { ...test, condition: this.negate(test.condition) };
+        }
+        return this.dependsOn(expr.token, `'${expr.op}' of a measured value`);
+      }
+      case "call": {
+        const arg = this.lower(expr.arg, at);
+        if (typeof arg !== "number") return this.dependsOn(at, `${expr.fn}(…) of a measured value`);
+        return evaluate({ ...expr, arg: { kind: "number", value: arg, depth: 1, size: 1 } }, {});
+      }
+      case "cast": {
+        const arg = this.lower(expr.arg, at);
+        if (typeof arg === "number") return castTo(expr.type, expr.width, arg, expr.token);
+        if (expr.type === "bool" || (expr.type === "bit" && expr.width === undefined)) return this.test(arg);
+        if ((expr.type === "int" || expr.type === "uint") && arg.kind === "bits" && (expr.width ?? 32) > arg.clbits.length) return arg;
+        return this.dependsOn(expr.token, `${expr.type}(…) of a measured value`);
+      }
+      case "binary": {
+        const left = this.lower(expr.left, at);
+        const right = this.lower(expr.right, at);
+        if (typeof left === "number" && typeof right === "number") return applyBinary(expr.op, left, right, expr.token);
+        if ((expr.op === "==" || expr.op === "!=") && (typeof left === "number" || typeof right === "number")) {
+          const [value, k, kAt] = typeof left === "number" ? [right as Runtime, left, expr.token] : [left, right as number, expr.token];
+          const test = this.compare(value, k, kAt);
+          if (typeof test === "number") return expr.op === "==" ? test : 1 - test;
+          if (expr.op === "==") return test;
+          const tested = this.test(test);
+          return { ...tested, condition: this.negate(tested.condition) };
+        }
+        return this.dependsOn(expr.token, `'${expr.op}' of measured values`);
+      }
+    }
+  }
+
+  // A value converted to a variable's type; what is read from bits only as a test (bool) or as
+  // the number they hold (int, uint).
+  private convert(type: ClassicalType, value: number | Runtime, at: Token): number | Runtime {
+    if (typeof value === "number") return this.cast(type, value, at);
+    if (type.name === "bool") return this.test(value);
+    if ((type.name === "int" || type.name === "uint") && value.kind === "bits" && (type.width ?? 32) > value.clbits.length) return value;
+    return this.dependsOn(at, `a ${type.name} set from measured bits`);
+  }
+
+  // The right side of an assignment to a variable: an expression, or a call of a subroutine.
+  private rightSide(type: ClassicalType): number | Runtime {
+    const start = this.peek();
+    if (start.kind === "id" && start.text === "measure") this.fail(start, `not supported by this simulator: measuring into a ${type.name} variable (measure into bits: bit b = measure q;)`);
+    if (start.kind === "id" && this.subroutines.has(start.text) && this.peekAt(1).text === "(") {
+      const returned = this.callSubroutine();
+      if (returned.kind === "none") return this.fail(start, `subroutine '${start.text}' returns nothing`);
+      if (returned.kind === "measure") return this.fail(start, `not supported by this simulator: a measurement returned by '${start.text}' into a ${type.name} variable (assign it to bits)`);
+      return this.convert(type, returned.value, start);
+    }
+    return this.convert(type, this.classical(parseExpression(this, this.guard), start), start);
+  }
+
+  // int[8] x = 0;  bool b;  float[64] y = x / 2;  bool f = c[0];  (0 without a value)
+  private variableDeclaration() {
+    const type = this.classicalType();
+    if (!NUMERIC_TYPES.has(type.name) && type.name !== "bool") this.fail(type.token, `not supported by this simulator: ${type.name} variables`);
+    const name = this.identifier("a variable name");
+    this.declareName(name);
+    let value: number | Runtime = 0;
+    if (this.is("=")) {
+      this.next();
+      value = this.rightSide(type);
+    }
+    this.expect(";");
+    const variable: Variable = { type, level: this.conditions.length };
+    this.variables.set(name.text, variable);
+    this.locals.push(name.text);
+    this.store(name.text, variable, value, name);
+  }
+
+  // x = …;  x += …;  (and -= *= /= %= &= |= ^= <<= >>=; ^= is exclusive or)
+  private variableAssignment() {
+    const name = this.next();
+    const variable = this.variables.get(name.text)!;
+    const op = this.next();
+    if (op.kind !== "symbol" || (op.text !== "=" && !Object.hasOwn(COMPOUND, op.text))) this.fail(op, `expected an assignment to '${name.text}' (=, +=, -=, …) but found '${op.text}'`);
+    let value: number | Runtime;
+    if (op.text === "=") value = this.rightSide(variable.type);
+    else {
+      const current = this.nameValue(name.text, name);
+      const rightAt = this.peek();
+      const right = this.classical(parseExpression(this, this.guard), rightAt);
+      if (typeof current !== "number" || typeof right !== "number") return this.dependsOn(op, `'${op.text}' on a measured value`);
+      value = this.cast(variable.type, applyBinary(COMPOUND[op.text], current, right, op), op);
+    }
+    this.expect(";");
+    this.store(name.text, variable, value, name);
+  }
+
+  // A variable's new value. Under conditions on measured bits (more than where it was declared)
+  // the value then depends on a measurement: unless it stays what it was, it can no longer be read.
+  private store(name: string, variable: Variable, value: number | Runtime, at: Token) {
+    this.writes += 1;
+    if (this.conditions.length > variable.level) {
+      const before = variable.unknown || variable.runtime ? undefined : this.constants[name];
+      if (typeof value === "number" && before === value) return;
+      variable.unknown = `assigned under a condition on measured bits at line ${at.line}`;
+      variable.runtime = undefined;
+      delete this.constants[name];
+      return;
+    }
+    variable.unknown = undefined;
+    if (typeof value === "number") {
+      this.constants[name] = value;
+      variable.runtime = undefined;
+    } else {
+      delete this.constants[name];
+      variable.runtime = value;
+    }
+  }
+
+  // The bits named in a condition: true when it reads only bits (the form OpenQASM 2.0 has too).
+  private onlyBits(): boolean {
+    let parens = 0;
+    let brackets = 0;
+    for (let k = this.position; k < this.tokens.length; k += 1) {
+      const token = this.tokens[k];
+      if (token.kind === "eof") return true;
+      if (token.kind === "id") {
+        if (!this.cregs.has(token.text) && token.text !== "true" && token.text !== "false") return false;
+        continue;
+      }
+      if (token.kind === "number") continue;
+      if (token.kind !== "symbol") return false;
+      switch (token.text) {
+        case "(": parens += 1; break;
+        case ")":
+          if (parens === 0) return true;
+          parens -= 1;
+          break;
+        case "[": brackets += 1; break;
+        case "]": brackets -= 1; break;
+        case "==": case "!=": case "!": case "&&": case "||": break;
+        case ":": case ",": case "{": case "}":
+          if (brackets === 0) return true;
+          break;
+        default:
+          return token.text === ";";
+      }
+    }
+    return true;
+  }
+
   private branch(at: Token) {
     if (this.is("{")) return this.block(at);
     this.enterBlock(at);
-    this.statement();
+    this.scoped(() => this.statement());
     this.blocks -= 1;
   }
 
@@ -863,6 +1262,7 @@ class Parser implements Cursor {
 
   private push(step: Instruction, at: Token) {
     // A case that changed the bits its switch reads would let a later case run too.
+    if (step.kind === "measure" && this.readonlyBits.has(step.clbit)) this.fail(at, "not supported by this simulator: writing to a bit passed to a subroutine (it is a copy there)");
     if (step.kind === "measure" && this.switched.some((bits) => bits.has(step.clbit))) {
       this.fail(at, "not supported by this simulator: measuring, inside a switch case, into the bits the switch reads");
     }
@@ -885,6 +1285,8 @@ class Parser implements Cursor {
       this.measured.delete(step.qubit);
     } else {
       this.countOperations(at, 1);
+      this.writtenClbits.add(step.clbit);
+      this.clbitVersions.set(step.clbit, (this.clbitVersions.get(step.clbit) ?? 0) + 1);
       this.touched.add(step.qubit);
       this.measured.add(step.qubit);
     }
@@ -913,9 +1315,26 @@ class Parser implements Cursor {
   // c[0] = measure q[0]; c = measure q;
   private assignment() {
     const clbit = this.argument(this.cregs, "classical register");
+    if (Object.hasOwn(COMPOUND, this.peek().text) && this.peek().kind === "symbol") this.fail(this.peek(), `not supported by this simulator: '${this.peek().text}' on bits (they hold measurement results)`);
     this.expect("=");
+    this.assignToBits(clbit);
+  }
+
+  // The right side of `bits = …;`: a measurement, a subroutine's result, or a value that changes nothing.
+  private assignToBits(clbit: Arg) {
     const at = this.peek();
-    if (at.text !== "measure") this.fail(at, `only a measurement can be assigned to '${clbit.token.text}' here, not '${at.text}'`);
+    if (at.kind === "id" && this.subroutines.has(at.text) && this.peekAt(1).text === "(") {
+      const returned = this.callSubroutine();
+      this.expect(";");
+      return this.assignReturned(returned, clbit, at);
+    }
+    if (at.kind === "id" && at.text !== "measure" && this.peekAt(1).kind === "id") this.fail(at, `only a measurement can be assigned to '${clbit.token.text}' here, not '${at.text}'`);
+    if (at.kind !== "id" || at.text !== "measure") {
+      const value = this.classical(parseExpression(this, this.guard), at);
+      this.expect(";");
+      if (typeof value !== "number") return this.dependsOn(at, `copying measured bits into '${clbit.token.text}'`);
+      return this.assignBits(clbit, value, at);
+    }
     this.next();
     const qubit = this.argument(this.qregs, "quantum register");
     this.expect(";");
@@ -961,7 +1380,7 @@ class Parser implements Cursor {
     const at = this.next();
     this.expect("(");
     const first = this.peek();
-    if (this.version !== 2 && !this.is("!") && !(first.kind === "id" && this.cregs.has(first.text))) return this.constantConditional(at);
+    if (this.version !== 2 && !(first.kind === "id" && this.cregs.has(first.text) && this.onlyBits()) && !(this.is("!") && this.onlyBits())) return this.generalConditional(at);
     // if (c[0] && c[1] == 0): every term must hold (no else: its negation is no conjunction).
     const terms = [this.conditionTerm()];
     while (this.version !== 2 && this.is("&&")) {
@@ -1018,14 +1437,18 @@ class Parser implements Cursor {
     const target = this.peek();
     let bits: number[] | undefined;
     let constant: number | undefined;
-    if (target.kind === "id" && this.switchTarget?.name === target.text) {
-      this.next();
-      bits = this.switchTarget.bits;
-      this.switchTarget = undefined;
-    } else if (target.kind === "id" && this.cregs.has(target.text)) {
+    if (target.kind === "id" && this.cregs.has(target.text)) {
       const arg = this.argument(this.cregs, "classical register");
       bits = arg.index === undefined ? Array.from({ length: arg.register.size }, (_, k) => bitOf(arg.register, k)) : [bitOf(arg.register, arg.index)];
-    } else constant = this.wholeNumber();
+    } else {
+      // A number known now, or a variable holding bits (Qiskit's switch_dummy = c).
+      const value = this.classical(parseExpression(this, this.guard), target);
+      if (typeof value === "number") {
+        if (!Number.isSafeInteger(value)) this.fail(target, `expected a whole number but found ${value}`);
+        constant = value;
+      } else if (value.kind === "bits") bits = value.clbits;
+      else this.fail(target, "not supported by this simulator: switch on a test of measured bits (switch on the bits)");
+    }
     this.expect(")");
     this.expect("{");
     const seen = new Set<number>();
@@ -1075,30 +1498,6 @@ class Parser implements Cursor {
     if (bits) this.switched.pop();
   }
 
-  // Conditions pushed together count as one level of nesting.
-  // int switch_dummy;  (Qiskit's: declared without a value, then assigned just before its switch)
-  private switchVariable() {
-    const type = this.classicalType();
-    const name = this.identifier("a variable name");
-    if (!this.is(";")) this.fail(type.token, `not supported by this simulator: ${type.name} variables (declare a constant with const, or an input with input)`);
-    this.next();
-    this.declareName(name);
-    this.switchVariables.add(name.text);
-  }
-
-  // switch_dummy = c;  switch (switch_dummy) { … }  (the switch then reads c)
-  private switchAssignment() {
-    const name = this.next();
-    const unsupported = () => this.fail(name, `not supported by this simulator: int variables (only assigned a classical register right before 'switch (${name.text})', as Qiskit writes switch_dummy)`);
-    if (!this.is("=") || !this.cregs.has(this.peekAt(1).text)) unsupported();
-    this.next();
-    const arg = this.argument(this.cregs, "classical register");
-    this.expect(";");
-    if (this.peek().text !== "switch" || this.peekAt(1).text !== "(" || this.peekAt(2).text !== name.text || this.peekAt(3).text !== ")") unsupported();
-    const bits = arg.index === undefined ? Array.from({ length: arg.register.size }, (_, k) => bitOf(arg.register, k)) : [bitOf(arg.register, arg.index)];
-    this.switchTarget = { name: name.text, bits };
-  }
-
   private withConditions(conditions: Condition[], read: () => void) {
     const before = this.conditions.length;
     this.conditionDepth += 1;
@@ -1118,15 +1517,17 @@ class Parser implements Cursor {
     this.conditionsChanged();
     if (this.is("{") && this.version !== 2) {
       this.next();
-      while (!this.is("}")) {
-        if (this.peek().kind === "eof") this.fail(this.peek(), "expected '}' but found 'end of input'");
-        this.statement();
-      }
+      this.scoped(() => {
+        while (!this.is("}")) {
+          if (this.peek().kind === "eof") this.fail(this.peek(), "expected '}' but found 'end of input'");
+          this.statement();
+        }
+      });
       this.next();
     } else {
       const token = this.peek();
       if (token.text === "if" && this.version === 2) this.fail(token, "OpenQASM 2.0 does not nest if");
-      this.statement();
+      this.scoped(() => this.statement());
     }
     this.conditions.length = before;
     this.conditionDepth -= 1;
@@ -1137,6 +1538,180 @@ class Parser implements Cursor {
   private conditionsChanged() {
     this.when = this.conditions.length > 0 ? this.conditions.map((c) => ({ ...c, clbits: [...c.clbits] })) : undefined;
     this.whenBits = this.conditions.reduce((sum, c) => sum + c.clbits.length, 0);
+  }
+
+  private cast(type: ClassicalType, value: number, at: Token): number {
+    return castTo(type.name, type.width, value, at);
+  }
+
+  // def name(qubit a, qubit[2] b, angle[32] theta, bit c) -> bit { … }: the signature is read now;
+  // the body is read again, inlined, at every call (as a loop's body is at every iteration).
+  private subroutineDefinition() {
+    this.next();
+    const name = this.identifier("a subroutine name");
+    if (this.subroutines.has(name.text) || this.gates.has(name.text) || Object.hasOwn(this.library, name.text)) this.fail(name, `'${name.text}' is already defined`);
+    if (this.qregs.has(name.text) || this.cregs.has(name.text) || this.isClassicalName(name.text)) this.fail(name, `'${name.text}' is already declared`);
+    this.expect("(");
+    const params: SubroutineParam[] = [];
+    while (!this.is(")")) {
+      const typeToken = this.peek();
+      let param: SubroutineParam;
+      if (typeToken.kind === "id" && ["qubit", "bit", "qreg", "creg"].includes(typeToken.text)) {
+        this.next();
+        const kind = typeToken.text === "qubit" || typeToken.text === "qreg" ? "qubit" : "bit";
+        const size = () => {
+          this.expect("[");
+          const n = this.integer();
+          if (n.value < 1) this.fail(n.token, "a register needs at least one bit");
+          this.expect("]");
+          return n.value;
+        };
+        let width = this.is("[") ? size() : undefined;
+        const paramName = this.identifier("a parameter name");
+        if (width === undefined && this.is("[") && (typeToken.text === "qreg" || typeToken.text === "creg")) width = size();
+        param = { name: paramName, kind, size: width ?? 1 };
+      } else if (typeToken.kind === "id" && ["readonly", "mutable", "array"].includes(typeToken.text)) {
+        return this.fail(typeToken, "not supported by this simulator: array parameters");
+      } else {
+        const type = this.classicalType();
+        if (!NUMERIC_TYPES.has(type.name) && type.name !== "bool") this.fail(type.token, `not supported by this simulator: ${type.name} parameters`);
+        param = { name: this.identifier("a parameter name"), kind: "value", type };
+      }
+      if (params.some((other) => other.name.text === param.name.text)) this.fail(param.name, `parameter '${param.name.text}' is named twice`);
+      params.push(param);
+      if (this.is(",")) this.next();
+      else break;
+    }
+    this.expect(")");
+    let returns: ClassicalType | undefined;
+    if (this.is("->")) {
+      this.next();
+      returns = this.classicalType(true);
+      if (!NUMERIC_TYPES.has(returns.name) && returns.name !== "bool" && returns.name !== "bit") this.fail(returns.token, `not supported by this simulator: returning ${returns.name}`);
+    }
+    if (!this.is("{")) this.fail(this.peek(), `expected '{' but found '${this.peek().text}'`);
+    this.subroutines.set(name.text, { name: name.text, params, ...(returns ? { returns } : {}), bodyStart: this.position, token: name });
+    this.skipStatement(false);
+  }
+
+  // name(args): the body read again with the parameters bound (qubits and bits as aliases of the
+  // arguments, values as constants), under the conditions in force at the call. Every call is
+  // charged its tokens, and calls nest at most QUANTUM_MAX_GATE_NESTING deep (recursion included).
+  private callSubroutine(): Returned {
+    const token = this.next();
+    const sub = this.subroutines.get(token.text)!;
+    this.expect("(");
+    const qregs = new Map<string, Register>();
+    const cregs = new Map<string, Register>();
+    const values: Record<string, number> = Object.create(null) as Record<string, number>;
+    const readonly = new Set<number>();
+    const arity = () => this.fail(token, `subroutine '${sub.name}' takes ${sub.params.length} argument(s)`);
+    sub.params.forEach((param, k) => {
+      if (this.is(")")) arity();
+      if (k > 0) this.expect(",");
+      if (param.kind === "value") {
+        const at = this.peek();
+        values[param.name.text] = this.cast(param.type!, this.known(parseExpression(this, this.guard), at, `the argument '${param.name.text}' of '${sub.name}'`), at);
+        return;
+      }
+      const quantum = param.kind === "qubit";
+      const arg = this.argument(quantum ? this.qregs : this.cregs, quantum ? "quantum register" : "classical register");
+      const bits = bitsOfArg(arg);
+      this.charge(arg.token, bits.length);
+      if (bits.length !== param.size) this.fail(arg.token, `'${param.name.text}' of '${sub.name}' is ${param.size} ${quantum ? "qubit" : "bit"}(s), not ${bits.length}`);
+      (quantum ? qregs : cregs).set(param.name.text, { name: param.name.text, size: bits.length, offset: 0, bits });
+      if (!quantum) for (const bit of bits) readonly.add(bit);
+    });
+    if (!this.is(")")) arity();
+    this.next();
+    const qubits = [...qregs.values()].flatMap((register) => register.bits!);
+    if (new Set(qubits).size !== qubits.length) this.fail(token, `subroutine '${sub.name}' is given the same qubit twice`);
+    if (this.callDepth >= this.limits.maxGateNesting) this.overLimit(token, "maxGateNesting", "subroutine calls nest deeper than");
+    const saved = {
+      position: this.position, qregs: this.qregs, cregs: this.cregs, constants: this.constants, readonly: this.readonlyBits, variables: this.variables,
+      callConditions: this.callConditions, blocks: this.blocks, conditionDepth: this.conditionDepth, current: this.currentSubroutine,
+    };
+    // The body sees its parameters and the program's constants and inputs, nothing else.
+    const scope: Record<string, number> = Object.create(null) as Record<string, number>;
+    for (const name of this.globalConstants) scope[name] = saved.constants[name];
+    this.constants = Object.assign(scope, values);
+    this.variables = new Map();
+    this.qregs = qregs;
+    this.cregs = cregs;
+    this.readonlyBits = new Set([...saved.readonly, ...readonly]);
+    this.callConditions = this.conditions.length;
+    this.currentSubroutine = sub;
+    this.callDepth += 1;
+    const loops = { depth: this.loopDepth, conditions: this.loopConditions };
+    this.loopDepth = 0;
+    this.position = sub.bodyStart;
+    let returned: Returned = { kind: "none" };
+    try {
+      this.block(token);
+    } catch (signal) {
+      if (!(signal instanceof ReturnSignal)) throw signal;
+      returned = signal.returned;
+    }
+    const read = this.position - sub.bodyStart;
+    ({ position: this.position, qregs: this.qregs, cregs: this.cregs, constants: this.constants, blocks: this.blocks, variables: this.variables } = saved);
+    ({ callConditions: this.callConditions, conditionDepth: this.conditionDepth, current: this.currentSubroutine, readonly: this.readonlyBits } = saved);
+    this.callDepth -= 1;
+    ({ depth: this.loopDepth, conditions: this.loopConditions } = loops);
+    this.charge(token, Math.max(1, read));
+    return returned;
+  }
+
+  // return;  return measure a;  return <expression>;
+  private returnStatement() {
+    const at = this.next();
+    const sub = this.currentSubroutine;
+    if (!sub) return this.fail(at, "return outside a subroutine");
+    if (this.conditions.length > this.callConditions) this.fail(at, "not supported by this simulator: return under a condition on measured bits (depends on a measurement)");
+    if (this.is(";")) {
+      this.next();
+      if (sub.returns) this.fail(at, `subroutine '${sub.name}' must return a ${sub.returns.name}`);
+      throw new ReturnSignal({ kind: "none" });
+    }
+    if (!sub.returns) this.fail(this.peek(), `subroutine '${sub.name}' returns nothing (declare it with '-> type')`);
+    if (this.is("measure")) {
+      this.next();
+      const qubits = bitsOfArg(this.argument(this.qregs, "quantum register"));
+      this.expect(";");
+      if (sub.returns!.name !== "bit") this.fail(at, `not supported by this simulator: returning a measurement as ${sub.returns!.name} (return it as bit or bit[n])`);
+      const width = sub.returns!.width ?? 1;
+      if (qubits.length !== width) this.fail(at, `subroutine '${sub.name}' returns ${width} bit(s), not ${qubits.length}`);
+      throw new ReturnSignal({ kind: "measure", qubits, at });
+    }
+    const valueAt = this.peek();
+    const value = this.known(parseExpression(this, this.guard), valueAt, "a returned value");
+    this.expect(";");
+    throw new ReturnSignal({ kind: "value", value: this.cast(sub.returns!, value, valueAt), at });
+  }
+
+  // name(args);  (a measurement it returns must go into bits: assign the call)
+  private subroutineStatement() {
+    const token = this.peek();
+    const returned = this.callSubroutine();
+    this.expect(";");
+    if (returned.kind === "measure") this.fail(token, `not supported by this simulator: discarding the measurement '${token.text}' returns (assign it to bits)`);
+  }
+
+  // c[0] = name(args);  c = name(args);
+  private assignReturned(returned: Returned, target: Arg, at: Token) {
+    if (returned.kind === "none") return this.fail(at, `subroutine '${at.text}' returns nothing`);
+    if (returned.kind === "measure") {
+      const qubits: Arg = { register: { name: at.text, size: returned.qubits.length, offset: 0, bits: returned.qubits }, token: at };
+      return this.measureInto(qubits, target, at);
+    }
+    this.assignBits(target, returned.value, at);
+  }
+
+  // Bits hold what was measured into them: a value can be written only where it changes nothing
+  // (0 into bits nothing measured into).
+  private assignBits(target: Arg, value: number, at: Token) {
+    const bits = bitsOfArg(target);
+    if (value === 0 && bits.every((bit) => !this.writtenClbits.has(bit) && !this.readonlyBits.has(bit))) return;
+    this.fail(at, "not supported by this simulator: writing a value other than a measurement into bits (they hold measurement results)");
   }
 
   private resolve(token: Token): Target {
@@ -1165,7 +1740,7 @@ class Parser implements Cursor {
         this.expect("(");
         // The exponent may use constants (a loop variable: the cost then varies between iterations).
         this.decisions += 1;
-        const exponent = this.evaluateCharged(parseExpression(this, this.guard), this.constants, token);
+        const exponent = this.known(parseExpression(this, this.guard), token, "the exponent of pow");
         this.expect(")");
         if (!Number.isFinite(exponent)) this.fail(token, "the exponent of pow is not a finite number");
         modifiers.push({ kind: "pow", exponent });
@@ -1207,6 +1782,7 @@ class Parser implements Cursor {
     this.next();
     const name = this.identifier("a gate name");
     if (this.gates.has(name.text) && this.gates.get(name.text)!.nesting > 0) this.fail(name, `gate '${name.text}' is already defined`);
+    if (this.subroutines.has(name.text)) this.fail(name, `'${name.text}' is already defined as a subroutine`);
     if (this.fixed.has(name.text)) this.fail(name, `gate '${name.text}' is already defined${CORE3[name.text] ? "" : this.version === 3 ? " by stdgates.inc" : " by qelib1.inc"}`);
     if ([...this.gates.values()].filter((def) => def.nesting > 0).length >= this.limits.maxGateDefinitions) this.overLimit(name, "maxGateDefinitions", "the program defines more gates than");
     const params: string[] = [];
@@ -1265,6 +1841,7 @@ class Parser implements Cursor {
       for (const expr of call.params) {
         for (const found of namesIn(expr)) {
           if (params.includes(found.name)) continue;
+          if (this.variables.has(found.name)) this.fail(found.token, `a gate can use only constants, not the variable '${found.name}'`);
           if (!Object.hasOwn(this.constants, found.name)) this.fail(found.token, `unknown parameter '${found.name}'`);
           constants[found.name] = this.constants[found.name];
         }
@@ -1283,11 +1860,12 @@ class Parser implements Cursor {
     this.gates.set(name.text, { kind: "user", name: name.text, params, args, body: kept, nesting, size, constants });
   }
 
-  private parameterList(): Expr[] {
+  private parameterList(starts: Token[] = []): Expr[] {
     if (!this.is("(")) return [];
     this.next();
     const params: Expr[] = [];
     while (!this.is(")")) {
+      starts.push(this.peek());
       params.push(parseExpression(this, this.guard));
       if (this.is(",")) this.next();
       else break;
@@ -1300,7 +1878,8 @@ class Parser implements Cursor {
     const modifiers = this.modifiers();
     const token = this.next();
     if (token.kind !== "id") this.fail(token, `expected a gate but found '${token.text}'`);
-    const params = this.parameterList().map((expr) => this.evaluateCharged(expr, this.constants, this.peek()));
+    const starts: Token[] = [];
+    const params = this.parameterList(starts).map((expr, k) => this.known(expr, starts[k], `a parameter of '${token.text}'`));
     const args: Arg[] = [];
     if (!this.is(";")) {
       args.push(this.argument(this.qregs, "quantum register"));
