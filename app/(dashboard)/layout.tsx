@@ -3,6 +3,7 @@ import { Suspense, type ReactNode } from "react";
 import { Nav } from "@/components/layout/nav";
 import { NavigationProgress } from "@/components/layout/navigation-progress";
 import { SearchPalette } from "@/components/search/search-palette";
+import { KeyboardShortcuts } from "@/components/layout/keyboard-shortcuts";
 import { UserMenu } from "@/components/auth/user-menu";
 import { ThemeToggle } from "@/components/ui/theme-toggle";
 import { currentUser } from "@/lib/auth/get-current-user";
@@ -26,6 +27,7 @@ const DashboardLayout = async ({ children }: { children: ReactNode }) => {
         </Link>
         <div className="topbar-end">
           <SearchPalette />
+          <KeyboardShortcuts />
           <ThemeToggle />
           <UserMenu email={user?.email} role={user?.role} />
         </div>
