@@ -3,10 +3,12 @@
 // The one frame every chart sits in: a caption, the chart (recharts, loaded lazily and drawn only in
 // the browser, where it can measure its width), a skeleton of the chart's exact height while that
 // code loads (so nothing below jumps), and the same figures as a table behind "Show the figures"
-// for keyboard and screen-reader users and for anyone who wants the numbers.
+// for keyboard and screen-reader users and for anyone who wants the numbers (a page of rows at a
+// time when there are many).
 import dynamic from "next/dynamic";
 import type { ReactNode } from "react";
 import { ScrollRegion } from "@/components/ui/scroll-region";
+import { TablePager, useTablePage } from "@/components/ui/table-pager";
 import { ChartSkeleton } from "./chart-skeleton";
 import type { ChartSpec } from "./chart-spec";
 
@@ -23,6 +25,8 @@ export type ChartFigures = {
   caption?: ReactNode;
   columns: string[];
   rows: { key: string; cells: ReactNode[] }[];
+  /** Rows per page: past this many rows the table is paged (TablePager). */
+  pageSize?: number;
 };
 
 export type ChartFrameProps = {
@@ -53,28 +57,34 @@ export const ChartFrame = ({ label, caption, height, spec, figures, testId, foot
   </figure>
 );
 
-export const FiguresTable = ({ label, caption, columns, rows }: ChartFigures) => (
-  <ScrollRegion label={label}>
-    <table>
-      {caption ? <caption className="muted">{caption}</caption> : null}
-      <thead>
-        <tr>
-          {columns.map((column) => (
-            <th key={column} scope="col">
-              {column}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.key}>
-            {row.cells.map((cell, index) => (
-              <td key={columns[index] ?? index}>{cell}</td>
+export const FiguresTable = ({ label, caption, columns, rows, pageSize }: ChartFigures) => {
+  const paging = useTablePage(rows, pageSize ?? Math.max(1, rows.length));
+  return (
+    <>
+      <ScrollRegion label={label}>
+        <table>
+          {caption ? <caption className="muted">{caption}</caption> : null}
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {paging.rows.map((row) => (
+              <tr key={row.key}>
+                {row.cells.map((cell, index) => (
+                  <td key={columns[index] ?? index}>{cell}</td>
+                ))}
+              </tr>
             ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  </ScrollRegion>
-);
+          </tbody>
+        </table>
+      </ScrollRegion>
+      <TablePager label={label} paging={paging} />
+    </>
+  );
+};

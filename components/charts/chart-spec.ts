@@ -36,6 +36,9 @@ export type ChartSpec = {
     /** The tooltip's heading for a point; `format` unless given. */
     tooltip?: (value: number | string) => string;
     width?: number;
+    /** Bar charts: the angle of the x labels (−45° for more than 4 bars unless said; −90° stands a long label upright) and the height kept for them, in px, so that none is cut. */
+    angle?: number;
+    height?: number;
   };
   y?: ChartAxis;
   y2?: ChartAxis;

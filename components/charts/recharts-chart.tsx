@@ -47,8 +47,8 @@ const RechartsChart = ({ spec, height }: { spec: ChartSpec; height: number }) =>
 
   const xAxis = x.time ? (
     <XAxis dataKey={x.key} type="number" scale="time" domain={["dataMin", "dataMax"]} tick={TICK} tickFormatter={formatX} minTickGap={28} />
-  ) : spec.kind === "bar" && spec.data.length > 4 ? (
-    <XAxis dataKey={x.key} tick={TICK} tickFormatter={formatX} interval={spec.data.length > 32 ? "preserveStartEnd" : 0} angle={-45} textAnchor="end" height={56} />
+  ) : spec.kind === "bar" && (spec.data.length > 4 || x.angle !== undefined) ? (
+    <XAxis dataKey={x.key} tick={TICK} tickFormatter={formatX} interval={spec.data.length > 32 ? "preserveStartEnd" : 0} angle={x.angle ?? -45} textAnchor="end" height={x.height ?? 56} />
   ) : (
     <XAxis dataKey={x.key} tick={TICK} tickFormatter={formatX} minTickGap={20} />
   );

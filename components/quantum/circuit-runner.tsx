@@ -1,7 +1,9 @@
 "use client";
 
-// Paste an OpenQASM 2.0 program, run it on the simulator, see the counts and the histogram.
-import { useState, type FormEvent, type ReactNode } from "react";
+// Paste an OpenQASM 2.0 program, run it on the simulator, see the counts and the histogram. On a wide
+// screen the results stand beside the program (the diagram and the share link under it), on a narrow
+// one directly under the program's card; after a run the keyboard's focus moves to their heading.
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Card, Stat } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
 import { ProblemAlert } from "@/components/ui/problem-alert";
@@ -10,11 +12,13 @@ import { DEFAULT_SHOTS } from "@/lib/quantum/schemas";
 import { MAX_BARS, type HistogramSort } from "@/lib/quantum/histogram/svg";
 import { DistributionChart } from "./distribution-chart";
 import { formatInteger } from "@/lib/format";
-import { optionalInteger, sortedEntries } from "./values";
+import { mostProbableFirst, optionalInteger } from "./values";
 import { useRunCircuit } from "./use-quantum";
 import { DEFAULT_EXAMPLE } from "./circuit-examples";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { TablePager, useTablePage } from "@/components/ui/table-pager";
+import type { TRunCircuitResult } from "@/lib/quantum/circuits/schemas";
 
 /** The program the circuit page and the job form start with (the default example). */
 export const EXAMPLE_QASM = DEFAULT_EXAMPLE.qasm;
@@ -47,9 +51,14 @@ export const CircuitRunner = ({ quantumUrl = "", qasm: controlled, onQasmChange,
     run.mutate({ qasm, shots: optionalInteger(shots), seed: optionalInteger(seed), ...(histogram ? { histogram } : {}) });
   };
   const result = run.data;
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  // A new result: the keyboard (and a screen reader) goes to it, scrolled into view on a phone.
+  useEffect(() => {
+    if (result) resultsHeading.current?.focus();
+  }, [result]);
   return (
-    <div className="stack">
-      <Card title="Program">
+    <div className="circuit-layout">
+      <Card title="Program" className="circuit-program">
         <form onSubmit={submit} aria-label="Run a circuit">
           {beforeProgram}
           <FormField id="qasm" label="OpenQASM 2.0 or 3 program" error={fields.qasm} hint='qelib1.inc or stdgates.inc gates, registers, measure, reset, if, barrier, gate definitions; qubit 0 is the rightmost bit'>
@@ -79,7 +88,7 @@ export const CircuitRunner = ({ quantumUrl = "", qasm: controlled, onQasmChange,
                 <option value="desc">Bitstring, descending</option>
               </select>
             </FormField>
-            <FormField id="circuit-histogram-keep" label="Bars to keep" error={fields["histogram.numberToKeep"]} hint={`Empty: up to ${MAX_BARS - 1} and the rest`}>
+            <FormField id="circuit-histogram-keep" label="Bars to keep" error={fields["histogram.numberToKeep"]} hint={`Empty: all while ${MAX_BARS} fit, else the ${MAX_BARS} most probable`}>
               <input id="circuit-histogram-keep" inputMode="numeric" value={keep} onChange={(event) => setKeep(event.target.value)} />
             </FormField>
             <SubmitButton pending={run.isPending}>
@@ -89,54 +98,74 @@ export const CircuitRunner = ({ quantumUrl = "", qasm: controlled, onQasmChange,
         </form>
         {run.error && !fields.qasm ? <ProblemAlert error={run.error} /> : null}
       </Card>
-      {afterProgram}
-      {result ? (
-        <>
-          <div className="stats">
-            <Stat label="Qubits" value={result.qubits} />
-            <Stat label="Shots" value={formatInteger(result.shots)} hint={`seed ${result.seed}`} />
-            <Stat
-              label="Outcomes"
-              value={formatInteger(result.distinctOutcomes)}
-              hint={result.otherProbability > 0 ? `${formatInteger(Object.keys(result.counts).length)} most frequent answered` : "all answered"}
-            />
-            <Stat label="Simulation duration" value={result.simulationDuration} />
-          </div>
-          <Card title="Distribution">
-            <DistributionChart
-              probabilities={result.probabilities}
-              label="Probability of each measured bitstring"
-              rest={{ probability: result.otherProbability, outcomes: result.distinctOutcomes - Object.keys(result.counts).length }}
-              histogram={result.histogram}
-              fileName="histogram-circuit"
-            />
-          </Card>
-          <Card title="Counts">
-            <ScrollRegion label="Counts">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Bitstring</th>
-                    <th scope="col">Count</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {sortedEntries(result.counts)
-                    .slice(0, 256)
-                    .map(([bits, count]) => (
-                      <tr key={bits}>
-                        <td>
-                          <code>{bits}</code>
-                        </td>
-                        <td>{count}</td>
-                      </tr>
-                    ))}
-                </tbody>
-              </table>
-            </ScrollRegion>
-          </Card>
-        </>
-      ) : null}
+      <section className="circuit-results stack" aria-labelledby="circuit-results-title">
+        <h2 id="circuit-results-title" className="results-title" tabIndex={-1} ref={resultsHeading}>
+          Results
+        </h2>
+        {result ? (
+          <>
+            <div className="stats" data-testid="circuit-stats">
+              <Stat label="Qubits" value={result.qubits} />
+              <Stat label="Shots" value={formatInteger(result.shots)} hint={`seed ${result.seed}`} />
+              <Stat
+                label="Outcomes"
+                value={formatInteger(result.distinctOutcomes)}
+                hint={result.otherProbability > 0 ? `${formatInteger(Object.keys(result.counts).length)} most frequent answered` : "all answered"}
+              />
+              <Stat label="Simulation duration" value={result.simulationDuration} />
+            </div>
+            <Card title="Distribution" level={3}>
+              <DistributionChart
+                probabilities={result.probabilities}
+                label="Probability of each measured bitstring"
+                rest={{ probability: result.otherProbability, outcomes: result.distinctOutcomes - Object.keys(result.counts).length }}
+                options={run.variables?.histogram}
+                histogram={result.histogram}
+                fileName="histogram-circuit"
+              />
+            </Card>
+            <Card title="Counts" level={3}>
+              <CountsTable key={run.submittedAt} counts={result.counts} />
+            </Card>
+          </>
+        ) : (
+          <p className="muted" style={{ margin: 0 }}>
+            {run.isPending ? "Running…" : "Run the program to see its counts and histogram here."}
+          </p>
+        )}
+      </section>
+      <div className="circuit-extra stack">{afterProgram}</div>
     </div>
+  );
+};
+
+/** The counts, most frequent first, a page at a time. */
+const CountsTable = ({ counts }: { counts: TRunCircuitResult["counts"] }) => {
+  const paging = useTablePage(mostProbableFirst(counts));
+  return (
+    <>
+      <ScrollRegion label="Counts">
+        <table>
+          <caption className="muted">Shots per bitstring (qubit 0 rightmost), most frequent first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Bitstring</th>
+              <th scope="col">Count</th>
+            </tr>
+          </thead>
+          <tbody>
+            {paging.rows.map(([bits, count]) => (
+              <tr key={bits}>
+                <td>
+                  <code>{bits}</code>
+                </td>
+                <td>{formatInteger(count)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
+      <TablePager label="Counts" paging={paging} testId="counts-pager" />
+    </>
   );
 };

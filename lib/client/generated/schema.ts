@@ -21580,7 +21580,7 @@ export interface operations {
                     exact?: boolean;
                     /** @description How the histogram image is drawn */
                     histogram?: {
-                        /** @description Qiskit's number_to_keep: draw this many most probable outcomes and one "rest" bar for all others. Default: all while they fit in 12 bars, else 11 */
+                        /** @description Qiskit's number_to_keep: a bar for each of this many most probable outcomes; the others have no bar and are counted in a note under the title ("N more outcomes, X% in all"). Default: all while they fit in 12 bars, else the 12 most probable */
                         numberToKeep?: number;
                         /**
                          * @description Qiskit's sort: asc or desc by bitstring, value or value_desc by probability, hamming by distance to targetString. Default: asc while every outcome fits, else value_desc
@@ -22257,7 +22257,7 @@ export interface operations {
                     exact?: boolean;
                     /** @description How the histogram image is drawn */
                     histogram?: {
-                        /** @description Qiskit's number_to_keep: draw this many most probable outcomes and one "rest" bar for all others. Default: all while they fit in 12 bars, else 11 */
+                        /** @description Qiskit's number_to_keep: a bar for each of this many most probable outcomes; the others have no bar and are counted in a note under the title ("N more outcomes, X% in all"). Default: all while they fit in 12 bars, else the 12 most probable */
                         numberToKeep?: number;
                         /**
                          * @description Qiskit's sort: asc or desc by bitstring, value or value_desc by probability, hamming by distance to targetString. Default: asc while every outcome fits, else value_desc

@@ -44,7 +44,7 @@ export const runCircuit = async (body: TRunCircuitBody, userId?: string, signal?
       ? { exactProbabilities: run.exactTop, exactOtherProbability: run.exactOther.probability, exactOtherOutcomes: run.exactOther.outcomes }
       : {}),
     ...(run.statevector ? { statevector: run.statevector } : {}),
-    // The histogram draws the answered outcomes and, as its rest, the share left out of the answer.
+    // The histogram draws the answered outcomes; the share left out of the answer is in its note ("N more outcomes, X% in all").
     histogram: await histogramBase64(probabilities, {
       title: `Circuit: ${run.qubits} qubits, ${shots.toLocaleString("en-US")} shots`,
       ...body.histogram,

@@ -8,7 +8,7 @@ export const ZHistogramOptions = z
     sort: z.enum(HISTOGRAM_SORTS).optional()
       .describe("Qiskit's sort: asc or desc by bitstring, value or value_desc by probability, hamming by distance to targetString. Default: asc while every outcome fits, else value_desc"),
     numberToKeep: z.number().int("numberToKeep must be a whole number").min(1, "numberToKeep must be at least 1").max(MAX_KEEP, `numberToKeep must be at most ${MAX_KEEP}`).optional()
-      .describe(`Qiskit's number_to_keep: draw this many most probable outcomes and one "rest" bar for all others. Default: all while they fit in ${MAX_BARS} bars, else ${MAX_BARS - 1}`),
+      .describe(`Qiskit's number_to_keep: a bar for each of this many most probable outcomes; the others have no bar and are counted in a note under the title ("N more outcomes, X% in all"). Default: all while they fit in ${MAX_BARS} bars, else the ${MAX_BARS} most probable`),
     targetString: z.string().regex(/^[01]{1,1024}$/, "targetString must be a bitstring").optional().describe("With sort hamming: the bitstring distances are measured to"),
   })
   .refine((options) => options.sort !== "hamming" || options.targetString !== undefined, { message: "sort hamming needs a targetString", path: ["targetString"] })

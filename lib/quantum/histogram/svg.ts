@@ -1,17 +1,23 @@
 // A probability histogram as SVG, drawn the way Qiskit's plot_histogram draws one (probability on
 // the y axis from 0 to about 1.1 × the largest bar with 5 ticks and dashed grid lines, the value
 // above each bar, the title on top), with its options: `sort` (asc, desc, hamming, value,
-// value_desc) and `numberToKeep` (the most probable outcomes kept, the others summed into one
-// "rest" bar). By default a histogram stays readable at any size: every outcome in bitstring
-// order while they fit in MAX_BARS bars, else the MAX_BARS − 1 most probable, most probable
-// first, and one bar for the rest, with a subtitle that says how much the rest holds. Sizes and
-// fonts are chosen so that the image can be read on a phone. Client-safe (no server imports).
+// value_desc) and `numberToKeep` (how many of the most probable outcomes get a bar). Only outcomes
+// get bars: what is not drawn (the outcomes past the bars kept, and the share an answer already
+// left out) is a note under the title, "N more outcomes, X% in all", never a bar of its own that
+// would flatten the real ones. By default a histogram stays readable at any size: every outcome in
+// bitstring order while they fit in MAX_BARS bars, else the MAX_BARS most probable, most probable
+// first. Values and the axis are percentages; labels are drawn whole (the margins grow to hold
+// them). Sizes and fonts are chosen so that the image can be read on a phone. Client-safe (no
+// server imports).
+import { formatChance } from "../../format";
+
 export const BAR_COLOR = "#648fff";
-export const REST_COLOR = "#9aa5b1";
-/** Bars drawn by default (the rest bar included). */
+/** Bars drawn by default. */
 export const MAX_BARS = 12;
-/** The most bars a caller may ask for with numberToKeep (the rest bar not counted). */
+/** The most bars a caller may ask for with numberToKeep. */
 export const MAX_KEEP = 48;
+/** Labels longer than this many characters are shortened in the middle ("0101…1100"). */
+export const MAX_LABEL = 64;
 
 export const HISTOGRAM_SORTS = ["asc", "desc", "hamming", "value", "value_desc"] as const;
 export type HistogramSort = (typeof HISTOGRAM_SORTS)[number];
@@ -22,7 +28,7 @@ export type HistogramOptions = {
   height?: number;
   /** Qiskit's sort: asc/desc by bitstring, value/value_desc by probability, hamming by distance to targetString. */
   sort?: HistogramSort;
-  /** Qiskit's number_to_keep: keep this many most probable outcomes, sum the others into "rest". */
+  /** Qiskit's number_to_keep: a bar for this many most probable outcomes; the others are the note's. */
   numberToKeep?: number;
   /** The bitstring the hamming sort measures distances to. */
   targetString?: string;
@@ -30,8 +36,8 @@ export type HistogramOptions = {
   rest?: { probability: number; outcomes: number };
 };
 
-/** A bar: its label, its probability, and whether it is the rest of the outcomes. */
-export type HistogramBar = [label: string, probability: number, rest?: true];
+/** A bar: an outcome's label and its probability. */
+export type HistogramBar = [label: string, probability: number];
 
 // Characters XML 1.0 cannot hold at all (C0 controls other than tab/newline/return, lone
 // surrogates, U+FFFE/U+FFFF) would make the whole SVG unreadable: they become U+FFFD. Stored
@@ -64,21 +70,21 @@ export type HistogramLayout = {
   sort: HistogramSort;
   /** Outcomes in all (those in `probabilities` and those in `rest`). */
   outcomes: number;
-  /** Outcomes summed into the rest bar, and their probability. */
+  /** Outcomes without a bar (not kept, or already left out of the answer), and their probability: the note. */
   restOutcomes: number;
   restProbability: number;
 };
 
 /**
- * The bars to draw. The `numberToKeep` most probable outcomes (ties: the smaller bitstring) are
- * kept and sorted by `sort`; everything else, and the `rest` already left out, is one last bar.
+ * The bars to draw. The `numberToKeep` most probable outcomes (ties: the smaller bitstring) get a
+ * bar, sorted by `sort`; everything else, and the `rest` already left out, is counted for the note.
  */
 export const histogramLayout = (probabilities: Record<string, number>, options: HistogramOptions = {}): HistogramLayout => {
   const entries = Object.entries(probabilities);
   const extra = options.rest && options.rest.outcomes > 0 ? options.rest : undefined;
   const outcomes = entries.length + (extra?.outcomes ?? 0);
   const fits = !extra && entries.length <= MAX_BARS;
-  const keep = Math.max(1, Math.min(options.numberToKeep ?? (fits ? entries.length : MAX_BARS - 1), entries.length || 1));
+  const keep = Math.max(0, Math.min(options.numberToKeep ?? (fits ? entries.length : MAX_BARS), entries.length));
   const sort = options.sort ?? (fits && keep >= entries.length ? "asc" : "value_desc");
   const byValue = [...entries].sort(ORDERS.value_desc(""));
   const kept = byValue.slice(0, keep).sort(ORDERS[sort](options.targetString ?? ""));
@@ -86,7 +92,6 @@ export const histogramLayout = (probabilities: Record<string, number>, options: 
   const restOutcomes = left.length + (extra?.outcomes ?? 0);
   const restProbability = left.reduce((sum, [, p]) => sum + p, 0) + (extra?.probability ?? 0);
   const bars: HistogramBar[] = kept.map(([bits, p]) => [bits, p]);
-  if (restOutcomes > 0) bars.push([`rest (${restOutcomes.toLocaleString("en-US")})`, restProbability, true]);
   return { bars, sort, outcomes, restOutcomes, restProbability };
 };
 
@@ -101,23 +106,26 @@ const SORT_TEXT: Record<HistogramSort, string> = {
   hamming: "by Hamming distance to the target",
 };
 
-// A share as a percentage that never rounds a part to all or a part to nothing.
-const percent = (p: number) => (p > 0 && p < 0.0005 ? "< 0.1 %" : p < 1 && p >= 0.9995 ? "> 99.9 %" : `${(p * 100).toFixed(1)} %`);
+const grouped = (n: number) => n.toLocaleString("en-US");
 
-/** The line under the title: what is drawn, in which order, and what the rest bar holds. */
-export const histogramSubtitle = (layout: HistogramLayout) => {
-  const kept = layout.bars.length - (layout.restOutcomes > 0 ? 1 : 0);
-  const count = (n: number) => n.toLocaleString("en-US");
-  return layout.restOutcomes > 0
-    ? `${count(kept)} of ${count(layout.outcomes)} outcomes, ${SORT_TEXT[layout.sort]}; rest: ${count(layout.restOutcomes)} more, ${percent(layout.restProbability)} in all`
-    : `${count(layout.outcomes)} outcome${layout.outcomes === 1 ? "" : "s"}, ${SORT_TEXT[layout.sort]}`;
-};
+/** A share as a percentage (formatChance) that never rounds a part up to all of it. */
+export const shareText = (p: number) => (p < 1 && p >= 0.9995 ? ">99.9%" : formatChance(p));
 
-// As many decimals as the step needs to be exact (at least one).
-const tickLabel = (value: number, step: number) => {
-  let decimals = 1;
-  while (decimals < 8 && Math.abs(Math.round(step * 10 ** decimals) - step * 10 ** decimals) > 1e-6) decimals += 1;
-  return value.toFixed(decimals);
+/** The line under the title: which outcomes have a bar, and in which order. */
+export const histogramSubtitle = (layout: HistogramLayout) =>
+  layout.restOutcomes > 0
+    ? `${grouped(layout.bars.length)} of ${grouped(layout.outcomes)} outcomes, ${SORT_TEXT[layout.sort]}`
+    : `${grouped(layout.outcomes)} outcome${layout.outcomes === 1 ? "" : "s"}, ${SORT_TEXT[layout.sort]}`;
+
+/** The note on what has no bar ("1,012 more outcomes, 96.0% in all"), or undefined when every outcome has one. */
+export const histogramNote = (layout: HistogramLayout) =>
+  layout.restOutcomes > 0 ? `${grouped(layout.restOutcomes)} more outcome${layout.restOutcomes === 1 ? "" : "s"}, ${shareText(layout.restProbability)} in all` : undefined;
+
+// A tick as a percentage with as many decimals as the step needs to be exact ("0%", "0.25%", "12.5%").
+export const tickLabel = (value: number, step: number) => {
+  let decimals = 0;
+  while (decimals < 8 && Math.abs(Math.round(step * 100 * 10 ** decimals) - step * 100 * 10 ** decimals) > 1e-6) decimals += 1;
+  return `${(value * 100).toFixed(decimals)}%`;
 };
 
 // A tick step of 1, 1.2, 1.25, 1.5, 1.6, 2, 2.5, 3, 4, 5, 6 or 8 × 10^k: four steps reach just past 1.1 × max.
@@ -128,51 +136,73 @@ export const tickStep = (max: number) => {
   return NICE.find((nice) => nice * power >= raw - 1e-12)! * power;
 };
 
-/** A bar's value: 3 decimals, or one significant digit below 0.001 ("4e-6"), never a bare "0.000" for a non-zero bar. */
-export const valueLabel = (p: number) => (p === 0 || p >= 0.0005 ? p.toFixed(3) : p.toExponential(0).replace("e-", "e\u2212"));
+/** A bar's value as a percentage (formatChance: "12.5%", "0.098%"): never "0%" for a non-zero bar, nor "100.0%" for a part. */
+export const valueLabel = (p: number) => shareText(p);
+
+/** A label as drawn: whole up to MAX_LABEL characters, else its ends around an ellipsis. */
+export const drawnLabel = (label: string) => (label.length <= MAX_LABEL ? label : `${label.slice(0, MAX_LABEL / 2 - 1)}\u2026${label.slice(1 - MAX_LABEL / 2)}`);
+
+// Advances of DejaVu Sans (em): enough to size margins and slots so that no text is clipped or overlaps.
+const ADVANCE: Record<string, number> = { ".": 0.318, ",": 0.318, " ": 0.318, "%": 0.95, "<": 0.838, ">": 0.838, "\u2026": 1, "(": 0.39, ")": 0.39 };
+export const textWidth = (text: string, size: number) => [...text].reduce((sum, ch) => sum + (ADVANCE[ch] ?? (/[0-9]/.test(ch) ? 0.636 : 0.7)), 0) * size;
 
 export const histogramSvg = (probabilities: Record<string, number>, options: HistogramOptions = {}) => {
   const layout = histogramLayout(probabilities, options);
   const { bars } = layout;
+  const note = histogramNote(layout);
   const count = Math.max(1, bars.length);
-  // Wide enough for a value label per bar, narrow enough that a phone shrinks it little.
-  const width = options.width ?? Math.max(480, Math.min(1600, 100 + count * 54));
-  const longest = Math.max(1, ...bars.map(([label]) => label.length));
-  const rotate = longest > 5 || count > 8;
-  const left = 76;
-  const right = 20;
-  const top = 80;
-  const bottom = (rotate ? 30 + Math.min(200, 9.2 * longest) : 50) + 26;
-  const height = options.height ?? Math.max(440, 240 + bottom);
-  const plotWidth = width - left - right;
-  const plotHeight = height - top - bottom;
+  const labels = bars.map(([label]) => drawnLabel(label));
+  const values = bars.map(([, p]) => valueLabel(p));
   const max = Math.max(0, ...bars.map(([, p]) => p));
   const step = tickStep(max);
   const yMax = step * 4;
-  const y = (p: number) => top + plotHeight - (p / yMax) * plotHeight;
+  const ticks = [0, 1, 2, 3, 4].map((k) => ({ value: step * k, text: tickLabel(step * k, step) }));
+  const turnedLabel = Math.max(0, ...labels.map((label) => textWidth(label, 15)));
+  // The y axis title sits left of the tick labels; the plot starts right of the widest one, and far
+  // enough right that the first bar's turned label (−70°: its length × cos 70° to the left) stays in.
+  const left = Math.max(76, Math.ceil(42 + Math.max(...ticks.map(({ text }) => textWidth(text, 15)))), Math.ceil(turnedLabel * 0.342) - 10);
+  const right = 20;
+  // A slot holds its bar and the value above it; wide enough for the widest value when the image's width is ours to choose.
+  const valueWidth = Math.max(...values.map((text) => textWidth(text, 14)), 0);
+  const width = options.width ?? Math.max(480, Math.min(1600, left + right + count * Math.min(60, Math.max(54, Math.ceil(valueWidth + 6)))));
+  const plotWidth = width - left - right;
   const slot = plotWidth / count;
+  // Values that do not fit across their slot stand upright above their bars; labels likewise are turned when they do not fit.
+  const turnValues = valueWidth + 4 > slot;
+  const labelWidth = Math.max(0, ...labels.map((label) => textWidth(label, 16)));
+  const rotate = labelWidth + 6 > slot;
+  const top = (note ? 98 : 80) + (turnValues ? Math.ceil(valueWidth) + 4 : 0);
+  // Turned labels (−70°) reach down by their length × sin 70° and the glyphs' height; the x axis title under them.
+  const bottom = (rotate ? 14 + Math.ceil(turnedLabel * 0.94 + 15 * 0.35) + 12 : 50) + 26;
+  const height = options.height ?? Math.max(440, top + 200 + bottom);
+  const plotHeight = height - top - bottom;
+  const y = (p: number) => top + plotHeight - (p / yMax) * plotHeight;
   const barWidth = Math.max(2, Math.floor(slot * 0.62));
   const out: string[] = [];
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="DejaVu Sans">`);
   out.push(`<rect x="0" y="0" width="${width}" height="${height}" fill="#ffffff"/>`);
   out.push(`<text x="${width / 2}" y="30" font-size="20" text-anchor="middle" fill="#111111">${escapeXml(options.title ?? "Measurement outcomes")}</text>`);
   out.push(`<text x="${width / 2}" y="56" font-size="15" text-anchor="middle" fill="#333333">${escapeXml(histogramSubtitle(layout))}</text>`);
-  for (let k = 0; k <= 4; k += 1) {
-    const value = step * k;
+  if (note) out.push(`<text x="${width / 2}" y="80" font-size="15" text-anchor="middle" fill="#333333">${escapeXml(note)}</text>`);
+  for (const [k, { value, text }] of ticks.entries()) {
     const ty = Math.round(y(value)) + 0.5;
     if (k > 0) out.push(`<line x1="${left}" y1="${ty}" x2="${width - right}" y2="${ty}" stroke="#c8c8c8" stroke-width="1" stroke-dasharray="4 4"/>`);
     out.push(`<line x1="${left - 5}" y1="${ty}" x2="${left}" y2="${ty}" stroke="#333333" stroke-width="1"/>`);
-    out.push(`<text x="${left - 8}" y="${ty + 5}" font-size="15" text-anchor="end" fill="#333333">${tickLabel(value, step)}</text>`);
+    out.push(`<text x="${left - 8}" y="${ty + 5}" font-size="15" text-anchor="end" fill="#333333">${text}</text>`);
   }
   out.push(`<text transform="translate(20 ${top + plotHeight / 2}) rotate(-90)" font-size="16" text-anchor="middle" fill="#333333">Probability</text>`);
   const base = Math.round(y(0));
-  bars.forEach(([label, p, rest], k) => {
+  bars.forEach(([, p], k) => {
     const cx = left + slot * k + slot / 2;
     const x = Math.round(cx - barWidth / 2);
     const barTop = p > 0 ? Math.min(base - 1, Math.round(y(p))) : base;
-    if (p > 0) out.push(`<rect x="${x}" y="${barTop}" width="${barWidth}" height="${base - barTop}" fill="${rest ? REST_COLOR : BAR_COLOR}" shape-rendering="crispEdges"/>`);
-    out.push(`<text x="${cx}" y="${barTop - 6}" font-size="14" text-anchor="middle" fill="#111111">${valueLabel(p)}</text>`);
-    const text = escapeXml(label);
+    if (p > 0) out.push(`<rect x="${x}" y="${barTop}" width="${barWidth}" height="${base - barTop}" fill="${BAR_COLOR}" shape-rendering="crispEdges"/>`);
+    out.push(
+      turnValues
+        ? `<text transform="translate(${cx + 5} ${barTop - 6}) rotate(-90)" font-size="14" fill="#111111">${escapeXml(values[k])}</text>`
+        : `<text x="${cx}" y="${barTop - 6}" font-size="14" text-anchor="middle" fill="#111111">${escapeXml(values[k])}</text>`,
+    );
+    const text = escapeXml(labels[k]);
     out.push(
       rotate
         ? `<text transform="translate(${cx + 5} ${base + 14}) rotate(-70)" font-size="15" text-anchor="end" fill="#333333">${text}</text>`
@@ -184,5 +214,5 @@ export const histogramSvg = (probabilities: Record<string, number>, options: His
   out.push(`<line x1="${left}" y1="${axisY}" x2="${width - right}" y2="${axisY}" stroke="#333333" stroke-width="1"/>`);
   out.push(`<line x1="${left + 0.5}" y1="${top}" x2="${left + 0.5}" y2="${axisY}" stroke="#333333" stroke-width="1"/>`);
   out.push("</svg>");
-  return { svg: out.join("\n"), width, height, bars, layout };
+  return { svg: out.join("\n"), width, height, bars, layout, note };
 };
