@@ -16,13 +16,19 @@ const VOCABULARY = [
   // OpenQASM 3 classical and timing statements.
   "$1", "$99", "for", "in", "int", "uint", "float[64]", "i", "[0:2]", ":", "{1, 2}", "const", "input", "theta", "delay", "box", "100ns", "2.5us", "dt",
   "duration", "stretch", "durationof", "let", "switch", "defcal", "==", "<", ">=",
+  // Subroutines, variables and loops.
+  "def", "return", "while", "break", "continue", "bool", "angle[8]", "int[8]", "n", "f", "+=", "-=", "<<=", "^=", "**", "&", "|", "~", "&&", "||",
+  "false", "int(", "bool(",
 ];
 
 const tokens = fc.array(fc.constantFrom(...VOCABULARY), { maxLength: 60 }).map((parts) => parts.join(" "));
 // Mostly valid prefixes with random tails, so the reader gets deep into its statements.
 const prefixed = fc
   .tuple(
-    fc.constantFrom("", "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[3];\ncreg c[3];\n", "OPENQASM 3.0;\ninclude \"stdgates.inc\";\nqubit[3] q;\nbit[3] c;\n", "qreg q[2]; creg c[2];\n"),
+    fc.constantFrom("", "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[3];\ncreg c[3];\n", "OPENQASM 3.0;\ninclude \"stdgates.inc\";\nqubit[3] q;\nbit[3] c;\n", "qreg q[2]; creg c[2];\n",
+      "OPENQASM 3.0;\ninclude \"stdgates.inc\";\nqubit[2] q;\nbit[2] c;\nint[8] n = 0;\ndef f(qubit a) -> bit { h a; return measure a; }\n",
+      "OPENQASM 3.0;\ninclude \"stdgates.inc\";\nqubit[2] q;\nbit[2] c;\nint n = 3;\nwhile (n > 0) { n -= 1; ",
+    ),
     tokens,
   )
   .map(([head, tail]) => head + tail);
@@ -30,7 +36,8 @@ const prefixed = fc
 const accepts = (source: string) => {
   let circuit;
   try {
-    circuit = parseQasm(source);
+    // A budget of reading small enough that a loop the generator makes endless is refused at once.
+    circuit = parseQasm(source, { maxExpansionSteps: 50_000 });
   } catch (error) {
     if (error instanceof QasmError) {
       expect(error.line).toBeGreaterThanOrEqual(1);
