@@ -21,6 +21,7 @@ const UNIT_TESTS = [
   "tests/api/public-assets.test.ts",
   "tests/auth/sign-in-form.test.ts",
   "tests/forms/messages.test.ts",
+  "tests/forms/suggested-id.test.ts",
   "tests/lists/list-params.test.ts",
   "tests/load/open-model.test.ts",
   "tests/quantum/circuit-examples.test.ts",

@@ -96,12 +96,16 @@ test("a squad: created after a validation error, then deleted after confirming",
   const create = page.getByRole("button", { name: "Create squad" });
   await expect(create).toBeEnabled();
   await create.click();
-  const idField = page.getByLabel("Id", { exact: true });
-  await expect(idField).toBeFocused();
+  // Both empty: focus goes to the first field in error in page order, the name (the id follows it).
+  const nameField = page.getByLabel("Squad name");
+  await expect(nameField).toBeFocused();
   await expect(page.locator("#squad-id-error")).toHaveText("Required");
+  const idField = page.getByLabel("Id", { exact: true });
   await idField.fill(id);
   await expect(page.locator("#squad-id-error")).toHaveCount(0);
-  await page.getByLabel("Squad name").fill("Flow Squad");
+  await nameField.fill("Flow Squad");
+  // Typed by hand, the id is no longer the name's suggestion.
+  await expect(idField).toHaveValue(id);
   await page.getByLabel("Find agents by name").fill(agent.name);
   await page.getByRole("button", { name: `Add ${agent.name}`, exact: true }).click();
   await create.click();

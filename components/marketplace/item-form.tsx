@@ -13,10 +13,10 @@ import {
   type TMarketplaceItem,
   type TMarketplaceItemBody,
 } from "@/lib/marketplace/schemas";
-import { Field, FieldGroup, Form, FormFooter, issueErrors, useFormKit, type ControlProps, type FieldErrors } from "@/components/form";
+import { Field, FieldGroup, Form, FormFooter, issueErrors, slugify, useFormKit, type ControlProps, type FieldErrors } from "@/components/form";
 import { RESOURCES } from "@/components/shared/resources";
 import { useSaveResource } from "@/components/shared/use-resource";
-import { ITEM_TYPE_LABELS, slugify } from "./labels";
+import { ITEM_TYPE_LABELS } from "./labels";
 import styles from "./marketplace.module.css";
 
 type Kind = "none" | "price" | "lease_sale";

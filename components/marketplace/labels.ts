@@ -18,12 +18,3 @@ export const ITEM_TYPE_LABELS: Record<TMarketplaceItem["itemType"], string> = {
   model: "Model",
   plugin: "Plugin",
 };
-
-/** A readable id from a name: "LedgerLens Tracker" → "ledgerlens-tracker". */
-export const slugify = (value: string) =>
-  value
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 64);

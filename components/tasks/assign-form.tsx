@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ZAssignTaskBody, type TEntityMatch } from "@/lib/tasks/schemas";
 import type { TaskStatusValue } from "@/lib/tasks/status-machine";
-import { Field, Form, FormFooter, useFormKit } from "@/components/form";
+import { Field, Form, FormFooter, slugify, useFormKit } from "@/components/form";
 import { formatStatus } from "@/lib/format";
 import { EntityPicker } from "./entity-picker";
 import { PRIORITIES, amount } from "./task-fields";
@@ -15,15 +15,8 @@ import { useAssignTask } from "./use-tasks";
 
 const START_STATUSES: TaskStatusValue[] = ["pending", "assigned", "in_progress"];
 
-const slug = (value: string) =>
-  value
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .split("-")
-    .slice(0, 5)
-    .join("-");
-
+/** A task id's words: the description's first five, as an id. */
+const slug = (value: string) => slugify(value).split("-").slice(0, 5).join("-");
 
 export const AssignForm = ({ initialEntity }: { initialEntity?: TEntityMatch }) => {
   const router = useRouter();
