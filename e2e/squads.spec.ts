@@ -92,7 +92,11 @@ test("syndicates list and detail show each squad and the syndicate's metrics", a
   await expect(page.getByRole("heading", { level: 1, name: "Syndicates" })).toBeVisible();
   const rows = page.getByRole("table", { name: "Syndicates" }).locator("tbody tr");
   expect(await rows.count()).toBeGreaterThanOrEqual(4);
-  const squadCount = Number(await rows.first().locator("td").nth(2).innerText());
+  // The squad count's column, found by its header (an operator's table starts with a checkbox column).
+  const headers = await page.getByRole("table", { name: "Syndicates" }).locator("thead th").allInnerTexts();
+  const squadsColumn = headers.findIndex((text) => text.trim() === "Squads");
+  expect(squadsColumn).toBeGreaterThan(0);
+  const squadCount = Number(await rows.first().locator("td").nth(squadsColumn).innerText());
   const link = rows.first().getByRole("link");
   const name = await link.innerText();
   await link.click();

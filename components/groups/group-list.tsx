@@ -11,6 +11,8 @@ import { InvalidParamsNotice } from "@/components/list/invalid-notice";
 import type { ListValues } from "@/components/list/list-params";
 import { SortHeader } from "@/components/list/sort-header";
 import { ListEmpty } from "@/components/list/list-empty";
+import { RowCheckbox, SelectableList, SelectAllCheckbox, SelectionCell } from "@/components/list/selection";
+import { canWrite } from "@/components/shared/write-access";
 
 type Metrics = { totalExperiencePoints: number; averageUptime: number; overallCompletionRate: number };
 
@@ -18,9 +20,10 @@ export type GroupRow = { id: string; name: string; counts: number[]; metrics: Me
 
 /**
  * The list page of squads or syndicates: search, a table of names, member counts and
- * aggregated metrics, and cursor paging. `noun` ("squad", "syndicate") names paths and labels.
+ * aggregated metrics, and cursor paging; operators and admins choose rows to delete. `noun`
+ * ("squad", "syndicate") names paths and labels.
  */
-export const GroupList = ({
+export const GroupList = async ({
   noun,
   title,
   countHeaders,
@@ -41,9 +44,10 @@ export const GroupList = ({
   total: number;
   /** The page size asked for (?limit=, else the page's default). */
   pageSize: number;
-}): ReactNode => {
+}): Promise<ReactNode> => {
   const basePath = `/${noun}s`;
   const plural = title.toLowerCase();
+  const writer = await canWrite();
   return (
     <>
       <ListHeader title={title} newHref={`${basePath}/new`} newLabel={`New ${noun}`} />
@@ -61,42 +65,58 @@ export const GroupList = ({
       {rows.length === 0 ? (
         <ListEmpty plural={plural} filtered={Boolean(filters.q)} clearHref={basePath} />
       ) : (
-        <ScrollRegion label={title}>
-          <table aria-label={title}>
-            <thead>
-              <tr>
-                <SortHeader label="Name" field="name" basePath={basePath} values={filters} />
-                <SortHeader label="Id" field="id" basePath={basePath} values={filters} />
-                {countHeaders.map((header) => (
-                  <th key={header} scope="col">
-                    {header}
-                  </th>
-                ))}
-                <th scope="col">Total XP</th>
-                <th scope="col">Avg. uptime</th>
-                <th scope="col">Completion rate</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td>
-                    <Link href={`${basePath}/${encodeURIComponent(row.id)}`}>{row.name}</Link>
-                  </td>
-                  <td>
-                    <code>{row.id}</code>
-                  </td>
-                  {row.counts.map((count, index) => (
-                    <td key={countHeaders[index]}>{formatInteger(count)}</td>
+        <SelectableList enabled={writer} kind={noun === "squad" ? "squad" : "syndicate"} plural={plural} rows={rows.map(({ id, name }) => ({ id, name }))}>
+          <ScrollRegion label={title}>
+            <table aria-label={title}>
+              <thead>
+                <tr>
+                  <SelectionCell header>
+                    <SelectAllCheckbox label={`Select every ${noun} shown`} />
+                  </SelectionCell>
+                  <SortHeader label="Name" field="name" basePath={basePath} values={filters} />
+                  <SortHeader label="Id" field="id" basePath={basePath} values={filters} />
+                  {countHeaders.map((header) => (
+                    <th key={header} scope="col" className="num">
+                      {header}
+                    </th>
                   ))}
-                  <td>{formatInteger(row.metrics.totalExperiencePoints)}</td>
-                  <td>{formatPercent(row.metrics.averageUptime)}</td>
-                  <td>{formatPercent(row.metrics.overallCompletionRate)}</td>
+                  <th scope="col" className="num">
+                    Total XP
+                  </th>
+                  <th scope="col" className="num">
+                    Avg. uptime
+                  </th>
+                  <th scope="col" className="num">
+                    Completion rate
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id}>
+                    <SelectionCell>
+                      <RowCheckbox id={row.id} name={row.name} />
+                    </SelectionCell>
+                    <td>
+                      <Link href={`${basePath}/${encodeURIComponent(row.id)}`}>{row.name}</Link>
+                    </td>
+                    <td>
+                      <code>{row.id}</code>
+                    </td>
+                    {row.counts.map((count, index) => (
+                      <td key={countHeaders[index]} className="num">
+                        {formatInteger(count)}
+                      </td>
+                    ))}
+                    <td className="num">{formatInteger(row.metrics.totalExperiencePoints)}</td>
+                    <td className="num">{formatPercent(row.metrics.averageUptime)}</td>
+                    <td className="num">{formatPercent(row.metrics.overallCompletionRate)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+        </SelectableList>
       )}
       <Pager basePath={basePath} searchParams={filters} nextCursor={nextCursor} total={total} shown={rows.length} pageSize={pageSize} />
     </>

@@ -9,7 +9,7 @@ import { csvFileName, toCsv } from "./csv";
 /** The table's rows as their texts as shown, without what is hidden from assistive technology (sort marks). */
 const tableTexts = (table: HTMLTableElement) => {
   const copy = table.cloneNode(true) as HTMLTableElement;
-  for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+  for (const hidden of copy.querySelectorAll('[aria-hidden="true"], [data-csv-skip]')) hidden.remove();
   // innerText (line breaks where the cell shows them) needs the copy laid out: off screen, for a moment.
   const holder = document.createElement("div");
   holder.style.cssText = "position: fixed; top: 0; left: -100000px;";

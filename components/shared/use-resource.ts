@@ -61,6 +61,9 @@ export const useSaveResource = <Body extends { id: string }>(kind: ResourceKind,
   );
 };
 
+/** DELETE one record of `kind`, offline and unreachable said as for every write (the list's bulk delete: components/list/selection.tsx). */
+export const deleteRecord = (kind: ResourceKind, id: string) => guarded(() => apiFetch<void>(RESOURCES[kind].itemPath(id), { method: "DELETE" }));
+
 /** Delete (DELETE `itemPath(id)`) a record. */
 export const useDeleteResource = (kind: ResourceKind, id: string, name: string) => {
   const resource = RESOURCES[kind];

@@ -12,6 +12,8 @@ import { FilterSearch, FilterSelect } from "@/components/list/filter-fields";
 import { HiddenParams } from "@/components/list/hidden-params";
 import { LiveFilterForm } from "@/components/list/live-filter-form";
 import { ListEmpty } from "@/components/list/list-empty";
+import { RowCheckbox, SelectableList, SelectAllCheckbox, SelectionCell } from "@/components/list/selection";
+import { canWrite } from "@/components/shared/write-access";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Agents" };
@@ -20,7 +22,7 @@ const PAGE_SIZE = 25;
 
 const AgentsPage = async ({ searchParams }: { searchParams: Promise<RawSearchParams> }) => {
   const { query, values: filters, invalid, pageSize } = parseListParams(ZAgentListQuery, await searchParams, ["q", "specialization", "role"], PAGE_SIZE);
-  const [page, facets] = await Promise.all([listAgents(query), listAgentFacets()]);
+  const [page, facets, writer] = await Promise.all([listAgents(query), listAgentFacets(), canWrite()]);
   const filtered = Boolean(filters.q || filters.specialization || filters.role);
 
   return (
@@ -50,36 +52,44 @@ const AgentsPage = async ({ searchParams }: { searchParams: Promise<RawSearchPar
       {page.items.length === 0 ? (
         <ListEmpty plural="agents" filtered={filtered} clearHref="/agents" />
       ) : (
-        <ScrollRegion label="Agents">
-          <table aria-label="Agents">
-            <thead>
-              <tr>
-                <SortHeader label="Name" field="name" basePath="/agents" values={filters} />
-                <SortHeader label="Id" field="id" basePath="/agents" values={filters} />
-                <th scope="col">Current role</th>
-                <SortHeader label="Specialization" field="specialization" basePath="/agents" values={filters} />
-                <SortHeader label="Completion rate" field="completionRate" basePath="/agents" values={filters} />
-              </tr>
-            </thead>
-            <tbody>
-              {page.items.map((agent) => (
-                <tr key={agent.id}>
-                  <td>
-                    <Link href={`/agents/${encodeURIComponent(agent.id)}`}>{agent.name}</Link>
-                  </td>
-                  <td>
-                    <code>{agent.id}</code>
-                  </td>
-                  <td>{agent.currentRole}</td>
-                  <td>
-                    <span className="badge">{agent.specialization}</span>
-                  </td>
-                  <td>{formatPercent(agent.completionRate)}</td>
+        <SelectableList enabled={writer} kind="agent" plural="agents" rows={page.items.map(({ id, name }) => ({ id, name }))}>
+          <ScrollRegion label="Agents">
+            <table aria-label="Agents">
+              <thead>
+                <tr>
+                  <SelectionCell header>
+                    <SelectAllCheckbox label="Select every agent shown" />
+                  </SelectionCell>
+                  <SortHeader label="Name" field="name" basePath="/agents" values={filters} />
+                  <SortHeader label="Id" field="id" basePath="/agents" values={filters} />
+                  <th scope="col">Current role</th>
+                  <SortHeader label="Specialization" field="specialization" basePath="/agents" values={filters} />
+                  <SortHeader label="Completion rate" field="completionRate" basePath="/agents" values={filters} numeric />
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+              </thead>
+              <tbody>
+                {page.items.map((agent) => (
+                  <tr key={agent.id}>
+                    <SelectionCell>
+                      <RowCheckbox id={agent.id} name={agent.name} />
+                    </SelectionCell>
+                    <td>
+                      <Link href={`/agents/${encodeURIComponent(agent.id)}`}>{agent.name}</Link>
+                    </td>
+                    <td>
+                      <code>{agent.id}</code>
+                    </td>
+                    <td>{agent.currentRole}</td>
+                    <td>
+                      <span className="badge">{agent.specialization}</span>
+                    </td>
+                    <td className="num">{formatPercent(agent.completionRate)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+        </SelectableList>
       )}
       <Pager basePath="/agents" searchParams={filters} nextCursor={page.nextCursor} total={page.total} shown={page.items.length} pageSize={pageSize} />
     </>
