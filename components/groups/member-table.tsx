@@ -15,9 +15,15 @@ export const MemberTable = ({ members, label = "Members" }: { members: SquadView
             <th scope="col">Agent</th>
             <th scope="col">AI engine</th>
             <th scope="col">Roles</th>
-            <th scope="col">XP</th>
-            <th scope="col">Uptime</th>
-            <th scope="col">Completion</th>
+            <th scope="col" className="num">
+              XP
+            </th>
+            <th scope="col" className="num">
+              Uptime
+            </th>
+            <th scope="col" className="num">
+              Completion
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -28,9 +34,9 @@ export const MemberTable = ({ members, label = "Members" }: { members: SquadView
               </td>
               <td>{agent.aiEngine}</td>
               <td>{agent.roles.map((role) => role.roleName).join(", ")}</td>
-              <td>{formatInteger(agent.experiencePoints)}</td>
-              <td>{formatPercent(agent.uptime)}</td>
-              <td>{formatPercent(agent.completionRate)}</td>
+              <td className="num">{formatInteger(agent.experiencePoints)}</td>
+              <td className="num">{formatPercent(agent.uptime)}</td>
+              <td className="num">{formatPercent(agent.completionRate)}</td>
             </tr>
           ))}
         </tbody>

@@ -4,7 +4,7 @@
 // direction and token, pages, a CSV export of the same filters, labels and uncommon flags.
 import { useState } from "react";
 import { ProblemAlert } from "@/components/ui/problem-alert";
-import { formatAddress, formatInteger, formatUsd } from "@/lib/format";
+import { formatAddress, formatInteger, formatTokenAmount, formatUsd } from "@/lib/format";
 import { transactionsPath, useWalletTransactions, type TransactionsRequest } from "./use-wallet-transactions";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 
@@ -51,8 +51,12 @@ export const TransactionsTable = ({ address, chains, metricsUrl }: { address: st
                   <th scope="col">Chain</th>
                   <th scope="col">Direction</th>
                   <th scope="col">Counterparty</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Value</th>
+                  <th scope="col" className="num">
+                    Amount
+                  </th>
+                  <th scope="col" className="num">
+                    Value
+                  </th>
                   <th scope="col">Flags</th>
                 </tr>
               </thead>
@@ -66,11 +70,11 @@ export const TransactionsTable = ({ address, chains, metricsUrl }: { address: st
                       {item.counterpartyLabel ? <strong>{item.counterpartyLabel} </strong> : null}
                       <code>{item.counterparty ? formatAddress(item.counterparty) : "itself"}</code>
                     </td>
-                    <td>
-                      {item.units ?? item.amount} {item.symbol}
+                    <td className="num" title={item.units ? `${item.units} ${item.symbol ?? ""}`.trim() : undefined}>
+                      {item.units ? formatTokenAmount(item.units) : item.amount} {item.symbol}
                       {item.tokenId ? ` #${item.tokenId}` : ""}
                     </td>
-                    <td>{item.valueUsd === null ? "—" : formatUsd(item.valueUsd)}</td>
+                    <td className="num">{item.valueUsd === null ? "—" : formatUsd(item.valueUsd)}</td>
                     <td>
                       {item.flags.map((flag) => (
                         <span key={`${flag.address}|${flag.code}`} className="badge" title={flag.detail} style={{ marginRight: "0.25rem" }}>

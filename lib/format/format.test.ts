@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   formatAddress,
+  formatTokenAmount,
   formatBytes,
   formatCompact,
   formatCost,
@@ -157,5 +158,26 @@ describe("dates", () => {
     expect(formatDuration(125_000)).toBe("2 min 5 s");
     expect(formatDuration(4_320_000)).toBe("1 h 12 min");
     expect(formatMs(1234.4)).toBe("1,234 ms");
+  });
+});
+
+describe("token amounts", () => {
+  it("rounds to six significant digits, keeps every whole unit, groups them and drops trailing zeros", () => {
+    expect(formatTokenAmount("1234.500000000000000001")).toBe("1,234.5");
+    expect(formatTokenAmount("0.000012345678901234")).toBe("0.0000123457");
+    expect(formatTokenAmount("12345678.987654321")).toBe("12,345,679");
+    expect(formatTokenAmount("1.999999999999999999")).toBe("2");
+    expect(formatTokenAmount("0.1")).toBe("0.1");
+    expect(formatTokenAmount("42")).toBe("42");
+    expect(formatTokenAmount("0")).toBe("0");
+    expect(formatTokenAmount("-3.14159265")).toBe("-3.14159");
+    expect(formatTokenAmount("-0.0000000000000000001")).toBe("-0.0000000000000000001");
+  });
+
+  it("is exact past what a float holds, and leaves what is not a decimal string as it is", () => {
+    expect(formatTokenAmount("123456789012345678901234567890.5")).toBe("123,456,789,012,345,678,901,234,567,891");
+    expect(formatTokenAmount("0.123456789", 3)).toBe("0.123");
+    expect(formatTokenAmount("1e18")).toBe("1e18");
+    expect(formatTokenAmount("")).toBe("");
   });
 });

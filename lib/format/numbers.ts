@@ -21,6 +21,31 @@ const clean = (value: number) => (Object.is(value, -0) ? 0 : value);
 /** A whole number with grouping: "12,345". Fractions are rounded. */
 export const formatInteger = (value: number) => integer.format(clean(Math.round(value)) || 0);
 
+/**
+ * A token amount given as a decimal string of its units ("1234.500000000000000001", 18 decimals and
+ * more than a float holds), rounded half up to `significant` significant digits but never dropping
+ * whole units, with grouping and no trailing zeros: "1,234.5", "0.00001235", "12,345,678". Exact in
+ * decimal (BigInt), whatever the size. A value that is not a decimal string is returned as given.
+ */
+export const formatTokenAmount = (units: string, significant = 6): string => {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(units.trim());
+  if (!match) return units;
+  const [, sign, whole, fraction = ""] = match;
+  const wholeDigits = whole.replace(/^0+/, "").length;
+  const leadingZeros = wholeDigits > 0 ? 0 : (/^0*/.exec(fraction)?.[0].length ?? 0);
+  // Decimals kept: what the significant digits leave after the whole part (none when it uses them up).
+  const keep = Math.min(fraction.length, wholeDigits > 0 ? Math.max(0, significant - wholeDigits) : leadingZeros + significant);
+  const scaled = BigInt(whole + fraction);
+  const drop = BigInt(fraction.length - keep);
+  const divisor = 10n ** drop;
+  const rounded = drop > 0n ? (scaled + divisor / 2n) / divisor : scaled;
+  const unit = 10n ** BigInt(keep);
+  const wholePart = (rounded / unit).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const decimals = keep > 0 ? (rounded % unit).toString().padStart(keep, "0").replace(/0+$/, "") : "";
+  const text = decimals ? `${wholePart}.${decimals}` : wholePart;
+  return sign && rounded !== 0n ? `-${text}` : text;
+};
+
 /** A decimal with grouping and a fixed number of digits (default 1): "1,234.5". */
 export const formatDecimal = (value: number, digits = 1) => fixed(digits).format(clean(Number(value.toFixed(digits))));
 
