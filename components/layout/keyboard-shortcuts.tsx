@@ -86,7 +86,7 @@ export const KeyboardShortcuts = () => {
     <>
       <button type="button" className={`secondary ${styles.trigger}`} aria-keyshortcuts="?" aria-haspopup="dialog" data-live={live ? "" : undefined} onClick={openSheet}>
         <span aria-hidden="true">?</span>
-        <span className={styles.label}>Keyboard shortcuts</span>
+        <span className="visually-hidden">Keyboard shortcuts</span>
       </button>
       <dialog
         ref={sheet}
