@@ -6,7 +6,7 @@
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { ROLES_PER_AGENT, ZAgentBody, type TAgent, type TAgentBody } from "@/lib/agents/schemas";
-import { Field, FieldGroup, Form, FormFooter, slugify, useFormKit } from "@/components/form";
+import { Field, FieldGroup, Form, FormFooter, NameAndId, useFormKit } from "@/components/form";
 import { RESOURCES } from "@/components/shared/resources";
 import { useSaveResource } from "@/components/shared/use-resource";
 import styles from "./agents.module.css";
@@ -96,8 +96,6 @@ export const AgentForm = ({ agent }: { agent?: TAgent }) => {
   const save = useSaveResource<TAgentBody>("agent", mode);
   const kit = useFormKit({ conflictPath: "id" });
   const [values, setValues] = useState<Values>(() => toValues(agent));
-  // Creating: the id follows the name (a suggestion) until it is typed by hand; emptied, it follows again.
-  const [idByHand, setIdByHand] = useState(mode === "edit");
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((current) => ({ ...current, [key]: value }));
   const setRole = (index: number, key: keyof RoleValues, value: string) =>
     setValues((current) => ({ ...current, roles: current.roles.map((role, i) => (i === index ? { ...role, [key]: value } : role)) }));
@@ -170,36 +168,14 @@ export const AgentForm = ({ agent }: { agent?: TAgent }) => {
         ))}
       </datalist>
       <div className={styles.fields}>
-        <Field id="agent-name" path="name" label="Name">
-          {(control) => (
-            <input
-              {...control}
-              className={styles.wide}
-              value={values.name}
-              maxLength={200}
-              onChange={(event) => {
-                const name = event.target.value;
-                setValues((current) => ({ ...current, name, id: idByHand ? current.id : slugify(name) }));
-                if (!idByHand) kit.clear("id");
-              }}
-            />
-          )}
-        </Field>
-        <Field id="agent-id" path="id" label="Id" hint={mode === "edit" ? "The id cannot change." : "Letters, digits, '-', '_' or '.'; suggested from the name."}>
-          {(control) => (
-            <input
-              {...control}
-              className={styles.wide}
-              value={values.id}
-              readOnly={mode === "edit"}
-              maxLength={128}
-              onChange={(event) => {
-                setIdByHand(event.target.value !== "");
-                set("id", event.target.value);
-              }}
-            />
-          )}
-        </Field>
+        <NameAndId
+          prefix="agent"
+          mode={mode}
+          name={values.name}
+          id={values.id}
+          onChange={({ name, id }) => setValues((current) => ({ ...current, name, id }))}
+          className={styles.wide}
+        />
         {text("agent-engine", "aiEngine", "AI engine", "aiEngine", { maxLength: 100 })}
         {text("agent-specialization", "specialization", "Specialization", "specialization", {
           maxLength: 64,

@@ -3,4 +3,5 @@ export { Form, FormFooter, FormProblem, useKit } from "./form";
 export { Field, FieldError, FieldGroup, FieldHint, useField, type ControlProps } from "./field";
 export { humanApiMessage, humanIssue, issueErrors } from "./messages";
 export { isUnder, useFormKit, type FieldErrors, type FormKit } from "./use-form-kit";
-export { slugify, useSuggestedId } from "./suggested-id";
+export { slugify } from "./suggested-id";
+export { NameAndId } from "./name-and-id";

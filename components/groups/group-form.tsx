@@ -8,7 +8,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { z } from "zod";
 import type { TRole } from "@/lib/agents/schemas";
-import { Field, Form, FormFooter, useField, useFormKit, useSuggestedId } from "@/components/form";
+import { Form, FormFooter, NameAndId, useField, useFormKit } from "@/components/form";
 import { RESOURCES } from "@/components/shared/resources";
 import { useSaveResource } from "@/components/shared/use-resource";
 import { EntityPicker, type MemberSearchPath, type PickedEntity } from "./entity-picker";
@@ -54,9 +54,7 @@ export const GroupForm = ({ kind, group }: { kind: GroupKind; group?: GroupFormV
   const router = useRouter();
   const save = useSaveResource<{ id: string }>(noun, mode);
   const kit = useFormKit({ conflictPath: "id" });
-  // Creating: the id follows the name (a suggestion) until it is typed by hand.
-  const suggested = useSuggestedId(group?.id ?? "");
-  const id = suggested.id;
+  const [id, setId] = useState(group?.id ?? "");
   const [name, setName] = useState(group?.name ?? "");
   const [members, setMembers] = useState<PickedEntity[]>(group?.members ?? []);
   const [deriveRoles, setDeriveRoles] = useState(false);
@@ -88,28 +86,19 @@ export const GroupForm = ({ kind, group }: { kind: GroupKind; group?: GroupFormV
 
   return (
     <Form kit={kit} onSubmit={submit} className="form" label={`${mode === "create" ? "Create" : "Edit"} ${noun}`}>
-      <Field id={`${noun}-name`} path="name" label={`${resource.noun} name`}>
-        {(control) => (
-          <input
-            {...control}
-            className={styles.wide}
-            value={name}
-            maxLength={200}
-            onChange={(event) => {
-              setName(event.target.value);
-              if (mode === "create" && suggested.following) {
-                suggested.follow(event.target.value);
-                kit.clear("id");
-              }
-            }}
-          />
-        )}
-      </Field>
-      {mode === "create" ? (
-        <Field id={`${noun}-id`} path="id" label="Id" hint="Letters, digits, '-', '_' or '.'; suggested from the name.">
-          {(control) => <input {...control} className={styles.wide} value={id} maxLength={128} onChange={(event) => suggested.type(event.target.value)} />}
-        </Field>
-      ) : null}
+      <NameAndId
+        prefix={noun}
+        mode={mode}
+        name={name}
+        id={id}
+        nameLabel={`${resource.noun} name`}
+        idWhenEditing="hidden"
+        onChange={(next) => {
+          setName(next.name);
+          setId(next.id);
+        }}
+        className={styles.wide}
+      />
       <MembersField
         kind={kind}
         members={members}

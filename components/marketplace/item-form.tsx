@@ -13,7 +13,7 @@ import {
   type TMarketplaceItem,
   type TMarketplaceItemBody,
 } from "@/lib/marketplace/schemas";
-import { Field, FieldGroup, Form, FormFooter, issueErrors, slugify, useFormKit, type ControlProps, type FieldErrors } from "@/components/form";
+import { Field, FieldGroup, Form, FormFooter, issueErrors, NameAndId, useFormKit, type ControlProps, type FieldErrors } from "@/components/form";
 import { RESOURCES } from "@/components/shared/resources";
 import { useSaveResource } from "@/components/shared/use-resource";
 import { ITEM_TYPE_LABELS } from "./labels";
@@ -104,7 +104,6 @@ export const ItemForm = ({ item, industries }: { item?: TMarketplaceItem; indust
   const save = useSaveResource<TMarketplaceItemBody>("item", mode);
   const kit = useFormKit({ conflictPath: "id" });
   const [values, setValues] = useState<Values>(() => toValues(item));
-  const [idTouched, setIdTouched] = useState(Boolean(item));
   const industryChoices = [...new Set([...industries, ...values.industries])];
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((current) => ({ ...current, [key]: value }));
@@ -123,36 +122,14 @@ export const ItemForm = ({ item, industries }: { item?: TMarketplaceItem; indust
 
   return (
     <Form kit={kit} onSubmit={submit} label={mode === "create" ? "Add marketplace item" : "Edit marketplace item"}>
-      <Field id="item-name" path="name" label="Name">
-        {(control) => (
-          <input
-            {...control}
-            className={styles.wide}
-            value={values.name}
-            maxLength={200}
-            onChange={(event) => {
-              const name = event.target.value;
-              setValues((current) => ({ ...current, name, id: idTouched ? current.id : slugify(name) }));
-              if (!idTouched) kit.clear("id");
-            }}
-          />
-        )}
-      </Field>
-      <Field id="item-id" path="id" label="Id" hint={mode === "edit" ? "The id cannot change." : "Letters, digits, '-', '_' or '.'; suggested from the name."}>
-        {(control) => (
-          <input
-            {...control}
-            className={styles.wide}
-            value={values.id}
-            readOnly={mode === "edit"}
-            maxLength={128}
-            onChange={(event) => {
-              setIdTouched(true);
-              set("id", event.target.value);
-            }}
-          />
-        )}
-      </Field>
+      <NameAndId
+        prefix="item"
+        mode={mode}
+        name={values.name}
+        id={values.id}
+        onChange={({ name, id }) => setValues((current) => ({ ...current, name, id }))}
+        className={styles.wide}
+      />
       <Field id="item-description" path="description" label="Description">
         {(control) => <textarea {...control} className={styles.wide} rows={4} value={values.description} maxLength={5000} onChange={(event) => set("description", event.target.value)} />}
       </Field>
