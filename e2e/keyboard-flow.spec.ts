@@ -60,7 +60,7 @@ test("create an agent, put it in a squad, assign it a task and move the task, by
   await page.keyboard.press("g");
   await page.keyboard.press("s");
   await expect(page).toHaveURL(/\/squads$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Squads" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Squads" })).toBeVisible({ timeout: 30_000 });
   await page.keyboard.press("c");
   await expect(page).toHaveURL(/\/squads\/new$/);
   await expect(page.getByRole("button", { name: "Create squad" })).toBeEnabled();
@@ -84,7 +84,8 @@ test("create an agent, put it in a squad, assign it a task and move the task, by
   await page.keyboard.press("g");
   await page.keyboard.press("t");
   await expect(page).toHaveURL(/\/tasks$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Tasks" })).toBeVisible();
+  // The board (every open and recent task) is the heaviest page of the errand: on a loaded machine it takes a while.
+  await expect(page.getByRole("heading", { level: 1, name: "Tasks" })).toBeVisible({ timeout: 30_000 });
   await page.keyboard.press("c");
   await expect(page).toHaveURL(/\/tasks\/new$/);
   await expect(page.getByRole("button", { name: "Assign task" })).toBeEnabled();
@@ -100,7 +101,7 @@ test("create an agent, put it in a squad, assign it a task and move the task, by
   await expect(choice).toBeChecked();
   await tabTo(page, page.getByRole("button", { name: "Assign task" }));
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/tasks\?new=/);
+  await expect(page).toHaveURL(/\/tasks\?new=/, { timeout: 30_000 });
   scrolled.push(await furthestScroll(page));
 
   // On the board the new card is in view; picked up with Space, moved right, dropped with Space.

@@ -2,6 +2,7 @@
 // in the address named in a notice while the other filters keep applying, filters that apply as you
 // type or choose, the page count and page size, the sticky header, and the table as a CSV download.
 import { readFile } from "node:fs/promises";
+import { signIn } from "./auth";
 import { expect, test, type Page } from "./fixtures";
 
 const initials = (names: string[]) => names.map((name) => name.trim()[0].toUpperCase());
@@ -178,5 +179,39 @@ test("Download CSV saves the table as shown: its header row and one record a row
   const firstRow = (await rows.first().locator("td").allInnerTexts()).map((cell) => cell.trim());
   expect(records[1]).toEqual(firstRow);
   expect(await table.locator("thead th").count()).toBe(records[0].length);
+  expect(consoleErrors).toEqual([]);
+});
+
+test("Columns hides a column (kept after a reload, left out of the CSV) beside the selection column; Name always stays", async ({ page, consoleErrors }) => {
+  // An operator: the table starts with the selection's checkbox column, which is not a choice.
+  await signIn(page);
+  await page.goto("/agents");
+  const table = page.getByRole("table", { name: "Agents" });
+  await expect(page.getByRole("checkbox", { name: "Select every agent shown" })).toBeEnabled(); // hydrated
+  const summary = page.locator("summary", { hasText: /^Columns/ });
+  await summary.click();
+  const menu = page.getByRole("group", { name: "Columns shown" });
+  await expect(menu.getByRole("checkbox")).toHaveCount(5);
+  await expect(menu.getByRole("checkbox", { name: "Name (always)" })).toBeDisabled();
+  await menu.getByRole("checkbox", { name: "Id", exact: true }).uncheck();
+  await expect(table.getByRole("columnheader", { name: "Id" })).toBeHidden();
+  await expect(table.locator("tbody tr").first().locator("td code")).toBeHidden();
+  await expect(table.getByRole("columnheader", { name: "Current role" })).toBeVisible();
+  await expect(summary).toHaveText("Columns (1 hidden)");
+
+  // Kept in this browser: after a reload the column is still hidden, and the CSV holds what is shown.
+  await page.reload();
+  await expect(table.getByRole("columnheader", { name: "Name" })).toBeVisible();
+  await expect(table.getByRole("columnheader", { name: "Id" })).toBeHidden();
+  const button = page.getByRole("button", { name: "Download CSV" });
+  await expect(button).toBeEnabled();
+  const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
+  const records = parseCsv((await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, ""));
+  expect(records[0]).toEqual(["Name", "Current role", "Specialization", "Completion rate"]);
+
+  await summary.click();
+  await menu.getByRole("button", { name: "Show all columns" }).click();
+  await expect(table.getByRole("columnheader", { name: "Id" })).toBeVisible();
+  await expect(summary).toHaveText("Columns");
   expect(consoleErrors).toEqual([]);
 });

@@ -6,9 +6,12 @@ import { useRef } from "react";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { csvFileName, toCsv } from "./csv";
 
-/** The table's rows as their texts as shown, without what is hidden from assistive technology (sort marks). */
+/** The table's rows as their texts as shown, without hidden columns and what is hidden from assistive technology (sort marks). */
 const tableTexts = (table: HTMLTableElement) => {
+  // Columns the person hid ("Columns": their header cells are not displayed) are not shown, so not saved.
+  const hiddenColumns = new Set([...(table.tHead?.rows[0]?.cells ?? [])].flatMap((cell, index) => (getComputedStyle(cell).display === "none" ? [index] : [])));
   const copy = table.cloneNode(true) as HTMLTableElement;
+  for (const row of copy.rows) for (const cell of [...row.cells].filter((_, index) => hiddenColumns.has(index))) cell.remove();
   for (const hidden of copy.querySelectorAll('[aria-hidden="true"], [data-csv-skip]')) hidden.remove();
   // innerText (line breaks where the cell shows them) needs the copy laid out: off screen, for a moment.
   const holder = document.createElement("div");

@@ -2,12 +2,14 @@ import Link from "next/link";
 import { listHref, pagePosition, pagerText, PAGE_SIZES } from "@/components/list/list-params";
 import { PageSizeForm } from "@/components/list/page-size-form";
 import { CsvDownload } from "@/components/list/csv-download";
+import { ColumnChooser } from "@/components/list/column-chooser";
 
 /**
  * The foot of a list page: where the page is ("Page 2 of 12 · 26–50 of 290", announced politely as it
  * changes), cursor paging links ("First page", "Next page", keeping the filters, the sort and the page
- * size; the next page's number travels beside its cursor), the page size choice, and "Download CSV" of
- * the table shown (`csvName` names the file, false for a list without a table).
+ * size; the next page's number travels beside its cursor), the page size choice, and for the table shown
+ * the choice of its columns and "Download CSV" (`csvName` names the file and the column choice kept; false
+ * for a list without a table).
  */
 export const Pager = ({
   basePath,
@@ -45,6 +47,7 @@ export const Pager = ({
         {nextCursor ? <Link href={listHref(basePath, searchParams, { cursor: nextCursor, page: position ? String(position.page + 1) : undefined })}>Next page</Link> : null}
       </nav>
       {total > 0 && choice ? <PageSizeForm basePath={basePath} values={searchParams} pageSize={choice} pageSizes={pageSizes} /> : null}
+      {csvName && shown > 0 ? <ColumnChooser name={csvName} /> : null}
       {csvName && shown > 0 ? <CsvDownload name={csvName} /> : null}
     </div>
   );
