@@ -2,8 +2,8 @@
 // able to multiply the work of what it wraps — gate definitions calling the previous one several
 // times, `pow(k) @`, `inv @`, `ctrl @` / `negctrl @`, conditions nested in conditions (with `else`),
 // broadcasts over whole registers, measurements, resets and barriers, long and deep parameter
-// expressions, wide classical registers read by conditions — combined and nested in random order
-// and depth. Most expand far past the reading budget; some are small and valid. Whatever they
+// expressions, wide classical registers read by conditions, `for` and `while` loops, subroutines
+// (`def`) called several times — combined and nested in random order and depth. Most expand far past the reading budget; some are small and valid. Whatever they
 // are, the server must answer each quickly and stay healthy (tests/system/hostile-programs.test.ts).
 import fc from "fast-check";
 
@@ -14,7 +14,9 @@ export type Layer =
   | { kind: "inv" }
   | { kind: "ctrl"; negative: boolean }
   | { kind: "if"; withElse: boolean; wide: boolean }
-  | { kind: "repeat"; times: number };
+  | { kind: "repeat"; times: number }
+  | { kind: "loop"; times: number; form: "for" | "while" }
+  | { kind: "subroutine"; calls: number };
 
 export type Tower = {
   version: 2 | 3;
@@ -36,6 +38,8 @@ const layer: fc.Arbitrary<Layer> = fc.oneof(
   fc.record({ kind: fc.constant("ctrl" as const), negative: fc.boolean() }),
   fc.record({ kind: fc.constant("if" as const), withElse: fc.boolean(), wide: fc.boolean() }),
   fc.record({ kind: fc.constant("repeat" as const), times: fc.integer({ min: 2, max: 2000 }) }),
+  fc.record({ kind: fc.constant("loop" as const), times: fc.oneof(fc.integer({ min: 2, max: 100 }), fc.integer({ min: 10_000, max: 100_000_000 })), form: fc.constantFrom("for" as const, "while" as const) }),
+  fc.record({ kind: fc.constant("subroutine" as const), calls: fc.integer({ min: 1, max: 12 }) }),
 );
 
 export const tower: fc.Arbitrary<Tower> = fc.record({
@@ -89,6 +93,7 @@ export const programOf = (t: Tower): string => {
   }
 
   let defined = 0;
+  let loops = 0;
   const size = () => lines.reduce((sum, line) => sum + line.length + 1, 0) + (block ?? []).reduce((sum, line) => sum + line.length + 1, 0);
   for (const l of t.layers) {
     if (size() > MAX_SOURCE) break;
@@ -152,6 +157,33 @@ export const programOf = (t: Tower): string => {
         block = Array.from({ length: times }, () => inner).flat();
         break;
       }
+      case "loop": {
+        const inner = asBlock();
+        if (!v3) {
+          // OpenQASM 2.0 has no loops: a repetition stands in.
+          block = Array.from({ length: Math.max(1, Math.min(50, l.times, Math.floor((MAX_SOURCE - size()) / Math.max(1, inner.join("\n").length + 1)))) }, () => inner).flat();
+          break;
+        }
+        const counter = `k${loops}`;
+        loops += 1;
+        block =
+          l.form === "for"
+            ? [`for int ${counter} in [0:${l.times - 1}] { ${inner.join(" ")} }`]
+            : [`int ${counter} = 0;`, `while (${counter} < ${l.times}) { ${inner.join(" ")} ${counter} += 1; }`];
+        break;
+      }
+      case "subroutine": {
+        // The block (its gate calls) becomes a subroutine over the whole register, called `calls` times.
+        const body = asBlock().filter((s) => !/measure|reset|if|while|for|int |c\[|f\[/.test(s));
+        if (!v3 || body.length === 0) break;
+        lines.push(`def s${loops}(qubit[${t.qubits}] r) { ${body.map((s) => s.replace(/\bq(?=[[;,\s])/g, "r")).join(" ")} }`);
+        block = Array.from({ length: l.calls }, () => `s${loops}(q);`);
+        gate = "h";
+        gateArgs = 1;
+        modifiers = "";
+        loops += 1;
+        break;
+      }
     }
   }
   const source = [...lines, ...asBlock()].join("\n");
@@ -173,5 +205,8 @@ export const KNOWN_PROGRAMS: Record<string, string> = {
     lines.push("g63 q[0];");
     return lines.join("\n");
   })(),
+  "a while loop that never ends": 'OPENQASM 3;\ninclude "stdgates.inc";\nqubit[1] q;\nint n = 0;\nwhile (true) { n += 1; }',
+  "a counter loop of 10^9 iterations around h on 24 qubits": `${qubits24}int n = 0;\nwhile (n < 1000000000) { h q; n += 1; }`,
+  "a subroutine that calls itself twice, 60 deep": 'OPENQASM 3;\ninclude "stdgates.inc";\nqubit[1] q;\ndef f(int[32] n, qubit a) { if (n > 0) { f(n - 1, a); f(n - 1, a); } h a; }\nf(60, q[0]);',
   "a 4096-term angle in a gate called 30000 times": `OPENQASM 3;\ninclude "stdgates.inc";\nqubit[1] q;\ngate r(t) a { rx(${balancedSum(4096, () => "t")}) a; }\npow(30000) @ r(1) q[0];`,
 };
