@@ -28,7 +28,10 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // What a page shows can take a while on CI, where the browser tests share two cores with two other
+  // lanes of tests: a navigation or a simulation past 10 s failed two tests of a loaded run. A passing
+  // expectation takes no longer for it; only a failing one fails later.
+  expect: { timeout: 20_000 },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

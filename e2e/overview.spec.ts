@@ -53,3 +53,26 @@ test("recent deployments, tasks and quantum runs on the overview link to their p
   await page.getByTestId("recent-runs").getByRole("link", { name: `agent ${agent.id}` }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: `Quantum analysis: ${agent.name}` })).toBeVisible();
 });
+
+test("status breakdowns are bars with counts and shares, and a deployment status opens the list filtered to it", async ({ page }) => {
+  await page.goto("/");
+  const deployments = page.getByRole("list", { name: "Deployments by status" });
+  const rows = deployments.getByRole("listitem");
+  expect(await rows.count()).toBeGreaterThan(1);
+  // Each part: its status, its count and its share of all ("12 40.0%"); the shares add up to 100%.
+  const texts = await rows.allInnerTexts();
+  const shares = texts.map((text) => Number(/([\d.]+)%\s*$/.exec(text.trim())?.[1]));
+  for (const share of shares) expect(share).toBeGreaterThan(0);
+  expect(Math.abs(shares.reduce((sum, share) => sum + share, 0) - 100)).toBeLessThanOrEqual(0.1 * shares.length);
+  // The largest part's bar fills its track; the others are shorter.
+  const widths = await deployments.locator("[aria-hidden='true'] > span").evaluateAll((fills) => fills.map((fill) => (fill as HTMLElement).style.width));
+  expect(widths).toContain("100%");
+  await expect(page.getByRole("list", { name: "Tasks by status" }).getByRole("listitem").first()).toBeVisible();
+  await expect(page.getByRole("list", { name: "Agents by AI engine" }).getByRole("listitem").first()).toBeVisible();
+
+  const first = rows.first().getByRole("link");
+  const status = ((await first.textContent()) ?? "").trim().replaceAll(" ", "_");
+  await first.click();
+  await expect(page).toHaveURL(new RegExp(`/deployments\\?status=${status}$`));
+  await expect(page.locator("#filter-status")).toHaveValue(status);
+});

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { ActivityChart } from "@/components/charts/activity-chart";
+import { BarList, type BarListRow } from "@/components/charts/bar-list";
 import { RunSubject } from "@/components/quantum/run-subject";
 import { Card, Stat } from "@/components/ui/card";
 import { currentUser } from "@/lib/auth/get-current-user";
@@ -54,8 +55,14 @@ const KeyValues = ({ title, empty, testId, rows }: { title: string; empty: strin
   </Card>
 );
 
-const counts = (byStatus: Record<string, number>) =>
-  Object.entries(byStatus).map(([status, count]) => ({ key: status, label: <Badge status={status} />, value: <span>{formatInteger(count)}</span> }));
+/** A count per status as bars, each status linking to its list when `href` says where. */
+const byStatus = (counts: Record<string, number>, href?: (status: string) => string): BarListRow[] =>
+  Object.entries(counts).map(([status, count]) => ({ key: status, name: <Badge status={status} />, value: count, href: href?.(status) }));
+
+/** A card with a breakdown as bars, or a short note when there is nothing to break down. */
+const Breakdown = ({ title, empty, testId, rows }: { title: string; empty: string; testId: string; rows: BarListRow[] }) => (
+  <Card title={title}>{rows.length === 0 ? <p className="muted">{empty}</p> : <BarList label={title} rows={rows} testId={testId} />}</Card>
+);
 
 const OverviewPage = async () => {
   const user = await currentUser();
@@ -105,12 +112,18 @@ const OverviewPage = async () => {
               value: <Badge status={task.status} />,
             }))}
           />
-          <KeyValues title="Deployments by status" empty="No deployments yet." rows={counts(overview.deploymentsByStatus)} />
-          <KeyValues title="Tasks by status" empty="No tasks yet." rows={counts(overview.tasksByStatus)} />
-          <KeyValues
+          <Breakdown
+            title="Deployments by status"
+            empty="No deployments yet."
+            testId="deployments-by-status"
+            rows={byStatus(overview.deploymentsByStatus, (status) => `/deployments?status=${encodeURIComponent(status)}`)}
+          />
+          <Breakdown title="Tasks by status" empty="No tasks yet." testId="tasks-by-status" rows={byStatus(overview.tasksByStatus)} />
+          <Breakdown
             title="Agents by AI engine"
             empty="No agents yet."
-            rows={overview.aiEngines.map((row) => ({ key: row.aiEngine, label: <span>{row.aiEngine}</span>, value: <span>{formatInteger(row.agents)}</span> }))}
+            testId="agents-by-engine"
+            rows={overview.aiEngines.map((row) => ({ key: row.aiEngine, name: row.aiEngine, value: row.agents }))}
           />
         </div>
       </div>
