@@ -134,7 +134,7 @@ const BulkBar = ({ kind, plural, selection, onDone }: { kind: ResourceKind; plur
       <ConfirmButton
         label={`Delete ${count} ${noun}`}
         title={`Delete ${count} ${noun}`}
-        question={`Delete ${listed(chosen)}? ${count === 1 ? resource.deleteQuestion(chosen[0].name) : "This cannot be undone."}`}
+        question={count === 1 ? resource.deleteQuestion(chosen[0].name) : `Delete ${listed(chosen)}? This cannot be undone.`}
         confirmLabel={`Delete ${count} ${noun}`}
         onConfirm={remove}
       />
