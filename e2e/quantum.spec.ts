@@ -3,6 +3,7 @@ import { signIn } from "./auth";
 import { expectAccessible } from "./axe";
 import { test, expect, type Page } from "./fixtures";
 import { seeded } from "./data";
+import { overflowing } from "./settle";
 
 // Chromium asks for /favicon.ico on its own; answered here so that request never reaches the console-error fixture.
 const quietFavicon = (page: Page) => page.route("**/favicon.ico", (route) => route.fulfill({ status: 204, body: "" }));
@@ -56,18 +57,7 @@ test("runs an agent's quantum analysis and shows the metrics, one distribution c
   await expect(page.getByTestId("quantum-metrics").getByRole("term").first()).toBeVisible();
   // The chart follows the new width when its resize observer fires: a lasting overflow still fails.
   // The failure names what sticks out (tag, class, right edge).
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        document.documentElement.scrollWidth <= window.innerWidth
-          ? []
-          : [...document.querySelectorAll("body *")]
-              .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
-              .slice(0, 8)
-              .map((element) => `${element.tagName.toLowerCase()}.${element.getAttribute("class") ?? ""} → ${Math.round(element.getBoundingClientRect().right)}`),
-      ),
-    )
-    .toEqual([]);
+  await expect.poll(() => overflowing(page)).toEqual([]);
   await expectAccessible(page, "the agent's analysis page");
 });
 
@@ -90,6 +80,8 @@ test("a signed-in user runs an OpenQASM circuit and sees its counts and histogra
   await signIn(page, "viewer");
   await page.goto("/quantum/circuit");
   await expect(page.getByRole("heading", { level: 1, name: "Run a circuit" })).toBeVisible();
+  // Hydrated first: a fill while React takes over the program's box can land after the example instead of replacing it.
+  await expect(page.getByRole("button", { name: "Run circuit" })).toBeEnabled();
   await page.getByLabel("OpenQASM 2.0").fill('OPENQASM 2.0;\ninclude "qelib1.inc";\nqreg q[2];\ncreg c[2];\nh q[0];\ncx q[0], q[1];\nmeasure q -> c;\n');
   await page.getByLabel("Seed", { exact: true }).fill("7");
   await page.getByRole("button", { name: "Run circuit" }).click();

@@ -28,3 +28,18 @@ export const settled = async (page: Page, open: Set<Request>) => {
   await expect(page.getByText(/^Loading\b.*…$/)).toHaveCount(0);
   await expect.poll(() => open.size, { message: "requests still in flight" }).toBe(0);
 };
+
+/**
+ * What sticks out past the window's right edge (tag, class, right edge; the first eight), or nothing
+ * when the page is no wider than the window. Polled by a test until it is empty, so a chart that
+ * follows a new width once its resize observer fires is not taken for an overflow.
+ */
+export const overflowing = (page: Page) =>
+  page.evaluate(() =>
+    document.documentElement.scrollWidth <= window.innerWidth
+      ? []
+      : [...document.querySelectorAll("body *")]
+          .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+          .slice(0, 8)
+          .map((element) => `${element.tagName.toLowerCase()}.${element.getAttribute("class") ?? ""} → ${Math.round(element.getBoundingClientRect().right)}`),
+  );
