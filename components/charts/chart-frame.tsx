@@ -27,6 +27,8 @@ export type ChartFigures = {
   rows: { key: string; cells: ReactNode[] }[];
   /** Rows per page: past this many rows the table is paged (TablePager). */
   pageSize?: number;
+  /** The pager's test id. */
+  pagerTestId?: string;
 };
 
 export type ChartFrameProps = {
@@ -57,7 +59,7 @@ export const ChartFrame = ({ label, caption, height, spec, figures, testId, foot
   </figure>
 );
 
-export const FiguresTable = ({ label, caption, columns, rows, pageSize }: ChartFigures) => {
+export const FiguresTable = ({ label, caption, columns, rows, pageSize, pagerTestId }: ChartFigures) => {
   const paging = useTablePage(rows, pageSize ?? Math.max(1, rows.length));
   return (
     <>
@@ -84,7 +86,7 @@ export const FiguresTable = ({ label, caption, columns, rows, pageSize }: ChartF
           </tbody>
         </table>
       </ScrollRegion>
-      <TablePager label={label} paging={paging} />
+      <TablePager label={label} paging={paging} testId={pagerTestId} />
     </>
   );
 };

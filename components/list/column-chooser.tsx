@@ -9,6 +9,7 @@
 // CSV leaves them out as it leaves out everything not shown.
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import styles from "./column-chooser.module.css";
+import { tableBefore } from "./table-before";
 
 const storageKey = (name: string) => `syndicate.columns.${name}`;
 const changed = new Set<() => void>();
@@ -47,10 +48,6 @@ const parseHidden = (text: string): string[] => {
     return [];
   }
 };
-
-/** The last table before `element` on the page (the one the pager under it pages). */
-const tableBefore = (element: Element) =>
-  [...document.querySelectorAll("table")].filter((one) => one.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING).at(-1);
 
 type Column = { label: string; position: number };
 

@@ -5,6 +5,7 @@
 import { useRef } from "react";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { csvFileName, toCsv } from "./csv";
+import { tableBefore } from "./table-before";
 
 /** The table's rows as their texts as shown, without hidden columns and what is hidden from assistive technology (sort marks). */
 const tableTexts = (table: HTMLTableElement) => {
@@ -31,7 +32,7 @@ export const CsvDownload = ({ name }: { name: string }) => {
   const download = () => {
     const button = ref.current;
     if (!button) return;
-    const table = [...document.querySelectorAll("table")].filter((one) => one.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING).at(-1);
+    const table = tableBefore(button);
     if (!table) return;
     // The byte order mark makes spreadsheets read the file as UTF-8.
     const blob = new Blob(["\uFEFF", toCsv(tableTexts(table))], { type: "text/csv;charset=utf-8" });

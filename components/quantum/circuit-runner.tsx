@@ -15,9 +15,9 @@ import { formatInteger } from "@/lib/format";
 import { mostProbableFirst, optionalInteger } from "./values";
 import { useRunCircuit } from "./use-quantum";
 import { DEFAULT_EXAMPLE } from "./circuit-examples";
-import { ScrollRegion } from "@/components/ui/scroll-region";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { TablePager, useTablePage } from "@/components/ui/table-pager";
+import { TABLE_PAGE_SIZE } from "@/components/ui/table-pager";
+import { FiguresTable } from "@/components/charts/chart-frame";
 import type { TRunCircuitResult } from "@/lib/quantum/circuits/schemas";
 
 /** The program the circuit page and the job form start with (the default example). */
@@ -140,32 +140,13 @@ export const CircuitRunner = ({ quantumUrl = "", qasm: controlled, onQasmChange,
 };
 
 /** The counts, most frequent first, a page at a time. */
-const CountsTable = ({ counts }: { counts: TRunCircuitResult["counts"] }) => {
-  const paging = useTablePage(mostProbableFirst(counts));
-  return (
-    <>
-      <ScrollRegion label="Counts">
-        <table>
-          <caption className="muted">Shots per bitstring (qubit 0 rightmost), most frequent first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Bitstring</th>
-              <th scope="col">Count</th>
-            </tr>
-          </thead>
-          <tbody>
-            {paging.rows.map(([bits, count]) => (
-              <tr key={bits}>
-                <td>
-                  <code>{bits}</code>
-                </td>
-                <td>{formatInteger(count)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
-      <TablePager label="Counts" paging={paging} testId="counts-pager" />
-    </>
-  );
-};
+const CountsTable = ({ counts }: { counts: TRunCircuitResult["counts"] }) => (
+  <FiguresTable
+    label="Counts"
+    caption="Shots per bitstring (qubit 0 rightmost), most frequent first"
+    columns={["Bitstring", "Count"]}
+    rows={mostProbableFirst(counts).map(([bits, count]) => ({ key: bits, cells: [<code key="bits">{bits}</code>, formatInteger(count)] }))}
+    pageSize={TABLE_PAGE_SIZE}
+    pagerTestId="counts-pager"
+  />
+);

@@ -1,4 +1,6 @@
 // Value helpers of the quantum pages (distribution order, optional number fields).
+import { byProbabilityDesc } from "@/lib/quantum/histogram/svg";
+
 export const sortedEntries = (probabilities: Record<string, number>) =>
   Object.entries(probabilities).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
@@ -8,6 +10,5 @@ export const optionalInteger = (value: string) => {
   return trimmed === "" ? undefined : Number(trimmed);
 };
 
-/** Outcomes by value, largest first (ties: the smaller bitstring): the order of a paged table of counts or probabilities. */
-export const mostProbableFirst = <V extends number>(values: Record<string, V>) =>
-  Object.entries(values).sort(([a, p], [b, q]) => q - p || (a < b ? -1 : a > b ? 1 : 0));
+/** Outcomes by value, largest first (ties: the smaller bitstring), as the histogram keeps its bars: the order of a paged table of counts or probabilities. */
+export const mostProbableFirst = (values: Record<string, number>) => Object.entries(values).sort(byProbabilityDesc);

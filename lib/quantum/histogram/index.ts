@@ -3,6 +3,7 @@ export {
   histogramBars,
   histogramLayout,
   histogramSubtitle,
+  byProbabilityDesc,
   histogramNote,
   BAR_COLOR,
   MAX_BARS,

@@ -57,11 +57,14 @@ const hamming = (a: string, b: string) => {
   return distance;
 };
 
+/** Most probable first; ties: the smaller bitstring (the order of the bars kept, and of paged outcome tables). */
+export const byProbabilityDesc = ([a, p]: [string, number], [b, q]: [string, number]) => q - p || byBits(a, b);
+
 const ORDERS: Record<HistogramSort, (target: string) => (a: [string, number], b: [string, number]) => number> = {
   asc: () => ([a], [b]) => byBits(a, b),
   desc: () => ([a], [b]) => byBits(b, a),
   value: () => ([a, p], [b, q]) => p - q || byBits(a, b),
-  value_desc: () => ([a, p], [b, q]) => q - p || byBits(a, b),
+  value_desc: () => byProbabilityDesc,
   hamming: (target) => ([a], [b]) => hamming(a, target) - hamming(b, target) || byBits(a, b),
 };
 
