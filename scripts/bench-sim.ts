@@ -24,122 +24,28 @@ import {
   compile,
   configureSimulatorThreads,
   evolve,
-  gate,
   matrixPass,
   pass,
   passSpan,
   runPassRange,
   sampleIndexCounts,
   zeroState,
-  type GateOp,
   type Pass,
 } from "../lib/simulator";
 import { op, ValueType, wasmModule } from "../lib/simulator/kernels/wasm-encoding";
 import { memoryOf } from "../lib/simulator/memory/wasm-memory";
 import { simulatorHelperFile } from "../lib/quantum/pool/engine";
+import { FAMILIES, builder, ryLayers, type QcGate } from "./bench-circuits";
 import { printTable, type BenchRow } from "./bench-table";
 
 const GROUP = "simulator";
 
-type QcGate = { name: string; wires: number[]; params?: Record<string, number> };
 type QuantumCircuitInstance = {
   appendGate: (name: string, wires: number | number[], options?: { params: Record<string, number> }) => void;
   run: () => void;
   probabilities: () => number[];
 };
 const requireHere = createRequire(import.meta.url);
-
-// Each circuit once, as our ops and as quantum-circuit gates.
-type Family = { name: string; dense: boolean; build: (n: number) => { ops: GateOp[]; theirs: QcGate[] } };
-
-const builder = () => {
-  const ops: GateOp[] = [];
-  const theirs: QcGate[] = [];
-  const add = (name: string, wires: number[], params: number[] = [], theirName = name, theirParams?: Record<string, number>) => {
-    ops.push(gate(name, wires, params));
-    theirs.push({ name: theirName, wires, ...(theirParams ? { params: theirParams } : {}) });
-  };
-  return { ops, theirs, add };
-};
-
-const qft = (b: ReturnType<typeof builder>, n: number) => {
-  for (let j = n - 1; j >= 0; j -= 1) {
-    b.add("h", [j]);
-    for (let m = j - 1; m >= 0; m -= 1) {
-      const lambda = Math.PI / 2 ** (j - m);
-      b.add("cp", [m, j], [lambda], "cu1", { lambda });
-    }
-  }
-  for (let i = 0; i < Math.floor(n / 2); i += 1) b.add("swap", [i, n - 1 - i]);
-};
-
-const ryLayers = (b: ReturnType<typeof builder>, n: number, depth: number, seed: number) => {
-  const rng = new Rng(seed);
-  for (let layer = 0; layer < depth; layer += 1) {
-    for (let q = 0; q < n; q += 1) {
-      const theta = rng.next() * Math.PI;
-      b.add("ry", [q], [theta], "ry", { theta });
-    }
-    for (let q = layer % 2; q + 1 < n; q += 2) b.add("cx", [q, q + 1]);
-  }
-};
-
-const FAMILIES: Family[] = [
-  {
-    name: "GHZ",
-    dense: false,
-    build: (n) => {
-      const b = builder();
-      b.add("h", [0]);
-      for (let q = 0; q + 1 < n; q += 1) b.add("cx", [q, q + 1]);
-      return b;
-    },
-  },
-  {
-    name: "QFT of a basis state",
-    dense: false,
-    build: (n) => {
-      const b = builder();
-      b.add("x", [0]);
-      b.add("x", [n - 1]);
-      qft(b, n);
-      return b;
-    },
-  },
-  {
-    name: "CX only on |0…0⟩",
-    dense: false,
-    build: (n) => {
-      const b = builder();
-      b.add("x", [0]);
-      for (let round = 0; round < 4; round += 1) for (let q = 0; q + 1 < n; q += 1) b.add("cx", [(q + round) % n, (q + round + 1) % n]);
-      return b;
-    },
-  },
-  {
-    name: "QFT of a superposition",
-    dense: true,
-    build: (n) => {
-      const b = builder();
-      const rng = new Rng(7 + n);
-      for (let q = 0; q < n; q += 1) {
-        const theta = 0.2 + rng.next() * 2.5;
-        b.add("ry", [q], [theta], "ry", { theta });
-      }
-      qft(b, n);
-      return b;
-    },
-  },
-  {
-    name: "random ry/cx ×2",
-    dense: true,
-    build: (n) => {
-      const b = builder();
-      ryLayers(b, n, 2, 20260101 + n);
-      return b;
-    },
-  },
-];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
