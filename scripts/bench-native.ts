@@ -5,7 +5,7 @@
 // measured" unless its public source is on this machine (bench/README.md says how to get it);
 // the driver (bench/qulacs/driver.cpp) is compiled from it on first use.
 //
-//   npx tsx scripts/bench-native.ts [--sizes 16,20] [--threads 1,2]
+//   npx tsx scripts/bench-native.ts [--native-sizes 16,20] [--native-threads 1,2]
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -108,8 +108,8 @@ const listArgument = (name: string, fallback: number[]) => {
 
 /** Every row of the comparison; "not measured" rows (NaN) when qulacs cannot be run here. */
 export const runNativeBench = (log: (line: string) => void = () => {}): BenchRow[] => {
-  const sizes = listArgument("--sizes", [16, 20, 22, 24]);
-  const threadCounts = listArgument("--threads", [1, 2]).filter((t) => t <= availableParallelism());
+  const sizes = listArgument("--native-sizes", [16, 20, 22, 24]);
+  const threadCounts = listArgument("--native-threads", [1, 2]).filter((t) => t <= availableParallelism());
   const driver = qulacsDriver();
   const rows: BenchRow[] = [];
   for (const family of NATIVE_FAMILIES) {
@@ -118,7 +118,7 @@ export const runNativeBench = (log: (line: string) => void = () => {}): BenchRow
       for (const threads of threadCounts) {
         const name = `${family.name}, ${n} qubits, ${threads} thread${threads === 1 ? "" : "s"}: ours ÷ qulacs`;
         if ("reason" in driver) {
-          rows.push({ group: GROUP, name, measured: Number.NaN, target: `≤ ${TARGET}×`, holds: false, unit: "×", detail: `not measured: ${driver.reason}` });
+          rows.push({ group: GROUP, name, measured: Number.NaN, target: `≤ ${TARGET}×`, holds: false, unit: "×", notMeasured: true, detail: driver.reason });
           continue;
         }
         const repeats = REPEATS[n] ?? 3;

@@ -22,6 +22,11 @@ export type BenchRow = {
   detail?: string;
   /** A figure to read, not a target: shown as "info" and not counted among the targets. */
   informational?: boolean;
+  /**
+   * The figure could not be taken on this machine (a peer that is not installed; detail says
+   * why): shown as "not measured", counted apart from the targets.
+   */
+  notMeasured?: boolean;
 };
 
 export const DEFAULT_RESULTS_PATH = "bench/results/latest.json";
@@ -33,9 +38,11 @@ const formatNumber = (value: number) => {
   return value.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: 0 });
 };
 
-const holdsText = (row: BenchRow, no: string) => (row.informational ? "info" : row.holds ? "yes" : no);
+const notMeasured = (row: BenchRow) => row.notMeasured === true;
 
-export const formatMeasured = (row: BenchRow) => `${formatNumber(row.measured)}${row.unit ? ` ${row.unit}` : ""}`;
+const holdsText = (row: BenchRow, no: string) => (row.informational ? "info" : notMeasured(row) ? "—" : row.holds ? "yes" : no);
+
+export const formatMeasured = (row: BenchRow) => (notMeasured(row) ? "not measured" : `${formatNumber(row.measured)}${row.unit ? ` ${row.unit}` : ""}`);
 
 /** Renders the rows as one fixed-width table (group, name, measured, target, holds, detail). */
 export const renderTable = (rows: readonly BenchRow[]): string => {
@@ -48,9 +55,10 @@ export const renderTable = (rows: readonly BenchRow[]): string => {
       .join("  ")
       .trimEnd();
   const rule = widths.map((width, column) => "-".repeat(column === widths.length - 1 ? Math.min(width, 40) : width)).join("  ");
-  const targets = rows.filter((row) => !row.informational);
+  const targets = rows.filter((row) => !row.informational && !notMeasured(row));
   const held = targets.filter((row) => row.holds).length;
-  return [line(header), rule, ...body.map(line), "", `${held} of ${targets.length} targets hold`].join("\n");
+  const unmeasured = rows.filter(notMeasured).length;
+  return [line(header), rule, ...body.map(line), "", `${held} of ${targets.length} targets hold${unmeasured ? `; ${unmeasured} not measured here` : ""}`].join("\n");
 };
 
 /** Prints the table to stdout. */
