@@ -79,8 +79,10 @@ const runOurs = (n: number, ops: readonly GateOp[], threads: number, repeats: nu
     const c = circuit(n, [...ops]);
     // Each run's register is handed back, as the app's runs do, so the next one starts from a
     // zeroed register as qulacs's runs do (its driver zeroes one state; neither times allocation).
-    // Warm: the hot functions compile over the first few hundred milliseconds.
-    const warmUntil = performance.now() + 300;
+    // Warm: the hot functions compile over the first few hundred milliseconds; on two threads the
+    // helper thread also has to start (it ends itself after 30 s idle, which the qulacs runs
+    // between two of ours can last), and until it runs the first passes are on this thread alone.
+    const warmUntil = performance.now() + (threads > 1 ? 2_000 : 300);
     do releaseState(evolve(c, 30));
     while (performance.now() < warmUntil);
     let best = Infinity;

@@ -11,7 +11,8 @@ export { checkOps, checkWork, circuit, gate, type Circuit, type Condition, type 
 export { compile, multiply } from "./passes/fuse";
 export { applyGate, runPass, runPassRange } from "./kernels/run-pass";
 export { applySparse, basisState, densify, runSparse, type SparseState } from "./kernels/sparse";
-export { BLOCK_QUBITS, applyFused, closeSimulatorThreads, helperThreads, runPasses, tasksOf } from "./threads/parallel";
+export { BLOCK_QUBITS, tasksOf } from "./threads/blocks";
+export { applyFused, closeSimulatorThreads, helperThreads, runPasses } from "./threads/parallel";
 export { PARALLEL_QUBITS, configureSimulatorThreads, type ThreadSettings } from "./threads/settings";
 export { bitstring, checkQubits, copyState, norm, probabilities, zeroState } from "./run/statevector";
 export { MAX_SEED, Rng, randomSeed } from "./run/random";

@@ -2,7 +2,7 @@
 // statevector, and ends itself after `idleMs` without work.
 import { receiveMessageOnPort, workerData, type MessagePort } from "node:worker_threads";
 import { registerMemory } from "../memory/wasm-memory";
-import { claimAndRun, CTRL, PARAM, readTask } from "./parallel";
+import { claimAndRun, CTRL, PARAM, readTask, waitForChange } from "./parallel";
 
 type Data = { ctrl: Int32Array; params: Float64Array; port: MessagePort; idleMs: number };
 
@@ -42,7 +42,7 @@ export const helperLoop = ({ ctrl, params, port, idleMs }: Data) => {
       state = undefined;
       while (receiveMessageOnPort(port));
     }
-    if (Atomics.wait(ctrl, CTRL.next, word, 1000) === "timed-out" && Date.now() - idleSince > idleMs) break;
+    if (!waitForChange(ctrl, CTRL.next, word, 1000) && Date.now() - idleSince > idleMs) break;
   }
   port.close();
 };

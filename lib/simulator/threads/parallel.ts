@@ -10,12 +10,12 @@
 // left idle for HELPER_IDLE_MS ends itself; the next large run starts a new one. The helper's file
 // is the caller's to name (settings.ts); without one every pass runs on the calling thread.
 import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
-import { runPassRange } from "../kernels/run-pass";
 import type { StateVector } from "../memory/registers";
 import { memoryOf } from "../memory/wasm-memory";
 import { compile } from "../passes/fuse";
 import type { GateOp } from "../passes/gates";
-import { PassKind, passSpan, type Pass } from "../passes/pass";
+import { PassKind, type Pass } from "../passes/pass";
+import { MAX_GROUP, runTask, tasksOf, type Task } from "./blocks";
 import { settings } from "./settings";
 
 // Layout of the control words (Int32Array) and the task (Float64Array): a header, then up to
@@ -24,56 +24,29 @@ export const CTRL = { next: 0, done: 1, chunks: 2, state: 3, alive: 4, length: 8
 export const PARAM = { count: 0, block: 1, span: 2, chunkSize: 3, state: 4, passes: 8 } as const;
 // kind, a, b, controls, m (8), a phase run's factors (64).
 const PASS_WORDS = 76;
-const MAX_GROUP = 64;
 const PARAM_LENGTH = PARAM.passes + MAX_GROUP * PASS_WORDS;
 export const HELPER_IDLE_MS = 30_000;
 const CHUNKS_PER_THREAD = 8;
 const MIN_CHUNK = 1 << 14;
 
 /**
- * Passes whose qubits are all below BLOCK_QUBITS run as a group, block by block: each block of
- * 2^BLOCK_QUBITS amplitudes (128 KiB of re and im, in the core's cache) goes through every pass of
- * the group before the next block is read, so the group costs one sweep of memory, not one a pass.
+ * How long a waiting thread spins on a control word before it sleeps (Atomics.wait): passes on
+ * 16–20 qubits take tens of microseconds, about what waking a sleeping thread takes, so a
+ * thread between two passes of one run looks at the word instead of sleeping.
  */
-export const BLOCK_QUBITS = 13;
-
-const highestBit = (p: Pass) => Math.max(p.a, p.b, p.controls === 0 ? -1 : 31 - Math.clz32(p.controls));
+const SPIN_MS = 0.2;
 
 /**
- * Runs a task's iterations [from, to): with `block` = 0 the one pass's index range; else blocks
- * [from, to) of 2^block amplitudes, each through every pass in order.
+ * Waits until ctrl[at] is no longer `value`: spinning for SPIN_MS, then sleeping up to `sleepMs`.
+ * Answers whether it changed (false: the sleep timed out).
  */
-export const runTask = (re: Float64Array, im: Float64Array, passes: readonly Pass[], block: number, from: number, to: number) => {
-  if (block === 0) return runPassRange(re, im, passes[0], from, to);
-  const widths = passes.map((p) => passSpan(block, p));
-  for (let c = from; c < to; c += 1) {
-    for (let k = 0; k < passes.length; k += 1) runPassRange(re, im, passes[k], c * widths[k], (c + 1) * widths[k]);
+export const waitForChange = (ctrl: Int32Array, at: number, value: number, sleepMs: number) => {
+  const until = performance.now() + SPIN_MS;
+  for (let k = 1; ; k += 1) {
+    if (Atomics.load(ctrl, at) !== value) return true;
+    if ((k & 63) === 0 && performance.now() > until) break;
   }
-};
-
-type Task = { passes: Pass[]; block: number; span: number };
-
-/** The passes cut into tasks: groups of low passes run blockwise, any other pass alone. */
-export const tasksOf = (qubits: number, passes: readonly Pass[]): Task[] => {
-  const tasks: Task[] = [];
-  const blocked = qubits > BLOCK_QUBITS + 1;
-  let group: Pass[] = [];
-  const close = () => {
-    if (group.length === 1) tasks.push({ passes: group, block: 0, span: passSpan(qubits, group[0]) });
-    else if (group.length > 1) tasks.push({ passes: group, block: BLOCK_QUBITS, span: 2 ** (qubits - BLOCK_QUBITS) });
-    group = [];
-  };
-  for (const p of passes) {
-    if (blocked && highestBit(p) < BLOCK_QUBITS) {
-      group.push(p);
-      if (group.length === MAX_GROUP) close();
-      continue;
-    }
-    close();
-    tasks.push({ passes: [p], block: 0, span: passSpan(qubits, p) });
-  }
-  close();
-  return tasks;
+  return Atomics.wait(ctrl, at, value, sleepMs) !== "timed-out";
 };
 
 type Helpers = { ctrl: Int32Array; params: Float64Array; workers: Worker[]; ports: MessagePort[]; generation: number; stateId: number; attached?: Float64Array };
@@ -146,7 +119,7 @@ export const claimAndRun = (ctrl: Int32Array, gen: number, re: Float64Array, im:
     if (word >>> 16 !== gen || chunk >= Atomics.load(ctrl, CTRL.chunks)) return;
     if (Atomics.compareExchange(ctrl, CTRL.next, word, word + 1) !== word) continue;
     const from = chunk * chunkSize;
-    runTask(re, im, task.passes, task.block, from, Math.min(task.span, from + chunkSize));
+    runTask(re, im, task, from, Math.min(task.span, from + chunkSize));
     Atomics.add(ctrl, CTRL.done, 1);
     Atomics.notify(ctrl, CTRL.done);
   }
@@ -170,7 +143,7 @@ const runShared = (h: Helpers, state: StateVector, task: Task) => {
   const minChunk = task.block === 0 ? MIN_CHUNK : 1;
   const chunkSize = Math.max(minChunk, Math.ceil(task.span / (threads * CHUNKS_PER_THREAD)));
   const chunks = Math.ceil(task.span / chunkSize);
-  if (chunks < 2) return runTask(state.re, state.im, task.passes, task.block, 0, task.span);
+  if (chunks < 2) return runTask(state.re, state.im, task, 0, task.span);
   const { ctrl, params } = h;
   h.generation = (h.generation + 1) & 0x7fff;
   // Closed first (chunk field past any count), so a helper still holding the previous task's
@@ -195,7 +168,7 @@ const runShared = (h: Helpers, state: StateVector, task: Task) => {
   Atomics.store(ctrl, CTRL.next, h.generation << 16);
   Atomics.notify(ctrl, CTRL.next);
   claimAndRun(ctrl, h.generation, state.re, state.im, task, chunkSize);
-  for (let done = Atomics.load(ctrl, CTRL.done); done < chunks; done = Atomics.load(ctrl, CTRL.done)) Atomics.wait(ctrl, CTRL.done, done, 100);
+  for (let done = Atomics.load(ctrl, CTRL.done); done < chunks; done = Atomics.load(ctrl, CTRL.done)) waitForChange(ctrl, CTRL.done, done, 100);
 };
 
 /** Runs passes in order on the state: blockwise where they allow, on several threads when it is large and shared. */
@@ -203,7 +176,7 @@ export const runPasses = (state: StateVector, passes: readonly Pass[]) => {
   const tasks = tasksOf(state.qubits, passes);
   const h = runsParallel(state) ? helpers(settings().threads - 1) : undefined;
   if (!h || h.workers.length === 0) {
-    for (const task of tasks) runTask(state.re, state.im, task.passes, task.block, 0, task.span);
+    for (const task of tasks) runTask(state.re, state.im, task, 0, task.span);
     return;
   }
   // The helpers learn the state's buffers by message, picked up when they claim a chunk.

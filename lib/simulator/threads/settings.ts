@@ -5,7 +5,7 @@
 import { availableParallelism } from "node:os";
 
 /** States of at least this many qubits are shared with helper threads. */
-export const PARALLEL_QUBITS = 20;
+export const PARALLEL_QUBITS = 16;
 
 export type ThreadSettings = {
   /** Threads a large pass runs on, this one included (1: this thread only). */
