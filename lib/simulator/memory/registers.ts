@@ -79,7 +79,7 @@ const takeSpare = (bytes: number, shared: boolean) => {
 /**
  * Hands a register in shared or WebAssembly memory back once nothing reads it any more (the
  * caller's last use): the next register of its size and kind reuses its memory, zeroed. A
- * WebAssembly memory of 16–19 qubits is not shared, but a new one costs more than zeroing an old
+ * WebAssembly memory on one thread is not shared, but a new one costs more than zeroing an old
  * one: allocating a 16-qubit register measured 530 µs (the memory, then a fault on every page),
  * 18 qubits 1.9 ms, where zeroing one takes a few tens of µs. Plain buffers are left to the
  * garbage collector.
