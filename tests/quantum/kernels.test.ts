@@ -1,7 +1,7 @@
 // The simulator's passes against a plain matrix-vector product (the full 2^n unitary from
 // dense-reference.ts), on every qubit position and control pattern at small sizes; the sparse path
 // against the dense one; the multi-threaded path against the single-threaded one, bit for bit.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { simulatorHelperFile } from "../../lib/quantum/pool/engine";
 import {
   PassKind,
@@ -15,7 +15,10 @@ import {
   evolve,
   gate,
   gatePasses,
+  HELPER_IDLE_MS,
+  helperChunks,
   helperThreads,
+  releaseState,
   runPasses,
   runPass,
   runPassRange,
@@ -439,6 +442,34 @@ describe("the multi-threaded path", () => {
     for (const p of passes) runPass(oneByOne, p);
     expect(sameBits(blocked.re, oneByOne.re)).toBe(true);
     expect(sameBits(blocked.im, oneByOne.im)).toBe(true);
+  });
+
+  it("keeps its helpers while the caller is busy elsewhere, and ends them once no run came for the idle time", async () => {
+    await closeSimulatorThreads();
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const previous = configureSimulatorThreads({ threads: 2, minQubits: 16 });
+    try {
+      const n = 18;
+      const ops = [...Array(n).keys()].map((q) => gate("h", [q])).concat(randomOps(n, 40, 3));
+      // The helper starts with the first run and takes part once it is up.
+      for (let k = 0; k < 5_000 && helperChunks() === 0; k += 1) releaseState(denseOnly(n, ops));
+      expect(helperChunks()).toBeGreaterThan(0);
+      // The caller blocks without returning to its event loop (as between a benchmark's runs):
+      // the helper waits, and the next runs still share their passes with it.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1_500);
+      const before = helperChunks();
+      for (let k = 0; k < 5_000 && helperChunks() === before; k += 1) releaseState(denseOnly(n, ops));
+      expect(helperChunks()).toBeGreaterThan(before);
+      expect(helperThreads()).toBe(1);
+      // Back on its event loop with no run for HELPER_IDLE_MS, it ends the helper.
+      vi.advanceTimersByTime(HELPER_IDLE_MS - 1);
+      expect(helperThreads()).toBe(1);
+      vi.advanceTimersByTime(1);
+      expect(helperThreads()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+      configureSimulatorThreads(previous);
+    }
   });
 
   it("gives the same seeded samples at 20 qubits", () => {

@@ -1,12 +1,12 @@
-// A helper thread of parallel.ts: waits for a pass, claims chunks of it, runs them on the shared
-// statevector, and ends itself after `idleMs` without work.
+// A helper thread of parallel.ts: waits for a pass, claims chunks of it and runs them on the shared
+// statevector, until the thread that started it ends it (parallel.ts, after HELPER_IDLE_MS idle).
 import { receiveMessageOnPort, workerData, type MessagePort } from "node:worker_threads";
 import { registerMemory } from "../memory/wasm-memory";
 import { claimAndRun, CTRL, PARAM, readTask, waitForChange } from "./parallel";
 
-type Data = { ctrl: Int32Array; params: Float64Array; port: MessagePort; idleMs: number };
+type Data = { ctrl: Int32Array; params: Float64Array; port: MessagePort };
 
-export const helperLoop = ({ ctrl, params, port, idleMs }: Data) => {
+export const helperLoop = ({ ctrl, params, port }: Data): never => {
   let state: { id: number; re: Float64Array; im: Float64Array } | undefined;
   // A register in WebAssembly memory arrives with its memory: the views are rebuilt on the memory's
   // own buffer, which is registered so that passes on them run in WebAssembly here too.
@@ -16,7 +16,6 @@ export const helperLoop = ({ ctrl, params, port, idleMs }: Data) => {
     const { re, im } = message;
     return { id: message.id, re: new Float64Array(buffer, re.byteOffset, re.length), im: new Float64Array(buffer, im.byteOffset, im.length) };
   };
-  let idleSince = Date.now();
   const attach = (id: number) => {
     while (state?.id !== id) {
       const message = receiveMessageOnPort(port)?.message as Parameters<typeof adopt>[0] | undefined;
@@ -33,8 +32,7 @@ export const helperLoop = ({ ctrl, params, port, idleMs }: Data) => {
     const stateId = Atomics.load(ctrl, CTRL.state);
     if ((word & 0xffff) < Atomics.load(ctrl, CTRL.chunks) && stateId !== 0 && params[PARAM.state] === stateId) {
       const current = attach(stateId);
-      claimAndRun(ctrl, gen, current.re, current.im, readTask(params), params[PARAM.chunkSize]);
-      idleSince = Date.now();
+      claimAndRun(ctrl, gen, current.re, current.im, readTask(params), params[PARAM.chunkSize], true);
       continue;
     }
     if (stateId === 0 && state) {
@@ -42,9 +40,8 @@ export const helperLoop = ({ ctrl, params, port, idleMs }: Data) => {
       state = undefined;
       while (receiveMessageOnPort(port));
     }
-    if (!waitForChange(ctrl, CTRL.next, word, 1000) && Date.now() - idleSince > idleMs) break;
+    waitForChange(ctrl, CTRL.next, word, 1000);
   }
-  port.close();
 };
 
 helperLoop(workerData as Data);

@@ -6,8 +6,12 @@
 // thread, so the result is bit-for-bit the one a single thread gives.
 //
 // The calling thread blocks (Atomics.wait) while helpers finish their chunks: simulations run on
-// the caller's worker threads (the app's simulation pool), never on a request thread. A helper
-// left idle for HELPER_IDLE_MS ends itself; the next large run starts a new one. The helper's file
+// the caller's worker threads (the app's simulation pool), never on a request thread. Helpers left
+// idle for HELPER_IDLE_MS are ended by this thread (a timer of its event loop, so never during a
+// run); the next large run starts new ones. A helper does not end itself: this thread would learn
+// of it only from an exit event, which its event loop may not run for a long time (a caller that
+// simulates run after run without returning to it, as the benchmark does), and meanwhile it would
+// count the helper and post every pass to it, running each alone. The helper's file
 // is the caller's to name (settings.ts); without one every pass runs on the calling thread.
 import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
 import type { StateVector } from "../memory/registers";
@@ -18,14 +22,14 @@ import { PassKind, type Pass } from "../passes/pass";
 import { MAX_GROUP, runTask, tasksOf, type Task } from "./blocks";
 import { settings } from "./settings";
 
+
 // Layout of the control words (Int32Array) and the task (Float64Array): a header, then up to
 // MAX_GROUP passes of PASS_WORDS numbers each.
-export const CTRL = { next: 0, done: 1, chunks: 2, state: 3, alive: 4, length: 8 } as const;
+export const CTRL = { next: 0, done: 1, chunks: 2, state: 3, alive: 4, helped: 5, length: 8 } as const;
 export const PARAM = { count: 0, block: 1, span: 2, chunkSize: 3, state: 4, passes: 8 } as const;
 // kind, a, b, controls, m (8), a phase run's factors (64).
 const PASS_WORDS = 76;
 const PARAM_LENGTH = PARAM.passes + MAX_GROUP * PASS_WORDS;
-export const HELPER_IDLE_MS = 30_000;
 const CHUNKS_PER_THREAD = 8;
 const MIN_CHUNK = 1 << 14;
 
@@ -49,7 +53,16 @@ export const waitForChange = (ctrl: Int32Array, at: number, value: number, sleep
   return Atomics.wait(ctrl, at, value, sleepMs) !== "timed-out";
 };
 
-type Helpers = { ctrl: Int32Array; params: Float64Array; workers: Worker[]; ports: MessagePort[]; generation: number; stateId: number; attached?: Float64Array };
+type Helpers = {
+  ctrl: Int32Array;
+  params: Float64Array;
+  workers: Worker[];
+  ports: MessagePort[];
+  generation: number;
+  stateId: number;
+  /** Ends the helpers HELPER_IDLE_MS after the last run (restarted by each run). */
+  idle?: NodeJS.Timeout;
+};
 
 const shared = globalThis as typeof globalThis & { __syndicateSimulatorHelpers?: Helpers };
 
@@ -59,7 +72,7 @@ const startHelper = (h: Helpers) => {
   const channel = new MessageChannel();
   // Reflect.construct, not `new Worker(file)`: the bundler follows a `new Worker(…)` whose file is
   // computed into every file of the project, and fails the build on the ones it cannot parse.
-  const worker: Worker = Reflect.construct(Worker, [file, { workerData: { ctrl: h.ctrl, params: h.params, port: channel.port2, idleMs: HELPER_IDLE_MS }, transferList: [channel.port2] }]);
+  const worker: Worker = Reflect.construct(Worker, [file, { workerData: { ctrl: h.ctrl, params: h.params, port: channel.port2 }, transferList: [channel.port2] }]);
   worker.unref();
   channel.port1.unref();
   worker.on("error", (error) => console.error("simulator helper:", error));
@@ -94,12 +107,30 @@ const helpers = (count: number): Helpers => {
 /** How many helper threads are running (tests: whether the parallel path was taken). */
 export const helperThreads = () => shared.__syndicateSimulatorHelpers?.workers.length ?? 0;
 
+/** How many chunks the helpers have run since they started (tests: whether they took part). */
+export const helperChunks = () => {
+  const h = shared.__syndicateSimulatorHelpers;
+  return h ? Atomics.load(h.ctrl, CTRL.helped) : 0;
+};
+
 /** Stops the helper threads (tests, the end of a benchmark). */
 export const closeSimulatorThreads = async () => {
   const h = shared.__syndicateSimulatorHelpers;
   if (!h) return;
   shared.__syndicateSimulatorHelpers = undefined;
+  clearTimeout(h.idle);
   await Promise.all(h.workers.map((worker) => worker.terminate()));
+};
+
+/** Ends the helpers once helperIdleMs (HELPER_IDLE_MS) pass without a run (the timer restarts at each run). */
+const endWhenIdle = (h: Helpers) => {
+  if (h.idle) h.idle.refresh();
+  else {
+    h.idle = setTimeout(() => {
+      if (shared.__syndicateSimulatorHelpers === h) void closeSimulatorThreads();
+    }, settings().helperIdleMs);
+    h.idle.unref();
+  }
 };
 
 const isShared = (state: StateVector) => state.re.buffer instanceof SharedArrayBuffer && state.im.buffer instanceof SharedArrayBuffer;
@@ -112,7 +143,7 @@ export const runsParallel = (state: StateVector) => {
 
 // Claims chunks of the current task (generation `gen`) until none is left; returns when it has
 // run every chunk it claimed.
-export const claimAndRun = (ctrl: Int32Array, gen: number, re: Float64Array, im: Float64Array, task: Task, chunkSize: number) => {
+export const claimAndRun = (ctrl: Int32Array, gen: number, re: Float64Array, im: Float64Array, task: Task, chunkSize: number, byHelper = false) => {
   for (;;) {
     const word = Atomics.load(ctrl, CTRL.next);
     const chunk = word & 0xffff;
@@ -120,6 +151,7 @@ export const claimAndRun = (ctrl: Int32Array, gen: number, re: Float64Array, im:
     if (Atomics.compareExchange(ctrl, CTRL.next, word, word + 1) !== word) continue;
     const from = chunk * chunkSize;
     runTask(re, im, task, from, Math.min(task.span, from + chunkSize));
+    if (byHelper) Atomics.add(ctrl, CTRL.helped, 1);
     Atomics.add(ctrl, CTRL.done, 1);
     Atomics.notify(ctrl, CTRL.done);
   }
@@ -191,6 +223,7 @@ export const runPasses = (state: StateVector, passes: readonly Pass[]) => {
     // Let the helpers drop their references to the state (it may be hundreds of MiB).
     Atomics.store(h.ctrl, CTRL.state, 0);
     Atomics.notify(h.ctrl, CTRL.next);
+    endWhenIdle(h);
   }
 };
 
