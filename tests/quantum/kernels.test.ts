@@ -472,6 +472,25 @@ describe("the multi-threaded path", () => {
     }
   });
 
+  it("keeps its helper taking part over hundreds of short runs in a row", () => {
+    const previous = configureSimulatorThreads({ threads: 2, minQubits: 16 });
+    try {
+      const n = 16;
+      const ops = [...Array(n).keys()].map((q) => gate("ry", [q], [0.2 + q / 10])).concat(qftOfBasis(n));
+      const c = circuit(n, ops);
+      for (let k = 0; k < 5_000 && helperChunks() === 0; k += 1) releaseState(evolve(c, 24));
+      // A helper that lost a run's message waited for it for good, and took no part again.
+      const stretches = [0, 1, 2, 3].map(() => {
+        const before = helperChunks();
+        for (let k = 0; k < 150; k += 1) releaseState(evolve(c, 24));
+        return helperChunks() - before;
+      });
+      expect(stretches.every((chunks) => chunks > 0)).toBe(true);
+    } finally {
+      configureSimulatorThreads(previous);
+    }
+  });
+
   it("gives the same seeded samples at 20 qubits", () => {
     const n = 20;
     const ops = [...Array(n).keys()].map((q) => gate("ry", [q], [0.1 + q / 7])).concat(randomOps(n, 20, 5));

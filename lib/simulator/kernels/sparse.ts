@@ -107,14 +107,33 @@ export const applySparse = (s: SparseState, p: Pass): void => {
 };
 
 /**
- * Runs passes on the sparse state while it stays under the density limit. Returns how many ran;
- * the rest need the dense state.
+ * How many of the lowest qubits the state's entries reach: every amplitude from 2^reach(s) up is
+ * zero (run/run.ts runs the next passes on the first 2^reach amplitudes while they stay there).
+ */
+export const reach = (s: SparseState) => {
+  let bits = 0;
+  for (let k = 0; k < s.index.length; k += 1) bits |= s.index[k];
+  return 32 - Math.clz32(bits);
+};
+
+/**
+ * From this many entries a state that fills a quarter of the amplitudes below its reach goes
+ * dense: the passes then run on that prefix (run/run.ts) at a dense amplitude's cost, where an
+ * entry costs some 50–100 times that.
+ */
+const PREFIX_MIN_ENTRIES = 64;
+
+/**
+ * Runs passes on the sparse state while it stays under the density limit, and while its entries
+ * do not fill a quarter of the amplitudes below its reach. Returns how many ran; the rest need the
+ * dense state.
  */
 export const runSparse = (s: SparseState, passes: readonly Pass[]): number => {
   const limit = sparseLimit(s.qubits);
   let done = 0;
   for (; done < passes.length; done += 1) {
     if (s.index.length > limit) break;
+    if (s.index.length >= PREFIX_MIN_ENTRIES && s.index.length * 4 >= 2 ** reach(s)) break;
     // A general matrix at most doubles the entries; past the limit the dense state is cheaper.
     applySparse(s, passes[done]);
   }

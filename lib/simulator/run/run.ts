@@ -1,10 +1,11 @@
 // Runs a circuit: evolve |0…0⟩ through the gates, then draw the shots. Results are keyed by the
 // classical bitstring (bit 0 rightmost) and sorted; probabilities are counts ÷ shots.
 import { performance } from "node:perf_hooks";
-import { basisState, densify, runSparse } from "../kernels/sparse";
+import { basisState, densify, reach, runSparse } from "../kernels/sparse";
 import { BYTES_PER_AMPLITUDE, MAX_QUBITS, allocateState, releaseState, type StateVector } from "../memory/registers";
 import { checkOps, type Circuit } from "../passes/circuit";
 import { compile } from "../passes/fuse";
+import type { Pass } from "../passes/pass";
 import { runPasses } from "../threads/parallel";
 import { sharesState } from "../threads/settings";
 import { runBranching } from "./branching";
@@ -58,8 +59,35 @@ export const evolve = (c: Circuit, maxQubits?: number): StateVector => {
   // Checked above: allocated without a second look at the free memory.
   const state = allocateState(c.qubits, sharesState(c.qubits));
   densify(sparse, state.re, state.im);
-  runPasses(state, done === 0 ? passes : passes.slice(done));
+  runWithinReach(state, done === 0 ? passes : passes.slice(done), reach(sparse));
   return state;
+};
+
+/** The qubits below which a pass acts: its highest target, second qubit or control, plus one. */
+const passReach = (p: Pass) => 1 + Math.max(p.a, p.b, p.controls === 0 ? -1 : 31 - Math.clz32(p.controls));
+
+/**
+ * Runs the passes on a state whose amplitudes from 2^reached up are all zero. A pass on qubits
+ * below k maps that zero part to zero, so while the passes stay below k they run on the first 2^k
+ * amplitudes alone, as a register of k qubits (a phase run's factors on higher qubits meet only
+ * zero bits there); k grows to a pass's reach when it gets there. The first layer of one-qubit
+ * gates on n qubits thus costs about two passes over the state instead of n (on several threads,
+ * the passes below the threads' threshold do). Every amplitude the
+ * passes change is computed by the same kernels, from the same values, as over the whole state.
+ */
+export const runWithinReach = (state: StateVector, passes: readonly Pass[], reached: number) => {
+  let k = Math.max(1, reached);
+  let from = 0;
+  // On several threads a prefix large enough to share runs on the whole state: each prefix would be
+  // a run of its own for the helpers (a message, its views rebuilt), which cost more than it saved.
+  while (k < state.qubits && !sharesState(k) && from < passes.length) {
+    let to = from;
+    while (to < passes.length && passReach(passes[to]) <= k) to += 1;
+    if (to > from) runPasses({ qubits: k, re: state.re.subarray(0, 2 ** k), im: state.im.subarray(0, 2 ** k) }, passes.slice(from, to));
+    if (to < passes.length) k = passReach(passes[to]);
+    from = to;
+  }
+  if (from < passes.length) runPasses(state, from === 0 ? passes : passes.slice(from));
 };
 
 export const exactDistribution = (state: StateVector, key: (index: number) => string) => {

@@ -25,7 +25,7 @@ import { settings } from "./settings";
 
 // Layout of the control words (Int32Array) and the task (Float64Array): a header, then up to
 // MAX_GROUP passes of PASS_WORDS numbers each.
-export const CTRL = { next: 0, done: 1, chunks: 2, state: 3, alive: 4, helped: 5, length: 8 } as const;
+export const CTRL = { next: 0, done: 1, chunks: 2, state: 3, alive: 4, helped: 5, ended: 6, length: 8 } as const;
 export const PARAM = { count: 0, block: 1, span: 2, chunkSize: 3, state: 4, passes: 8 } as const;
 // kind, a, b, controls, m (8), a phase run's factors (64).
 const PASS_WORDS = 76;
@@ -220,7 +220,9 @@ export const runPasses = (state: StateVector, passes: readonly Pass[]) => {
   try {
     for (const task of tasks) runShared(h, state, task);
   } finally {
-    // Let the helpers drop their references to the state (it may be hundreds of MiB).
+    // Let the helpers drop their references to the state (it may be hundreds of MiB): the run has
+    // ended (first), no run is on (then).
+    Atomics.store(h.ctrl, CTRL.ended, h.stateId);
     Atomics.store(h.ctrl, CTRL.state, 0);
     Atomics.notify(h.ctrl, CTRL.next);
     endWhenIdle(h);
