@@ -29,16 +29,37 @@ export const qft = (b: ReturnType<typeof builder>, n: number) => {
   for (let i = 0; i < Math.floor(n / 2); i += 1) b.add("swap", [i, n - 1 - i]);
 };
 
-export const ryLayers = (b: ReturnType<typeof builder>, n: number, depth: number, seed: number) => {
+type Builder = ReturnType<typeof builder>;
+
+/** Layers of a one-qubit gate on every qubit (its angles drawn from a seeded generator), then CX bricks. */
+const layers = (oneQubit: (b: Builder, q: number, rng: Rng) => void) => (b: Builder, n: number, depth: number, seed: number) => {
   const rng = new Rng(seed);
   for (let layer = 0; layer < depth; layer += 1) {
-    for (let q = 0; q < n; q += 1) {
-      const theta = rng.next() * Math.PI;
-      b.add("ry", [q], [theta], "ry", { theta });
-    }
+    for (let q = 0; q < n; q += 1) oneQubit(b, q, rng);
     for (let q = layer % 2; q + 1 < n; q += 2) b.add("cx", [q, q + 1]);
   }
 };
+
+export const ryLayers = layers((b, q, rng) => {
+  const theta = rng.next() * Math.PI;
+  b.add("ry", [q], [theta], "ry", { theta });
+});
+
+const u3Layers = layers((b, q, rng) => {
+  const [theta, phi, lambda] = [rng.next() * Math.PI, rng.next() * 2 * Math.PI, rng.next() * 2 * Math.PI];
+  b.add("u3", [q], [theta, phi, lambda], "u3", { theta, phi, lambda });
+});
+
+/** A dense family of `depth` seeded layers (the seed also depends on the size). */
+const layered = (name: string, build: typeof ryLayers, depth: number, seed: number): Family => ({
+  name,
+  dense: true,
+  build: (n) => {
+    const b = builder();
+    build(b, n, depth, seed + n);
+    return b;
+  },
+});
 
 export const FAMILIES: Family[] = [
   {
@@ -86,48 +107,13 @@ export const FAMILIES: Family[] = [
       return b;
     },
   },
-  {
-    name: "random ry/cx ×2",
-    dense: true,
-    build: (n) => {
-      const b = builder();
-      ryLayers(b, n, 2, 20260101 + n);
-      return b;
-    },
-  },
+  layered("random ry/cx ×2", ryLayers, 2, 20260101),
 ];
-
-const u3Layers = (b: ReturnType<typeof builder>, n: number, depth: number, seed: number) => {
-  const rng = new Rng(seed);
-  for (let layer = 0; layer < depth; layer += 1) {
-    for (let q = 0; q < n; q += 1) {
-      const [theta, phi, lambda] = [rng.next() * Math.PI, rng.next() * 2 * Math.PI, rng.next() * 2 * Math.PI];
-      b.add("u3", [q], [theta, phi, lambda], "u3", { theta, phi, lambda });
-    }
-    for (let q = layer % 2; q + 1 < n; q += 2) b.add("cx", [q, q + 1]);
-  }
-};
 
 /** The whole circuits compared with qulacs (scripts/bench-native.ts), at 16–24 qubits. */
 export const NATIVE_FAMILIES: Family[] = [
   FAMILIES.find((f) => f.name === "GHZ")!,
   FAMILIES.find((f) => f.name === "QFT of a superposition")!,
-  {
-    name: "random ry/cx ×4",
-    dense: true,
-    build: (n) => {
-      const b = builder();
-      ryLayers(b, n, 4, 20261129 + n);
-      return b;
-    },
-  },
-  {
-    name: "random u3/cx ×4",
-    dense: true,
-    build: (n) => {
-      const b = builder();
-      u3Layers(b, n, 4, 20261130 + n);
-      return b;
-    },
-  },
+  layered("random ry/cx ×4", ryLayers, 4, 20261129),
+  layered("random u3/cx ×4", u3Layers, 4, 20261130),
 ];
