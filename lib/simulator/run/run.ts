@@ -72,8 +72,8 @@ const passReach = (p: Pass) => 1 + Math.max(p.a, p.b, p.controls === 0 ? -1 : 31
  * amplitudes alone, as a register of k qubits (a phase run's factors on higher qubits meet only
  * zero bits there); k grows to a pass's reach when it gets there. The first layer of one-qubit
  * gates on n qubits thus costs about two passes over the state instead of n (on several threads,
- * the passes below the threads' threshold do). Every amplitude the
- * passes change is computed by the same kernels, from the same values, as over the whole state.
+ * the passes below the threads' threshold do). Every amplitude the passes change is computed by
+ * the same kernels, from the same values, as over the whole state.
  */
 export const runWithinReach = (state: StateVector, passes: readonly Pass[], reached: number) => {
   let k = Math.max(1, reached);

@@ -22,7 +22,6 @@ import { PassKind, type Pass } from "../passes/pass";
 import { MAX_GROUP, runTask, tasksOf, type Task } from "./blocks";
 import { settings } from "./settings";
 
-
 // Layout of the control words (Int32Array) and the task (Float64Array): a header, then up to
 // MAX_GROUP passes of PASS_WORDS numbers each.
 export const CTRL = { next: 0, done: 1, chunks: 2, state: 3, alive: 4, helped: 5, ended: 6, length: 8 } as const;
