@@ -49,7 +49,7 @@ const newer = (file: string, than: string) => statSync(file).mtimeMs > statSync(
  * as qulacs's own build gives them on this CPU: -O3, OpenMP, its SIMD kernels (_USE_SIMD), the
  * machine's instruction set.
  */
-export const qulacsDriver = (): { path: string } | { reason: string } => {
+const qulacsDriver = (): { path: string } | { reason: string } => {
   const source = qulacsSource();
   if (!source) return { reason: "qulacs's source is not on this machine (bench/README.md)" };
   if (existsSync(DRIVER) && newer(DRIVER, DRIVER_SOURCE)) return { path: DRIVER };

@@ -29,6 +29,8 @@ export const PARAM = { count: 0, block: 1, span: 2, chunkSize: 3, state: 4, pass
 // kind, a, b, controls, m (8), a phase run's factors (64).
 const PASS_WORDS = 76;
 const PARAM_LENGTH = PARAM.passes + MAX_GROUP * PASS_WORDS;
+/** How long helper threads are kept without a run: this thread ends them then (endWhenIdle). */
+export const HELPER_IDLE_MS = 30_000;
 const CHUNKS_PER_THREAD = 8;
 const MIN_CHUNK = 1 << 14;
 
@@ -121,13 +123,13 @@ export const closeSimulatorThreads = async () => {
   await Promise.all(h.workers.map((worker) => worker.terminate()));
 };
 
-/** Ends the helpers once helperIdleMs (HELPER_IDLE_MS) pass without a run (the timer restarts at each run). */
+/** Ends the helpers once HELPER_IDLE_MS pass without a run (the timer restarts at each run). */
 const endWhenIdle = (h: Helpers) => {
   if (h.idle) h.idle.refresh();
   else {
     h.idle = setTimeout(() => {
       if (shared.__syndicateSimulatorHelpers === h) void closeSimulatorThreads();
-    }, settings().helperIdleMs);
+    }, HELPER_IDLE_MS);
     h.idle.unref();
   }
 };

@@ -4,9 +4,6 @@
 // (parallel.ts).
 import { availableParallelism } from "node:os";
 
-/** How long helper threads are kept without a run (parallel.ts ends them then). */
-export const HELPER_IDLE_MS = 30_000;
-
 /** States of at least this many qubits are shared with helper threads. */
 export const PARALLEL_QUBITS = 16;
 
@@ -21,15 +18,13 @@ export type ThreadSettings = {
    * the calling thread.
    */
   helperFile?: string;
-  /** How long helper threads are kept without a run before this thread ends them (30 s; tests shorten it). */
-  helperIdleMs: number;
 };
 
 const shared = globalThis as typeof globalThis & { __syndicateSimulatorThreads?: ThreadSettings };
 
 /** The settings now: by default all cores, at most 4, from PARALLEL_QUBITS qubits, no helper file. */
 export const settings = (): ThreadSettings =>
-  (shared.__syndicateSimulatorThreads ??= { threads: Math.max(1, Math.min(4, availableParallelism())), minQubits: PARALLEL_QUBITS, helperFile: undefined, helperIdleMs: HELPER_IDLE_MS });
+  (shared.__syndicateSimulatorThreads ??= { threads: Math.max(1, Math.min(4, availableParallelism())), minQubits: PARALLEL_QUBITS, helperFile: undefined });
 
 /**
  * Sets how many threads large passes use, from how many qubits on, and the helper thread's file
