@@ -195,6 +195,18 @@ describe("POST /quantum/run", () => {
     expect(errorPaths(notNumber.json)).toEqual(["body.parameters.theta"]);
   });
 
+  it("binds a bool input and an input named in another script, and answers 400 naming a value of the wrong kind", async () => {
+    const qasm = 'OPENQASM 3.0;\ninclude "stdgates.inc";\ninput bool flip;\ninput float[64] θ;\nqubit[1] q;\nbit[1] c;\nif (flip) rx(θ) q[0];\nc[0] = measure q[0];';
+    const on = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm, parameters: { flip: true, θ: Math.PI }, shots: 50, seed: 1 } });
+    expect(on.status).toBe(200);
+    expect(on.json.counts).toEqual({ "1": 50 });
+    const off = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm, parameters: { flip: false, θ: Math.PI }, shots: 50, seed: 1 } });
+    expect(off.json.counts).toEqual({ "0": 50 });
+    const wrongKind = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm, parameters: { flip: 1, θ: Math.PI } } });
+    expect(wrongKind.status).toBe(400);
+    expect(wrongKind.json.errors).toEqual([{ path: "body.parameters.flip", message: "line 3, column 12: input 'flip' is bool: send true or false" }]);
+  });
+
   it("needs a credential", async () => {
     const response = await call(runRoute.POST, "POST", "/quantum/run", { body: { qasm: BELL } });
     expect(response.status).toBe(401);

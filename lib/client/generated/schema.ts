@@ -21590,9 +21590,9 @@ export interface operations {
                         /** @description With sort hamming: the bitstring distances are measured to */
                         targetString?: string;
                     };
-                    /** @description Values of the OpenQASM 3 program's inputs by name (`input float[64] theta;` → { "theta": 0.5 }), finite numbers (whole ones for int and uint inputs). Every input needs a value and every name must be an input: otherwise a 400 naming it */
+                    /** @description Values of the OpenQASM 3 program's inputs by name (`input float[64] theta;` → { "theta": 0.5 }, `input bool flip;` → { "flip": true }): finite numbers (whole ones for int and uint inputs), true or false for bool inputs. Names may use any script's letters (θ). Every input needs a value and every name must be an input: otherwise a 400 naming it */
                     parameters?: {
-                        [key: string]: number;
+                        [key: string]: number | boolean;
                     };
                     /** @description An OpenQASM 2.0 program (include "qelib1.inc"; qreg/creg, gates, measure, reset, if, barrier) or an OpenQASM 3 one (include "stdgates.inc"; qubit/bit or physical qubits $n, c = measure q, reset, if, switch, for, const and input, let, gate modifiers; delay and box as identity) */
                     qasm: string;
@@ -22267,9 +22267,9 @@ export interface operations {
                         /** @description With sort hamming: the bitstring distances are measured to */
                         targetString?: string;
                     };
-                    /** @description Values of the OpenQASM 3 program's inputs by name (`input float[64] theta;` → { "theta": 0.5 }), finite numbers (whole ones for int and uint inputs). Every input needs a value and every name must be an input: otherwise a 400 naming it */
+                    /** @description Values of the OpenQASM 3 program's inputs by name (`input float[64] theta;` → { "theta": 0.5 }, `input bool flip;` → { "flip": true }): finite numbers (whole ones for int and uint inputs), true or false for bool inputs. Names may use any script's letters (θ). Every input needs a value and every name must be an input: otherwise a 400 naming it */
                     parameters?: {
-                        [key: string]: number;
+                        [key: string]: number | boolean;
                     };
                     /** @description An OpenQASM 2.0 program (include "qelib1.inc"; qreg/creg, gates, measure, reset, if, barrier) or an OpenQASM 3 one (include "stdgates.inc"; qubit/bit or physical qubits $n, c = measure q, reset, if, switch, for, const and input, let, gate modifiers; delay and box as identity) */
                     qasm: string;

@@ -25,9 +25,12 @@ export const ZRunCircuitBody = z.object({
   statevector: z.boolean("statevector must be true or false").optional().describe(`Also answer the final statevector as [re, im] pairs (circuits of at most ${MAX_STATEVECTOR_QUBITS} qubits without mid-circuit measurement)`),
   histogram: ZHistogramOptions.optional(),
   parameters: z
-    .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,99}$/, "a parameter is named as the program's input is (letters, digits, _)"), z.number("a parameter's value must be a finite number"))
+    .record(
+      z.string().regex(/^[\p{Lu}\p{Ll}\p{Lt}\p{Lm}\p{Lo}\p{Nl}_][\p{Lu}\p{Ll}\p{Lt}\p{Lm}\p{Lo}\p{Nl}_0-9]{0,99}$/u, "a parameter is named as the program's input is (letters of any script, digits, _)"),
+      z.union([z.number(), z.boolean()], "a parameter's value must be a finite number, or true or false for a bool input"),
+    )
     .optional()
-    .describe('Values of the OpenQASM 3 program\'s inputs by name (`input float[64] theta;` → { "theta": 0.5 }), finite numbers (whole ones for int and uint inputs). Every input needs a value and every name must be an input: otherwise a 400 naming it'),
+    .describe('Values of the OpenQASM 3 program\'s inputs by name (`input float[64] theta;` → { "theta": 0.5 }, `input bool flip;` → { "flip": true }): finite numbers (whole ones for int and uint inputs), true or false for bool inputs. Names may use any script\'s letters (θ). Every input needs a value and every name must be an input: otherwise a 400 naming it'),
 });
 export type TRunCircuitBody = z.infer<typeof ZRunCircuitBody>;
 

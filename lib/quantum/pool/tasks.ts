@@ -31,7 +31,7 @@ configureEngine();
 
 type Shots = { shots: number; seed?: number };
 /** Values of a program's OpenQASM 3 inputs, by name. */
-type InputValues = Record<string, number>;
+type InputValues = Record<string, number | boolean>;
 
 export type SimulationTask =
   | ({ kind: "circuit"; qasm: string; parameters?: InputValues; top?: number; exact?: boolean; statevector?: boolean } & Shots)

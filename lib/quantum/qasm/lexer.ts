@@ -23,10 +23,16 @@ const SYMBOLS = [
 ];
 
 // Sticky: each match starts exactly where the scan stands (no copy of the rest of the source).
-const ID = /[A-Za-z_][A-Za-z0-9_]*/y;
+// Identifiers as OpenQASM 3 has them: a letter (any script's: `θ`, `π`, `ψ_0`) or `_`, then also
+// ASCII digits. OpenQASM 2.0 allows only ASCII; a Unicode name there is harmless, so it is read too.
+const ID = /[\p{Lu}\p{Ll}\p{Lt}\p{Lm}\p{Lo}\p{Nl}_][\p{Lu}\p{Ll}\p{Lt}\p{Lm}\p{Lo}\p{Nl}_0-9]*/uy;
+// An annotation (`@name.part rest of the line`) opens a statement; `@` anywhere else is a gate
+// modifier's (`ctrl @ x`). Annotations carry hints for compilers, none for a simulator: skipped.
+const ANNOTATION = /@[\p{L}_][\p{L}\p{N}_]*(\.[\p{L}_][\p{L}\p{N}_]*)*[^\n]*/uy;
+const STATEMENT_START = new Set([";", "{", "}"]);
 const NUMBER = /(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?/y;
 // The unit right after a number makes it a duration (OpenQASM 3 timing).
-const UNIT = /(ns|us|µs|ms|s|dt)(?![A-Za-z0-9_])/y;
+const UNIT = /(ns|us|µs|ms|s|dt)(?![\p{L}\p{N}_])/uy;
 const PHYSICAL = /\$\d+/y;
 
 export const tokenize = (source: string): Token[] => {
@@ -61,6 +67,15 @@ export const tokenize = (source: string): Token[] => {
       continue;
     }
     const start = { line, column };
+    const previous = tokens[tokens.length - 1];
+    if (ch === "@" && (!previous || (previous.kind === "symbol" && STATEMENT_START.has(previous.text)))) {
+      ANNOTATION.lastIndex = i;
+      const annotation = ANNOTATION.exec(source);
+      if (annotation) {
+        advance(annotation[0].length);
+        continue;
+      }
+    }
     ID.lastIndex = i;
     NUMBER.lastIndex = i;
     const id = ID.exec(source);

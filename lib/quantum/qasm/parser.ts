@@ -12,12 +12,14 @@
 // `qubit[n] q;` / `bit[n] c;` (and the old qreg/creg), `c[0] = measure q[0];`, `c = measure q;`,
 // `reset`, `if (c == 1)` / `if (c[0])` / `if (!c[0])` with an optional `else` (terms joined with
 // `&&` all hold, without else; `||` is refused), gate definitions,
-// the modifiers `ctrl @`, `negctrl @`, `inv @` and `pow(k) @`, `U` and `gphase`. Also:
+// the modifiers `ctrl @`, `negctrl @`, `inv @` and `pow(k) @`, `U` and `gphase`. Without the
+// include, stdgates' names are still known (Qiskit writes a device's basis gates so). Also:
 // - physical qubits `$0`, `$1`, … (as Qiskit writes a laid-out circuit): the program then has the
 //   qubits 0 … the highest index it names, and may not also declare qubit registers (refused);
 // - constants `const int[32] n = 3;` / `const float[64] x = pi/2;` (int, uint, float, angle) and
-//   inputs `input float[64] theta;`, whose values come from the `parameters` option (an input
-//   without a value, or a value for a name that is no input, is refused); both are usable in gate
+//   inputs `input float[64] theta;` / `input bool b;`, whose values come from the `parameters`
+//   option (an input without a value, of the wrong kind, or a value for a name that is no input,
+//   is refused) and which the program may assign to later; both are usable in gate
 //   parameters and, when whole numbers, in indices `q[n]` (negative ones count from the end) and
 //   loop bounds; gate definitions may use the constants declared before them;
 // - `for uint i in [0:3] { … }`, `[start:step:end]` (ends included), `for i in {1, 5, 2} …`,
@@ -28,9 +30,11 @@
 //   as Qiskit writes it (`int switch_dummy;` … `switch_dummy = c; switch (switch_dummy) { … }`, a
 //   variable holding the bits): each case is its block under `c == value` (read once per
 //   value), default under `c != ` every value; a case may not measure into the bits switched on.
+//   Qiskit's first syntax too: `case 0: { … } break;`, `case 1: case 2: { … }`, `default: { … }`.
 //   A switch on a constant is decided while reading;
 // - register slices and sets `q[0:2]`, `q[0:2:6]`, `q[{0, 3}]` (they broadcast as registers do),
-//   and aliases `let a = q[0:2];`, `let b = q[1] ++ r;` (of qubits or of bits, each named once);
+//   and aliases `let a = q[0:2];`, `let b = q[1] ++ r;`, `let c = {q0, r[1]};` (of qubits or of
+//   bits, each named once);
 // - timing as identity, as simulators treat it: `delay[100ns] q[0];` (units ns, us, µs, ms, s,
 //   dt), `box { … }` / `box[100ns] { … }` (its statements run as written), `duration d = …;`,
 //   `stretch s;`; durations are not checked beyond their brackets.
@@ -42,7 +46,8 @@
 //   in an expression stays the power), casts, comparisons, `&&`/`||`/`!`, `&`/`|`/`~`/`<<`/`>>`:
 //   evaluated while reading. A variable may hold measured bits (`bool f = c[0];`, `int s = c;`),
 //   read as conditions of the simulator (`if (f)`, `if (s == 2)`, `switch (s)`) while those bits are
-//   not measured again; `bit b = measure q;`. An `if` on variables is decided while reading;
+//   not measured again; `bit b = measure q;`. A declaration in an inner block may shadow an outer
+//   variable until the block ends. An `if` on variables is decided while reading;
 //   `while` is unrolled (its condition known each time, every iteration charged; an iteration that
 //   assigns nothing repeats forever and is refused at once), with `break` and `continue`.
 // Refused as "not supported by this simulator: …" (with the place): pulse-level calibration
@@ -173,7 +178,7 @@ export class QasmInputError extends QasmError {
 
 export type QasmOptions = {
   /** Values of the program's `input` declarations, by name. */
-  parameters?: Record<string, number>;
+  parameters?: Record<string, number | boolean>;
 };
 
 // Statements refused with "not supported by this simulator: …" (the keyword, or what it is).
@@ -257,7 +262,9 @@ class Parser implements Cursor {
   /** Mutable classical variables in scope (their known values are in `constants`), and the names
    * declared in the blocks being read, innermost last (dropped when their block ends). */
   private variables = new Map<string, Variable>();
-  private locals: string[] = [];
+  private locals: { name: string; outer?: { variable: Variable; value: number | undefined } }[] = [];
+  /** Where each block being read starts in `locals` (innermost last). */
+  private scopes: number[] = [];
   /** How many times each bit has been measured into (a Runtime value is valid while they stay). */
   private clbitVersions = new Map<number, number>();
   /** Choices made while reading (constant ifs and switches, loops, pow exponents): while none is
@@ -289,7 +296,7 @@ class Parser implements Cursor {
   constructor(
     private readonly tokens: Token[],
     private readonly limits: QasmLimits,
-    private readonly parameters: Record<string, number> = {},
+    private readonly parameters: Record<string, number | boolean> = {},
   ) {
     this.guard = {
       maxDepth: limits.maxExpressionDepth,
@@ -381,7 +388,7 @@ class Parser implements Cursor {
         throw new QasmInputError(1, 1, name, `parameter '${name}' is not an input of the program (${declared})`);
       }
     }
-    if (this.qubits === 0) this.fail(this.peek(), "the program declares no qubits (qreg)");
+    if (this.qubits === 0) this.fail(this.peek(), "not supported by this simulator: a program without qubits (declare one: qubit q; or qreg q[1];)");
     const measures = this.program.filter((step) => step.kind === "measure");
     const gates = this.program.flatMap((step) => (step.kind === "gate" ? [step.op] : []));
     if (measures.length === 0) {
@@ -463,7 +470,7 @@ class Parser implements Cursor {
       case "barrier": return this.barrier();
       case "if": return this.conditional();
       case "OPENQASM": return this.fail(token, "the OPENQASM header must come first");
-      case "opaque": return this.fail(token, "'opaque' gates have no definition and cannot be simulated");
+      case "opaque": return this.fail(token, "not supported by this simulator: opaque gates (they have no definition to simulate)");
     }
     if (this.cregs.has(token.text) && (this.peekAt(1).text === "=" || this.peekAt(1).text === "[" || Object.hasOwn(COMPOUND, this.peekAt(1).text)) && this.version !== 2) return this.assignment();
     if (this.variables.has(token.text)) return this.variableAssignment();
@@ -477,7 +484,9 @@ class Parser implements Cursor {
     if (file.kind !== "string") this.fail(file, `expected a file name in quotes but found '${file.text}'`);
     const wanted = this.version === 3 ? "stdgates.inc" : "qelib1.inc";
     if (this.version === "snippet" && (file.text === "qelib1.inc" || file.text === "stdgates.inc")) return this.expect(";");
-    if (file.text !== wanted) this.fail(file, `only "${wanted}" can be included, not "${file.text}"`);
+    if (file.text === "qelib1.inc" || file.text === "stdgates.inc") {
+      if (file.text !== wanted) this.fail(file, `only "${wanted}" can be included, not "${file.text}"`);
+    } else this.fail(file, `not supported by this simulator: include "${file.text}" (only "${wanted}" is built in)`);
     this.expect(";");
     if (this.version === 3) {
       this.library = { ...this.library, ...STDGATES };
@@ -623,14 +632,30 @@ class Parser implements Cursor {
     const name = this.identifier("an alias name");
     this.declareName(name);
     this.expect("=");
-    const first = this.peek();
+    // Parts joined by ++, each a register, a slice or an element, or (as Qiskit writes an alias
+    // of loose qubits or bits) a list of them in braces: `let a = {q0, r[1]};`.
+    const first = this.is("{") ? this.peekAt(1) : this.peek();
     const quantum = first.kind === "physical" || this.qregs.has(first.text);
     const registers = quantum ? this.qregs : this.cregs;
     const what = quantum ? "quantum register" : "classical register";
-    const parts = [this.argument(registers, what)];
+    const parts: Arg[] = [];
+    const part = () => {
+      if (!this.is("{")) {
+        parts.push(this.argument(registers, what));
+        return;
+      }
+      this.next();
+      for (;;) {
+        parts.push(this.argument(registers, what));
+        if (!this.is(",")) break;
+        this.next();
+      }
+      this.expect("}");
+    };
+    part();
     while (this.is("++")) {
       this.next();
-      parts.push(this.argument(registers, what));
+      part();
     }
     this.expect(";");
     const size = parts.reduce((sum, arg) => sum + (arg.index === undefined ? arg.register.size : 1), 0);
@@ -658,7 +683,7 @@ class Parser implements Cursor {
 
   // A new classical name: not a register, constant, input or duration already.
   private declareName(name: Token) {
-    if (name.text === "pi") this.fail(name, "'pi' is a built-in constant");
+    if (name.text === "pi" || name.text === "π") this.fail(name, `'${name.text}' is a built-in constant`);
     if (this.qregs.has(name.text) || this.cregs.has(name.text) || this.isClassicalName(name.text)) this.fail(name, `'${name.text}' is already declared`);
   }
 
@@ -704,12 +729,16 @@ class Parser implements Cursor {
   private inputDeclaration() {
     this.next();
     const type = this.classicalType();
-    if (!NUMERIC_TYPES.has(type.name)) this.fail(type.token, `not supported by this simulator: input ${type.name}`);
+    if (!NUMERIC_TYPES.has(type.name) && type.name !== "bool") this.fail(type.token, `not supported by this simulator: input ${type.name}`);
     const name = this.identifier("an input name");
     this.declareName(name);
     this.expect(";");
-    const value = Object.hasOwn(this.parameters, name.text) ? this.parameters[name.text] : undefined;
-    if (value === undefined) throw new QasmInputError(name.line, name.column, name.text, `input '${name.text}' has no value: send it in parameters`);
+    const given = Object.hasOwn(this.parameters, name.text) ? this.parameters[name.text] : undefined;
+    if (given === undefined) throw new QasmInputError(name.line, name.column, name.text, `input '${name.text}' has no value: send it in parameters`);
+    if (type.name === "bool") {
+      if (typeof given !== "boolean") throw new QasmInputError(name.line, name.column, name.text, `input '${name.text}' is bool: send true or false`);
+    } else if (typeof given === "boolean") throw new QasmInputError(name.line, name.column, name.text, `input '${name.text}' is ${type.name}: send a number, not ${given}`);
+    const value = typeof given === "boolean" ? Number(given) : given;
     if (typeof value !== "number" || !Number.isFinite(value)) throw new QasmInputError(name.line, name.column, name.text, `input '${name.text}' must be a finite number`);
     if ((type.name === "int" || type.name === "uint") && !Number.isSafeInteger(value)) {
       throw new QasmInputError(name.line, name.column, name.text, `input '${name.text}' is ${type.name}: send a whole number, not ${value}`);
@@ -718,6 +747,8 @@ class Parser implements Cursor {
     this.inputs.add(name.text);
     this.globalConstants.add(name.text);
     this.constants[name.text] = value;
+    // An input is a variable with its first value given (Qiskit's programs assign to them).
+    this.variables.set(name.text, { type, level: 0 });
   }
 
   // duration d = 100ns;  stretch s;  (read and ignored: timing does nothing in a simulation)
@@ -800,16 +831,24 @@ class Parser implements Cursor {
   }
 
   // Reads a block or statement whose variables are dropped at its end (however it is left).
+  // A variable declared there may shadow an outer one of the same name (OpenQASM 3 scoping): the
+  // outer one is set aside and comes back when the block ends.
   private scoped(read: () => void) {
     const mark = this.locals.length;
+    this.scopes.push(mark);
     try {
       read();
     } finally {
-      for (const name of this.locals.slice(mark)) {
-        this.variables.delete(name);
-        delete this.constants[name];
+      for (const local of this.locals.slice(mark).reverse()) {
+        this.variables.delete(local.name);
+        delete this.constants[local.name];
+        if (local.outer) {
+          this.variables.set(local.name, local.outer.variable);
+          if (local.outer.value !== undefined) this.constants[local.name] = local.outer.value;
+        }
       }
       this.locals.length = mark;
+      this.scopes.pop();
     }
   }
 
@@ -1150,7 +1189,8 @@ class Parser implements Cursor {
     const type = this.classicalType();
     if (!NUMERIC_TYPES.has(type.name) && type.name !== "bool") this.fail(type.token, `not supported by this simulator: ${type.name} variables`);
     const name = this.identifier("a variable name");
-    this.declareName(name);
+    const outer = this.shadowed(name);
+    if (!outer) this.declareName(name);
     let value: number | Runtime = 0;
     if (this.is("=")) {
       this.next();
@@ -1158,9 +1198,18 @@ class Parser implements Cursor {
     }
     this.expect(";");
     const variable: Variable = { type, level: this.conditions.length };
+    if (outer) delete this.constants[name.text];
     this.variables.set(name.text, variable);
-    this.locals.push(name.text);
+    this.locals.push({ name: name.text, ...(outer ? { outer } : {}) });
     this.store(name.text, variable, value, name);
+  }
+
+  // A variable of an enclosing block (not of this one) that a declaration here shadows, and its value.
+  private shadowed(name: Token) {
+    const variable = this.variables.get(name.text);
+    const scope = this.scopes[this.scopes.length - 1];
+    if (!variable || scope === undefined || this.locals.slice(scope).some((local) => local.name === name.text)) return undefined;
+    return { variable, value: Object.hasOwn(this.constants, name.text) ? this.constants[name.text] : undefined };
   }
 
   // x = …;  x += …;  (and -= *= /= %= &= |= ^= <<= >>=; ^= is exclusive or)
@@ -1466,6 +1515,9 @@ class Parser implements Cursor {
       const label = this.next();
       if (sawDefault) this.fail(label, `expected '}' after the default case but found '${label.text}'`);
       const values: number[] = [];
+      // Qiskit's first switch syntax labels cases `case 0: { … } break;`, several labels (`case 1:
+      // case 2:`) sharing one block; `colon` marks it, and the `break;` after the block is read too.
+      let colon = false;
       if (label.text === "case" && label.kind === "id") {
         for (;;) {
           const valueAt = this.peek();
@@ -1474,35 +1526,57 @@ class Parser implements Cursor {
           if (seen.has(value)) this.fail(valueAt, `case ${value} is already handled`);
           seen.add(value);
           values.push(value);
-          if (!this.is(",")) break;
-          this.next();
+          if (this.is(":")) {
+            this.next();
+            colon = true;
+            if (!(this.is("case") && this.peek().kind === "id")) break;
+            this.next();
+          } else if (!colon && this.is(",")) this.next();
+          else break;
         }
-      } else if (label.text === "default" && label.kind === "id") sawDefault = true;
-      else this.fail(label, `expected 'case', 'default' or '}' but found '${label.text}'`);
+      } else if (label.text === "default" && label.kind === "id") {
+        sawDefault = true;
+        if (this.is(":")) {
+          this.next();
+          colon = true;
+        }
+      } else this.fail(label, `expected 'case', 'default' or '}' but found '${label.text}'`);
       if (!this.is("{")) this.fail(this.peek(), `expected '{' but found '${this.peek().text}'`);
-      if (!bits) {
-        this.decisions += 1;
+      this.switchCase(at, bits, values, sawDefault ? [...seen] : undefined, () => {
         const runs: boolean = sawDefault ? !matched : values.includes(constant!);
         matched ||= runs;
-        if (runs) this.block(at);
-        else this.skipStatement(false);
-        continue;
-      }
-      if (sawDefault) {
-        const conditions = [...seen].map((value): Condition => ({ clbits: bits!, value, negate: true }));
-        this.charge(at, conditions.length * bits.length);
-        this.withConditions(conditions, () => this.block(at));
-        continue;
-      }
-      const bodyStart = this.position;
-      for (const value of values) {
-        this.position = bodyStart;
-        this.withConditions([{ clbits: bits, value }], () => this.block(at));
-        this.charge(at, this.position - bodyStart);
+        return runs;
+      });
+      if (colon && this.is("break") && this.peek().kind === "id") {
+        this.next();
+        this.expect(";");
       }
     }
     this.next();
     if (bits) this.switched.pop();
+  }
+
+  // One case's block: decided now on a constant (`runs`), else read under `bits == value` once per
+  // value, or for default (`others`: the values of every case) under `bits != ` each of them.
+  private switchCase(at: Token, bits: number[] | undefined, values: number[], others: number[] | undefined, runs: () => boolean) {
+    if (!bits) {
+      this.decisions += 1;
+      if (runs()) this.block(at);
+      else this.skipStatement(false);
+      return;
+    }
+    if (others) {
+      const conditions = others.map((value): Condition => ({ clbits: bits, value, negate: true }));
+      this.charge(at, conditions.length * bits.length);
+      this.withConditions(conditions, () => this.block(at));
+      return;
+    }
+    const bodyStart = this.position;
+    for (const value of values) {
+      this.position = bodyStart;
+      this.withConditions([{ clbits: bits, value }], () => this.block(at));
+      this.charge(at, this.position - bodyStart);
+    }
   }
 
   private withConditions(conditions: Condition[], read: () => void) {
@@ -1725,13 +1799,12 @@ class Parser implements Cursor {
     const def = this.gates.get(token.text);
     if (def) return def;
     const known = Object.hasOwn(this.library, token.text) ? this.library[token.text] : undefined;
-    if (!known) {
-      const hint = this.version === 2 && (Object.hasOwn(QELIB1_ORIGINAL, token.text) || Object.hasOwn(QELIB1_EXTENDED, token.text) || token.text === "rccx" || token.text === "rc3x")
-        ? ` (add include "qelib1.inc";)`
-        : this.version === 3 && Object.hasOwn(STDGATES, token.text) ? ` (add include "stdgates.inc";)` : "";
-      this.fail(token, `unknown gate '${token.text}'${hint}`);
-    }
-    return known!;
+    if (known) return known;
+    // OpenQASM 3 without the include: Qiskit writes a circuit for a device's basis gates that way
+    // (`x $0;`, no include), the device defining them; a simulator's device is stdgates.inc.
+    if (this.version === 3 && Object.hasOwn(STDGATES, token.text)) return STDGATES[token.text];
+    const hint = this.version === 2 && (Object.hasOwn(QELIB1_ORIGINAL, token.text) || Object.hasOwn(QELIB1_EXTENDED, token.text) || token.text === "rccx" || token.text === "rc3x") ? ` (add include "qelib1.inc";)` : "";
+    return this.fail(token, `unknown gate '${token.text}'${hint}`);
   }
 
   private targetParams = (target: Target) => (target.kind === "user" ? target.params.length : target.params);
