@@ -240,6 +240,16 @@ describe("POST /quantum/jobs on the hosted backend", () => {
     expect(await prisma.job.count()).toBe(0);
   });
 
+  it("refuses a dynamic circuit for the hosted backend at once (it would lose its conditions there), and stores nothing", async () => {
+    standIn = await startStandIn({ statuses: ["Completed"] });
+    configure(standIn);
+    const answer = await submit({ qasm: "qreg q[2]; creg c[2]; h q[0]; measure q[0] -> c[0]; if (c == 1) x q[1]; measure q[1] -> c[1];", backend: "ibm_quantum" });
+    expect(answer.status).toBe(400);
+    expect(answer.json.errors).toEqual([{ path: "body.qasm", message: "backend ibm_quantum takes circuits measured at the end; this one measures, resets or branches mid-circuit (run it with backend aer)" }]);
+    expect(await prisma.job.count()).toBe(0);
+    expect(standIn.submitted).toHaveLength(0);
+  });
+
   it("submits from the worker, polls there, and keeps the hosted job's id and counts", async () => {
     standIn = await startStandIn({ statuses: ["Queued", "Running", "Completed"] });
     configure(standIn);

@@ -145,6 +145,7 @@ export type IsaCircuit = { circuit: Circuit; layout: number[] };
 
 /** The circuit in the target's ISA: physical qubit indices, basis gates only, measurements moved along. */
 export const transpile = (c: Circuit, target: BackendTarget): IsaCircuit => {
+  if (c.program) throw new TranspileError("a circuit that measures, resets or branches mid-circuit cannot be sent; run it on the simulator");
   const routed = route(toCxBasis(c.ops), c.qubits, target);
   const ops = oneQubitBasis(twoQubitBasis(routed.ops, target), target);
   const width = Math.max(c.qubits, ...routed.layout.map((p) => p + 1));

@@ -31,6 +31,12 @@ export const submitQuantumJob = async (body: TQuantumJobBody, viewer: JobViewer,
   // Then the program, read in the sandbox: refused at once, with the line and column, rather than
   // as a failed job later.
   const circuit = await runSimulation({ kind: "inspect", qasm: body.qasm, parameters: body.parameters }, signal, "read");
+  // What the hosted backend is sent is the circuit's gates and final measurements: a dynamic one
+  // would lose its conditions there, so it stays with the simulator.
+  if (body.backend === IBM_BACKEND && circuit.dynamic) {
+    const message = "backend ibm_quantum takes circuits measured at the end; this one measures, resets or branches mid-circuit (run it with backend aer)";
+    throw new AppError("validation_failed", "This program needs the simulator.", { errors: [{ path: "body.qasm", message }] });
+  }
   const job = await prisma.$transaction(async (tx) => {
     // One submit per user at a time, so that two racing submits cannot both pass the quota.
     await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${viewer.userId} FOR UPDATE`;
