@@ -7,7 +7,7 @@ export { SimulatorError, SimulatorLimitError, SimulatorMemoryError, formatBytes,
 export { BYTES_PER_AMPLITUDE, MAX_QUBITS, allocateState, imGapBytes, releaseState, type StateVector } from "./memory/registers";
 export { PassKind, matrixPass, pass, passSpan, type Matrix2, type Pass } from "./passes/pass";
 export { GATES, decompose, gatePasses, matrixOf, uMatrix, type GateOp } from "./passes/gates";
-export { checkOps, checkWork, circuit, gate, type Circuit, type Condition, type Instruction, type Measurement, type SimulatorLimits } from "./passes/circuit";
+export { checkOps, checkWork, circuit, gate, type Circuit, type ClassicalExpr, type Condition, type Instruction, type Measurement, type SimulatorLimits } from "./passes/circuit";
 export { compile, multiply } from "./passes/fuse";
 export { applyGate, runPass, runPassRange } from "./kernels/run-pass";
 export { applySparse, basisState, densify, runSparse, type SparseState } from "./kernels/sparse";
@@ -17,6 +17,7 @@ export { PARALLEL_QUBITS, configureSimulatorThreads, type ThreadSettings } from 
 export { bitstring, checkQubits, copyState, norm, probabilities, zeroState } from "./run/statevector";
 export { MAX_SEED, Rng, randomSeed } from "./run/random";
 export { binomial } from "./run/binomial";
+export { ClassicalError, binaryOp, convertTo, evaluateClassical, unaryOp } from "./run/classical";
 export { sampleCounts, sampleIndexCounts, type IndexCounts } from "./run/sample";
 export { outcomeCoder, tallyCounts, tallyExact, tallyRecord, topPositions, type OutcomeCoder, type Tally } from "./run/outcomes";
 export { EXACT_BRANCHES, evolve, exactDistribution, outcomeKey, simulate, simulateTop, type RunOptions, type RunResult, type TopRunResult } from "./run/run";

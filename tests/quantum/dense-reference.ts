@@ -3,7 +3,7 @@
 // built here from their textbook matrices (ρ → UρU†), measurement and reset are projections
 // (ρ → PρP, split by outcome), and a condition selects which pairs a step acts on. Slow (n ≤ 4)
 // and obviously right, which is what a reference should be.
-import type { Circuit, Condition, GateOp, Instruction } from "../../lib/simulator";
+import type { Circuit, ClassicalExpr, Condition, GateOp, Instruction } from "../../lib/simulator";
 
 type C = [number, number];
 type Matrix = C[][];
@@ -102,14 +102,52 @@ const project = (rho: Matrix, q: number, outcome: number, flip: boolean): Matrix
 
 const trace = (rho: Matrix) => rho.reduce((sum, row, i) => sum + row[i][0], 0);
 
-const holds = (conditions: Condition[] | undefined, bits: number[]) =>
+// Classical values, written out again here from the OpenQASM 3 meaning of each operator (whole
+// numbers through BigInt for the bitwise ones; `xor` is the exclusive or, `^` the power).
+const value = (e: ClassicalExpr, bits: number[], vars: number[]): number => {
+  switch (e.kind) {
+    case "number": return e.value;
+    case "bits": return e.clbits.reduce((sum, bit, k) => sum + bits[bit] * 2 ** k, 0);
+    case "variable": return vars[e.slot] ?? 0;
+    case "unary": {
+      const a = value(e.arg, bits, vars);
+      return e.op === "-" ? -a : e.op === "!" ? Number(a === 0) : Number(~BigInt(a));
+    }
+    case "convert": {
+      const a = value(e.arg, bits, vars);
+      if (e.type === "bool" || (e.type === "bit" && e.width === undefined)) return Number(a !== 0);
+      if (e.type === "int") return Number(BigInt.asIntN(e.width ?? 32, BigInt(Math.trunc(a))));
+      if (e.type === "uint" || e.type === "bit") return Number(BigInt.asUintN(e.width ?? 32, BigInt(Math.trunc(a))));
+      return a;
+    }
+    case "binary": {
+      const a = value(e.left, bits, vars);
+      const b = value(e.right, bits, vars);
+      const table: Record<string, () => number> = {
+        "+": () => a + b, "-": () => a - b, "*": () => a * b, "/": () => a / b, "%": () => a % b, "^": () => a ** b,
+        "==": () => Number(a === b), "!=": () => Number(a !== b), "<": () => Number(a < b), "<=": () => Number(a <= b), ">": () => Number(a > b), ">=": () => Number(a >= b),
+        "&&": () => Number(a !== 0 && b !== 0), "||": () => Number(a !== 0 || b !== 0),
+        "&": () => Number(BigInt(a) & BigInt(b)), "|": () => Number(BigInt(a) | BigInt(b)), xor: () => Number(BigInt(a) ^ BigInt(b)),
+        "<<": () => Number(BigInt(a) << BigInt(b)), ">>": () => Number(BigInt(a) >> BigInt(b)),
+      };
+      return table[e.op]();
+    }
+  }
+};
+
+const holds = (conditions: Condition[] | undefined, bits: number[], vars: number[]) =>
   (conditions ?? []).every((c) => {
-    const value = c.clbits.reduce((sum, bit, k) => sum + bits[bit] * 2 ** k, 0);
-    return (value === c.value) !== Boolean(c.negate);
+    const met = "test" in c ? value(c.test, bits, vars) !== 0 : c.clbits.reduce((sum, bit, k) => sum + bits[bit] * 2 ** k, 0) === c.value;
+    return met !== Boolean(c.negate);
   });
 
-/** The exact distribution over the classical bits of a circuit, dynamic or not (bit 0 rightmost). */
-export const referenceDistribution = (c: Circuit): Record<string, number> => {
+/**
+ * The exact distribution over the classical bits of a circuit, dynamic or not (bit 0 rightmost).
+ * Each part of the mixture runs the program on its own (a step counter, its bits and variables);
+ * parts below `negligible` probability are dropped, so that a loop repeating until a measurement
+ * succeeds ends.
+ */
+export const referenceDistribution = (c: Circuit, negligible = 1e-18): Record<string, number> => {
   const program: Instruction[] = c.program ?? [
     ...c.ops.map((op): Instruction => ({ kind: "gate", op })),
     ...c.measurements.map((m): Instruction => ({ kind: "measure", ...m })),
@@ -117,30 +155,51 @@ export const referenceDistribution = (c: Circuit): Record<string, number> => {
   const size = 2 ** c.qubits;
   const start = zeros(size);
   start[0][0] = [1, 0];
-  let mixture: { bits: number[]; rho: Matrix }[] = [{ bits: Array(c.clbits).fill(0), rho: start }];
-  for (const step of program) {
-    const next: typeof mixture = [];
-    for (const part of mixture) {
-      if (!holds(step.when, part.bits)) {
-        next.push(part);
-        continue;
+  type Part = { pc: number; bits: number[]; vars: number[]; rho: Matrix };
+  const running: Part[] = [{ pc: 0, bits: Array(c.clbits).fill(0), vars: [], rho: start }];
+  const out: Record<string, number> = {};
+  while (running.length > 0) {
+    const part = running.pop()!;
+    if (part.pc >= program.length) {
+      const key = [...part.bits].reverse().join("");
+      out[key] = (out[key] ?? 0) + trace(part.rho);
+      continue;
+    }
+    const step = program[part.pc];
+    const next = { ...part, pc: part.pc + 1 };
+    if (!holds(step.when, part.bits, part.vars)) {
+      running.push(next);
+      continue;
+    }
+    switch (step.kind) {
+      case "gate":
+        running.push({ ...next, rho: conjugate(unitary(step.op, c.qubits), part.rho) });
+        break;
+      case "jump":
+        running.push({ ...next, pc: step.to });
+        break;
+      case "set": {
+        const vars = [...part.vars];
+        vars[step.slot] = value(step.value, part.bits, part.vars);
+        running.push({ ...next, vars });
+        break;
       }
-      if (step.kind === "gate") next.push({ bits: part.bits, rho: conjugate(unitary(step.op, c.qubits), part.rho) });
-      else
+      case "write": {
+        const v = value(step.value, part.bits, part.vars);
+        const bits = [...part.bits];
+        step.clbits.forEach((bit, k) => (bits[bit] = Math.floor(v / 2 ** k) % 2));
+        running.push({ ...next, bits });
+        break;
+      }
+      default:
         for (const outcome of [0, 1]) {
           const rho = project(part.rho, step.qubit, outcome, step.kind === "reset" && outcome === 1);
-          if (trace(rho) < 1e-14) continue;
+          if (trace(rho) < negligible) continue;
           const bits = [...part.bits];
           if (step.kind === "measure") bits[step.clbit] = outcome;
-          next.push({ bits, rho });
+          running.push({ ...next, bits, rho });
         }
     }
-    mixture = next;
-  }
-  const out: Record<string, number> = {};
-  for (const part of mixture) {
-    const key = [...part.bits].reverse().join("");
-    out[key] = (out[key] ?? 0) + trace(part.rho);
   }
   return out;
 };

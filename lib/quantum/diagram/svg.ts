@@ -16,7 +16,7 @@
 // the size of the SVG is bounded whatever the circuit. Every text is escaped. The same circuit
 // and options always give the same SVG (no randomness, no clock, fixed number formatting).
 import { escapeXml } from "../histogram/svg";
-import type { Circuit, Condition, Instruction } from "../../simulator/passes/circuit";
+import type { Circuit, ClassicalExpr, Condition, Instruction } from "../../simulator/passes/circuit";
 import type { GateOp } from "../../simulator/passes/gates";
 
 export const DIAGRAM_MAX_OPERATIONS = 500;
@@ -102,11 +102,23 @@ const bitsText = (clbits: number[]) => {
   return contiguous ? `c[${clbits[0]}..${clbits.at(-1)}]` : `c[${clbits.join(",")}]`;
 };
 
-/** An `if` condition as text: `c[0]=1`, `c[0..2]==5`, `c[1]≠0`. */
+/** A value computed while the circuit runs, as text: `(c[0..2] & c[3..5])==7`; variables are v0, v1, … */
+const expressionText = (expr: ClassicalExpr): string => {
+  switch (expr.kind) {
+    case "number": return String(expr.value);
+    case "bits": return bitsText(expr.clbits);
+    case "variable": return `v${expr.slot}`;
+    case "unary": return `${expr.op}${expressionText(expr.arg)}`;
+    case "binary": return `(${expressionText(expr.left)}${expr.op === "xor" ? "^" : expr.op}${expressionText(expr.right)})`;
+    case "convert": return `${expr.type}(${expressionText(expr.arg)})`;
+  }
+};
+
+/** An `if` condition as text: `c[0]=1`, `c[0..2]==5`, `c[1]≠0`, `!(c[0..1]&3)`. */
 export const conditionText = (when: Condition[]) =>
   cut(
     when
-      .map((c) => `${bitsText(c.clbits)}${c.negate ? "≠" : c.clbits.length === 1 ? "=" : "=="}${c.value}`)
+      .map((c) => ("test" in c ? `${c.negate ? "!" : ""}${expressionText(c.test)}` : `${bitsText(c.clbits)}${c.negate ? "≠" : c.clbits.length === 1 ? "=" : "=="}${c.value}`))
       .join(" & "),
     CONDITION_MAX,
   );
@@ -217,7 +229,8 @@ const instructionItem = (step: Instruction, classical: number): Item | undefined
     return item && conditionItem(item, step.when, classical);
   }
   if (step.kind === "measure") return conditionItem(measureItem(step.qubit, step.clbit, classical), step.when, classical);
-  return conditionItem(resetItem(step.qubit), step.when, classical);
+  if (step.kind === "reset") return conditionItem(resetItem(step.qubit), step.when, classical);
+  return undefined; // classical steps (variables, bit writes, loop jumps) act on no wire a diagram draws
 };
 
 /** The steps a diagram shows, in order: the program of a dynamic circuit, else the gates then the measurements. */

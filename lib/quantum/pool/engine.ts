@@ -9,6 +9,7 @@ import { AppError } from "../../core/errors";
 import { quantumConfig } from "../config";
 import {
   BYTES_PER_AMPLITUDE,
+  ClassicalError,
   SimulatorLimitError,
   SimulatorMemoryError,
   configureSimulatorThreads,
@@ -47,6 +48,9 @@ export const engineAppError = (error: unknown): AppError | undefined => {
     }
     return new AppError("unavailable", `${qubits} qubits need ${formatBytes(bytes)} of statevector and the server has too little free memory right now.`);
   }
+  // A value the running program computes that has none (a bitwise operator on a fraction, a
+  // shift past 64, a whole number past 2^53): the program is at fault.
+  if (error instanceof ClassicalError) return new AppError("bad_request", `The program's classical computation failed while the circuit ran: ${error.message}.`);
   if (!(error instanceof SimulatorLimitError)) return undefined;
   const { value, requested, circuit } = error;
   switch (error.limit) {

@@ -5,6 +5,7 @@
 // Every node records the depth of its tree, and the parser refuses a tree deeper than the limit
 // it is given, so neither parsing nor evaluation can run out of stack, whatever the input
 // (nested parentheses, long chains `1+1+1+…`, runs of unary minus).
+import { binaryOp, ClassicalError, convertTo, unaryOp } from "../../simulator";
 import { QasmError, type Token } from "./lexer";
 
 type Node =
@@ -143,83 +144,25 @@ export const parseExpression = (cursor: Cursor, guard: DepthGuard): Expr => {
   return level(0);
 };
 
-const whole = (value: number, at: Token, op: string) => {
-  if (!Number.isSafeInteger(value)) {
-    throw new QasmError(at.line, at.column, op === "xor" ? `'^' is XOR in OpenQASM 3 and needs whole numbers, not ${value} (a power is written **)` : `'${op}' needs whole numbers, not ${value}`);
+// The operators and conversions are the simulator's (a value computed while reading and one
+// computed while the circuit runs must agree); their errors are given the expression's place.
+const located = <T>(at: Token, work: () => T): T => {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof ClassicalError) throw new QasmError(at.line, at.column, error.message);
+    throw error;
   }
-  return BigInt(value);
-};
-const fromBig = (value: bigint, at: Token) => {
-  const result = Number(value);
-  if (!Number.isSafeInteger(result)) throw new QasmError(at.line, at.column, `${value} is too large a whole number for this simulator (at most 2^53)`);
-  return result;
 };
 
 /** A unary operator applied (the caller has checked that its operand is known). */
-export const applyUnary = (op: string, a: number, at: Token): number => {
-  if (op === "-") return -a;
-  if (op === "!") return a === 0 ? 1 : 0;
-  return fromBig(~whole(a, at, op), at);
-};
+export const applyUnary = (op: string, a: number, at: Token): number => located(at, () => unaryOp(op, a));
 
 /** A binary operator applied; comparisons and logical operators give 1 or 0. */
-export const applyBinary = (op: string, a: number, b: number, at: Token): number => {
-  switch (op) {
-    case "+": return a + b;
-    case "-": return a - b;
-    case "*": return a * b;
-    case "/": return a / b;
-    case "%": return a % b;
-    case "^": return a ** b;
-    case "==": return a === b ? 1 : 0;
-    case "!=": return a !== b ? 1 : 0;
-    case "<": return a < b ? 1 : 0;
-    case "<=": return a <= b ? 1 : 0;
-    case ">": return a > b ? 1 : 0;
-    case ">=": return a >= b ? 1 : 0;
-    case "&&": return a !== 0 && b !== 0 ? 1 : 0;
-    case "||": return a !== 0 || b !== 0 ? 1 : 0;
-  }
-  const x = whole(a, at, op);
-  const y = whole(b, at, op);
-  switch (op) {
-    case "&": return fromBig(x & y, at);
-    case "|": return fromBig(x | y, at);
-    case "xor": return fromBig(x ^ y, at);
-  }
-  if (y < 0n || y > 64n) throw new QasmError(at.line, at.column, `a shift by ${y} is outside 0…64`);
-  return fromBig(op === "<<" ? x << y : x >> y, at);
-};
+export const applyBinary = (op: string, a: number, b: number, at: Token): number => located(at, () => binaryOp(op, a, b));
 
-/**
- * A value converted to a classical type, as a cast or an assignment converts it: int and uint
- * truncate and wrap at their width (32 bits without one), bool and bit are 0 or 1, bit[n] wraps,
- * angle wraps into [0, 2π) (onto its 2^n steps with a width), float[32] rounds to single precision.
- */
-export const castTo = (type: string, width: number | undefined, value: number, at: Token): number => {
-  const fail = (message: string): never => {
-    throw new QasmError(at.line, at.column, message);
-  };
-  if (Number.isNaN(value)) fail("the value is not a number");
-  if (type === "bool" || (type === "bit" && width === undefined)) return value !== 0 ? 1 : 0;
-  if (!Number.isFinite(value)) fail(`${value} is not a finite number`);
-  switch (type) {
-    case "bit": return fromBig(BigInt.asUintN(width!, BigInt(Math.trunc(value))), at);
-    case "int": case "uint": {
-      const big = BigInt(Math.trunc(value));
-      return fromBig(type === "int" ? BigInt.asIntN(width ?? 32, big) : BigInt.asUintN(width ?? 32, big), at);
-    }
-    case "float": return width !== undefined && width <= 32 ? Math.fround(value) : value;
-    case "angle": {
-      const turn = 2 * Math.PI;
-      const wrapped = ((value % turn) + turn) % turn;
-      if (width === undefined || width > 52) return wrapped;
-      const steps = 2 ** width;
-      return (Math.round((wrapped / turn) * steps) % steps) * (turn / steps);
-    }
-  }
-  return fail(`not supported by this simulator: ${type} values`);
-};
+/** A value converted to a classical type, as a cast or an assignment converts it (see convertTo). */
+export const castTo = (type: string, width: number | undefined, value: number, at: Token): number => located(at, () => convertTo(type, width, value));
 
 export const evaluate = (expr: Expr, scope: Record<string, number>): number => {
   const lookup = (name: string, token: Token) => {

@@ -61,7 +61,7 @@
 // `measure q -> c;`), `barrier`, comments. Mid-circuit measurement, `reset`, `if` and `switch` on
 // bits make the circuit dynamic (see Circuit.program). Every error names its line and column, and every limit
 // of `QasmLimits` is checked while reading, before the thing it bounds is allocated or expanded.
-import type { Barrier, Circuit, Condition, Instruction, Measurement } from "../../simulator/passes/circuit";
+import type { Barrier, Circuit, ClassicalExpr, Condition, Instruction, Measurement } from "../../simulator/passes/circuit";
 import { GATES, type GateOp } from "../../simulator/passes/gates";
 import { applyBinary, applyUnary, castTo, evaluate, namesIn, parseExpression, type Cursor, type DepthGuard, type Expr } from "./expression";
 import { QasmError, tokenize, type Token } from "./lexer";
@@ -207,10 +207,24 @@ type Returned = { kind: "measure"; qubits: number[]; at: Token } | { kind: "valu
  * (`condition`). `versions` are the bits' measurement counts when it was taken: once a bit is
  * measured again, the value is gone.
  */
-type Runtime = { kind: "bits"; clbits: number[]; versions: number[] } | { kind: "test"; condition: Condition; versions: number[] };
-/** A mutable classical variable: its type, the conditions in force where it was declared, and,
- * when its value is not in `constants`, the value it has at run time or why it cannot be known. */
-type Variable = { type: ClassicalType; level: number; runtime?: Runtime; unknown?: string };
+type Runtime =
+  | { kind: "bits"; clbits: number[]; versions: number[] }
+  | { kind: "test"; condition: Condition; versions: number[] }
+  | { kind: "expr"; expr: ClassicalExpr };
+/**
+ * A mutable classical variable: its type, the conditions in force where it was declared, and,
+ * when its value is not in `constants`, the value it has at run time. Once its value depends on
+ * how the circuit runs (assigned a computed value, under a condition on measured bits, or in a
+ * loop the simulator repeats), it lives in `slot`, a variable of the running program, for good.
+ */
+type Variable = { type: ClassicalType; level: number; runtime?: Runtime; slot?: number };
+/**
+ * A loop being read. An unrolled one (`runtime` false) whose body leaves it under a condition on
+ * measured bits gets jumps: `breaks` to its end, `continues` to the end of the iteration.
+ * A loop the simulator repeats (`runtime`) continues at `head`. `localsMark`: where its own
+ * variables start in `locals`; `bodyStart`: its body's first token.
+ */
+type LoopContext = { runtime: boolean; head: number; breaks: number[]; continues: number[]; localsMark: number; bodyStart: number; exits: number };
 const COMPOUND: Record<string, string> = { "+=": "+", "-=": "-", "*=": "*", "/=": "/", "%=": "%", "&=": "&", "|=": "|", "^=": "xor", "<<=": "<<", ">>=": ">>" };
 /** Thrown by `break` and `continue` to leave a loop's body (caught by the loop). */
 class LoopSignal {
@@ -292,6 +306,10 @@ class Parser implements Cursor {
   private writes = 0;
   /** Bits some measurement writes (the others hold 0 all along). */
   private writtenClbits = new Set<number>();
+  /** Variables of the running program used so far (see Variable.slot). */
+  private slots = 0;
+  /** The loops being read, innermost last. */
+  private loops: LoopContext[] = [];
 
   constructor(
     private readonly tokens: Token[],
@@ -391,18 +409,20 @@ class Parser implements Cursor {
     if (this.qubits === 0) this.fail(this.peek(), "not supported by this simulator: a program without qubits (declare one: qubit q; or qreg q[1];)");
     const measures = this.program.filter((step) => step.kind === "measure");
     const gates = this.program.flatMap((step) => (step.kind === "gate" ? [step.op] : []));
-    if (measures.length === 0) {
+    const writes = this.program.some((step) => step.kind === "write");
+    if (measures.length === 0 && !writes) {
       // Nothing measured: every qubit is measured into a bit of its own, at the end.
       const all = Array.from({ length: this.qubits }, (_, k) => ({ qubit: k, clbit: k }));
       if (!this.dynamic) return { qubits: this.qubits, clbits: this.qubits, ops: gates, measurements: all };
+      // A dynamic one keeps every bit its conditions read (more bits than qubits: the rest stay 0).
       const program = [...this.program, ...all.map((m): Instruction => ({ kind: "measure", ...m }))];
-      return { qubits: this.qubits, clbits: this.qubits, ops: gates, measurements: [], program };
+      return { qubits: this.qubits, clbits: Math.max(this.qubits, this.clbits), ops: gates, measurements: [], program, ...(this.slots > 0 ? { variables: this.slots } : {}) };
     }
     if (!this.dynamic) {
       const measurements = measures.map((m): Measurement => ({ qubit: m.qubit, clbit: m.clbit }));
       return { qubits: this.qubits, clbits: this.clbits, ops: gates, measurements };
     }
-    return { qubits: this.qubits, clbits: this.clbits, ops: gates, measurements: [], program: this.program };
+    return { qubits: this.qubits, clbits: this.clbits, ops: gates, measurements: [], program: this.program, ...(this.slots > 0 ? { variables: this.slots } : {}) };
   }
 
   private header() {
@@ -920,40 +940,39 @@ class Parser implements Cursor {
     const operationsBefore = this.operations;
     const stepsBefore = this.steps;
     const decisionsBefore = this.decisions;
-    for (let k = 0; k < count!; k += 1) {
-      this.position = bodyStart;
-      this.constants[name.text] = valueAt!(k);
-      const goOn = this.iteration(at, bodyStart);
-      // Reading the body again costs its tokens (at least one step per iteration).
-      this.charge(at, this.position - bodyStart);
-      if (!goOn) break;
-      if (k === 0 && count! > 1 && this.decisions === decisionsBefore) {
-        // The other iterations cost what the first did: refuse now rather than after reading them.
-        const left = count! - 1;
-        if (this.operations + left * (this.operations - operationsBefore) > this.limits.maxOperations) {
-          this.overLimit(at, "maxOperations", "the program expands to more operations than");
+    this.withLoop(bodyStart, () => {
+      for (let k = 0; k < count!; k += 1) {
+        this.position = bodyStart;
+        this.constants[name.text] = valueAt!(k);
+        const goOn = this.iteration(at, bodyStart);
+        // Reading the body again costs its tokens (at least one step per iteration).
+        this.charge(at, this.position - bodyStart);
+        if (!goOn) break;
+        if (k === 0 && count! > 1 && this.decisions === decisionsBefore) {
+          // The other iterations cost what the first did: refuse now rather than after reading them.
+          const left = count! - 1;
+          if (this.operations + left * (this.operations - operationsBefore) > this.limits.maxOperations) {
+            this.overLimit(at, "maxOperations", "the program expands to more operations than");
+          }
+          if (this.steps + left * (this.steps - stepsBefore) > this.limits.maxExpansionSteps) this.overLimit(at, "maxExpansionSteps", "reading the program takes more steps than");
         }
-        if (this.steps + left * (this.steps - stepsBefore) > this.limits.maxExpansionSteps) this.overLimit(at, "maxExpansionSteps", "reading the program takes more steps than");
       }
-    }
+    });
     if (had) this.constants[name.text] = before;
     else delete this.constants[name.text];
   }
 
   // One reading of a loop's body (a block or one statement), which `break` and `continue` leave
-  // (the rest of the body is then skipped unread); false after a break.
+  // (the rest of the body is then skipped unread); false after a break. A `continue` under a
+  // condition on measured bits jumps to where the iteration ends.
   private iteration(at: Token, bodyStart: number): boolean {
     const saved = { blocks: this.blocks, depth: this.loopDepth, conditions: this.loopConditions };
     const block = this.is("{");
+    const loop = this.loops[this.loops.length - 1];
     this.loopDepth += 1;
     this.loopConditions = this.conditions.length;
     try {
-      if (block) this.block(at);
-      else {
-        this.enterBlock(at);
-        this.scoped(() => this.statement());
-        this.blocks -= 1;
-      }
+      this.loopBody(at, block);
       return true;
     } catch (signal) {
       if (!(signal instanceof LoopSignal)) throw signal;
@@ -964,39 +983,119 @@ class Parser implements Cursor {
     } finally {
       this.loopDepth = saved.depth;
       this.loopConditions = saved.conditions;
+      this.patch(loop.continues, this.program.length);
     }
   }
 
-  // break;  continue;  (in a loop, not under a condition on measured bits)
+  private loopBody(at: Token, block: boolean) {
+    if (block) return this.block(at);
+    this.enterBlock(at);
+    this.scoped(() => this.statement());
+    this.blocks -= 1;
+  }
+
+  // Reads a loop with its context (see LoopContext); its breaks jump to the end of what it emits.
+  private withLoop(bodyStart: number, read: (loop: LoopContext) => void) {
+    const loop: LoopContext = { runtime: false, head: -1, breaks: [], continues: [], localsMark: this.locals.length, bodyStart, exits: 0 };
+    this.loops.push(loop);
+    try {
+      read(loop);
+    } finally {
+      this.loops.pop();
+      this.patch(loop.breaks, this.program.length);
+    }
+  }
+
+  // Where the statement (or block) starting at token `start` ends.
+  private statementEnd(start: number) {
+    const position = this.position;
+    this.position = start;
+    this.skipStatement(false);
+    const end = this.position;
+    this.position = position;
+    return end;
+  }
+
+  // break;  continue;  Known while reading: the loop is left as it is read. Under a condition on
+  // measured bits, or in a loop the simulator repeats: a jump of the running program (to the end
+  // of the loop, or of the iteration; in a repeated loop `continue` goes back to its test). The
+  // variables the loop assigns are pinned first, as their later values depend on the jump.
   private loopExit() {
     const at = this.next();
     this.expect(";");
     if (this.loopDepth === 0) this.fail(at, `'${at.text}' outside a loop`);
-    if (this.conditions.length > this.loopConditions) this.dependsOn(at, `${at.text} under a condition on measured bits`);
-    throw new LoopSignal(at.text as "break" | "continue");
+    const loop = this.loops[this.loops.length - 1];
+    if (!loop.runtime && this.conditions.length <= this.loopConditions) throw new LoopSignal(at.text as "break" | "continue");
+    if (!loop.runtime) this.pinAssigned(loop.bodyStart, this.statementEnd(loop.bodyStart), loop.localsMark, at);
+    loop.exits += 1;
+    if (at.text === "continue" && loop.runtime) return this.push({ kind: "jump", to: loop.head }, at);
+    (at.text === "break" ? loop.breaks : loop.continues).push(this.push({ kind: "jump", to: -1 }, at));
   }
 
-  // while (condition) body: unrolled while reading. The condition must be known each time it is
-  // read (a loop on measured bits is refused); every reading of it and of the body is charged, and
-  // an iteration that changes no classical value would repeat forever: refused at once.
+  // while (condition) body: unrolled while reading, while the condition is known each time it is
+  // read (every reading of it and of the body is charged, and an iteration that changes no
+  // classical value would repeat forever: refused at once). Once the condition depends on
+  // measured bits, or the body may leave under such a condition, the rest of the loop is one the
+  // simulator repeats (repeatedLoop).
   private whileLoop() {
     const at = this.next();
     const conditionStart = this.position;
     this.decisions += 1;
-    for (;;) {
-      this.position = conditionStart;
-      this.expect("(");
-      const result = this.condition(parseExpression(this, this.guard), this.peek());
-      this.expect(")");
-      if (typeof result !== "boolean") this.dependsOn(at, "while on measured bits");
-      const bodyStart = this.position;
-      if (!result) return this.skipStatement();
-      const writes = this.writes;
-      const goOn = this.iteration(at, bodyStart);
-      this.charge(at, REPETITION_STEPS + this.position - conditionStart);
-      if (!goOn) return;
-      if (this.writes === writes) this.overLimit(at, "maxExpansionSteps", "reading the program takes more steps than");
+    this.withLoop(-1, (loop) => {
+      for (;;) {
+        this.position = conditionStart;
+        this.expect("(");
+        const result = this.condition(parseExpression(this, this.guard), this.peek());
+        this.expect(")");
+        loop.bodyStart = this.position;
+        if (typeof result !== "boolean" || loop.exits > 0) return this.repeatedLoop(at, conditionStart, loop);
+        if (!result) return this.skipStatement();
+        const writes = this.writes;
+        const goOn = this.iteration(at, loop.bodyStart);
+        this.charge(at, REPETITION_STEPS + this.position - conditionStart);
+        if (!goOn) return;
+        if (loop.exits === 0 && this.writes === writes) this.overLimit(at, "maxExpansionSteps", "reading the program takes more steps than");
+      }
+    });
+  }
+
+  // The rest of a while loop as the simulator runs it: its test (a jump past the loop when it
+  // fails), the body read once, and a jump back to the test. What the body assigns of enclosing
+  // scopes, and variables holding measured bits (the body may measure them again), move to slots
+  // first, so that every pass reads what the last one left.
+  private repeatedLoop(at: Token, conditionStart: number, loop: LoopContext) {
+    this.pinAssigned(loop.bodyStart, this.statementEnd(loop.bodyStart), loop.localsMark, at);
+    for (const [name, variable] of this.variables) {
+      if (variable.slot === undefined && variable.runtime && variable.runtime.kind !== "expr" && this.stillValid(variable.runtime)) this.pin(name, variable, at);
     }
+    loop.runtime = true;
+    loop.head = this.program.length;
+    this.position = conditionStart;
+    this.expect("(");
+    const result = this.condition(parseExpression(this, this.guard), this.peek());
+    this.expect(")");
+    if (result === false) return this.skipStatement();
+    if (result !== true) loop.breaks.push(this.push({ kind: "jump", to: -1 }, at, [...(this.when ?? []), this.negate(this.allOf(result))]));
+    const exits = loop.exits;
+    const saved = { depth: this.loopDepth, conditions: this.loopConditions };
+    this.loopDepth += 1;
+    this.loopConditions = this.conditions.length;
+    const bodyStart = this.position;
+    try {
+      this.loopBody(at, this.is("{"));
+    } finally {
+      this.loopDepth = saved.depth;
+      this.loopConditions = saved.conditions;
+    }
+    if (result === true && loop.exits === exits) this.fail(at, "this loop never ends: its condition is always true and nothing in it breaks out");
+    this.push({ kind: "jump", to: loop.head }, at);
+    this.charge(at, REPETITION_STEPS + this.position - bodyStart);
+  }
+
+  // Whether a value read from bits still holds (none of them measured or written since).
+  private stillValid(runtime: Exclude<Runtime, { kind: "expr" }>) {
+    const clbits = runtime.kind === "bits" ? runtime.clbits : "test" in runtime.condition ? [] : runtime.condition.clbits;
+    return runtime.versions.every((version, k) => version === (this.clbitVersions.get(clbits[k]) ?? 0));
   }
 
   // if (i == 0) …, if (x > 2 && c[0]) …: a condition over classical values. What is known while
@@ -1009,9 +1108,8 @@ class Parser implements Cursor {
     if (typeof result !== "boolean") {
       this.under(result, at);
       if (!this.is("else")) return;
-      if (result.length > 1) this.fail(this.peek(), "not supported by this simulator: else after a condition joined with && (write the cases as ifs)");
       this.next();
-      return this.under([this.negate(result[0])], at);
+      return this.under([this.negate(this.allOf(result))], at);
     }
     const holds = result;
     this.decisions += 1;
@@ -1037,7 +1135,7 @@ class Parser implements Cursor {
       if (left === true || right === true) return true;
       if (left === false) return right;
       if (right === false) return left;
-      return this.fail(expr.token, "not supported by this simulator: || in a condition on bits (write one if per case)");
+      return [{ test: { kind: "binary", op: "||", left: this.conditionExpr(this.allOf(left)), right: this.conditionExpr(this.allOf(right)) } }];
     }
     const value = this.classical(expr, at);
     if (typeof value === "number") return value !== 0;
@@ -1053,6 +1151,28 @@ class Parser implements Cursor {
     return this.fail(at, `not supported by this simulator: ${what} (depends on a measurement)`);
   }
 
+  /** What the running program computes for a value: a number, bits, a test, or an expression. */
+  private exprOf(value: number | Runtime): ClassicalExpr {
+    if (typeof value === "number") return { kind: "number", value };
+    if (value.kind === "expr") return value.expr;
+    if (value.kind === "bits") return { kind: "bits", clbits: value.clbits };
+    return this.conditionExpr(value.condition);
+  }
+
+  /** A condition as a value of the running program: 1 when it holds, else 0. */
+  private conditionExpr(condition: Condition): ClassicalExpr {
+    const { negate } = condition;
+    if ("test" in condition) return negate ? { kind: "unary", op: "!", arg: condition.test } : { kind: "convert", type: "bool", arg: condition.test };
+    return { kind: "binary", op: negate ? "!=" : "==", left: { kind: "bits", clbits: condition.clbits }, right: { kind: "number", value: condition.value } };
+  }
+
+  /** Conditions that must all hold, as one test of the running program. */
+  private allOf(conditions: Condition[]): Condition {
+    if (conditions.length === 1) return conditions[0];
+    const test = conditions.map((c) => this.conditionExpr(c)).reduce((left, right): ClassicalExpr => ({ kind: "binary", op: "&&", left, right }));
+    return { test };
+  }
+
   private bitsValue(clbits: number[]): Runtime {
     return { kind: "bits", clbits, versions: clbits.map((bit) => this.clbitVersions.get(bit) ?? 0) };
   }
@@ -1060,12 +1180,14 @@ class Parser implements Cursor {
   // A value read from bits as a test: a single bit is set, several bits are not all 0.
   private test(value: Runtime): Extract<Runtime, { kind: "test" }> {
     if (value.kind === "test") return value;
+    if (value.kind === "expr") return { kind: "test", condition: { test: value.expr }, versions: [] };
     const condition: Condition = value.clbits.length === 1 ? { clbits: value.clbits, value: 1 } : { clbits: value.clbits, value: 0, negate: true };
     return { kind: "test", condition, versions: value.versions };
   }
 
   // value == k, for a value read from bits and a known k.
   private compare(value: Runtime, k: number, at: Token): Extract<Runtime, { kind: "test" }> | number {
+    if (value.kind === "expr") return { kind: "test", condition: { test: { kind: "binary", op: "==", left: value.expr, right: { kind: "number", value: k } } }, versions: [] };
     if (value.kind === "test") {
       if (k === 1) return value;
       if (k === 0) return { ...value, condition: this.negate(value.condition) };
@@ -1093,13 +1215,10 @@ class Parser implements Cursor {
 
   private nameValue(name: string, token: Token): number | Runtime {
     const variable = this.variables.get(name);
-    if (variable?.unknown) return this.dependsOn(token, `reading '${name}', ${variable.unknown}`);
     const runtime = variable?.runtime;
+    if (runtime?.kind === "expr") return runtime;
     if (runtime) {
-      const clbits = runtime.kind === "bits" ? runtime.clbits : runtime.condition.clbits;
-      if (runtime.versions.some((version, k) => version !== (this.clbitVersions.get(clbits[k]) ?? 0))) {
-        return this.dependsOn(token, `reading '${name}' after the bits it was set from were measured again`);
-      }
+      if (!this.stillValid(runtime)) return this.dependsOn(token, `reading '${name}' after the bits it was set from were measured again`);
       return runtime;
     }
     if (Object.hasOwn(this.constants, name)) return this.constants[name];
@@ -1122,7 +1241,9 @@ class Parser implements Cursor {
         const base = this.nameValue(expr.name, expr.token);
         if (typeof base === "number") return applyBinary("&", applyBinary(">>", base, index, expr.token), 1, expr.token);
         if (base.kind === "bits" && index >= 0 && index < base.clbits.length) return { kind: "bits", clbits: [base.clbits[index]], versions: [base.versions[index]] };
-        return this.dependsOn(expr.token, `an index of '${expr.name}'`);
+        if (base.kind === "bits") return this.dependsOn(expr.token, `an index of '${expr.name}'`);
+        const shifted: ClassicalExpr = { kind: "binary", op: ">>", left: this.exprOf(base), right: { kind: "number", value: index } };
+        return { kind: "expr", expr: { kind: "binary", op: "&", left: shifted, right: { kind: "number", value: 1 } } };
       }
       case "unary": {
         const operand = this.lower(expr.operand, at);
@@ -1131,7 +1252,7 @@ class Parser implements Cursor {
           const test = this.test(operand);
           return { ...test, condition: this.negate(test.condition) };
         }
-        return this.dependsOn(expr.token, `'${expr.op}' of a measured value`);
+        return { kind: "expr", expr: { kind: "unary", op: expr.op, arg: this.exprOf(operand) } };
       }
       case "call": {
         const arg = this.lower(expr.arg, at);
@@ -1143,7 +1264,7 @@ class Parser implements Cursor {
         if (typeof arg === "number") return castTo(expr.type, expr.width, arg, expr.token);
         if (expr.type === "bool" || (expr.type === "bit" && expr.width === undefined)) return this.test(arg);
         if ((expr.type === "int" || expr.type === "uint") && arg.kind === "bits" && (expr.width ?? 32) > arg.clbits.length) return arg;
-        return this.dependsOn(expr.token, `${expr.type}(…) of a measured value`);
+        return { kind: "expr", expr: { kind: "convert", type: expr.type, ...(expr.width === undefined ? {} : { width: expr.width }), arg: this.exprOf(arg) } };
       }
       case "binary": {
         const left = this.lower(expr.left, at);
@@ -1157,7 +1278,7 @@ class Parser implements Cursor {
           const tested = this.test(test);
           return { ...tested, condition: this.negate(tested.condition) };
         }
-        return this.dependsOn(expr.token, `'${expr.op}' of measured values`);
+        return { kind: "expr", expr: { kind: "binary", op: expr.op, left: this.exprOf(left), right: this.exprOf(right) } };
       }
     }
   }
@@ -1168,7 +1289,7 @@ class Parser implements Cursor {
     if (typeof value === "number") return this.cast(type, value, at);
     if (type.name === "bool") return this.test(value);
     if ((type.name === "int" || type.name === "uint") && value.kind === "bits" && (type.width ?? 32) > value.clbits.length) return value;
-    return this.dependsOn(at, `a ${type.name} set from measured bits`);
+    return { kind: "expr", expr: { kind: "convert", type: type.name, ...(type.width === undefined ? {} : { width: type.width }), arg: this.exprOf(value) } };
   }
 
   // The right side of an assignment to a variable: an expression, or a call of a subroutine.
@@ -1224,8 +1345,10 @@ class Parser implements Cursor {
       const current = this.nameValue(name.text, name);
       const rightAt = this.peek();
       const right = this.classical(parseExpression(this, this.guard), rightAt);
-      if (typeof current !== "number" || typeof right !== "number") return this.dependsOn(op, `'${op.text}' on a measured value`);
-      value = this.cast(variable.type, applyBinary(COMPOUND[op.text], current, right, op), op);
+      value =
+        typeof current === "number" && typeof right === "number"
+          ? this.cast(variable.type, applyBinary(COMPOUND[op.text], current, right, op), op)
+          : this.convert(variable.type, { kind: "expr", expr: { kind: "binary", op: COMPOUND[op.text], left: this.exprOf(current), right: this.exprOf(right) } }, op);
     }
     this.expect(";");
     this.store(name.text, variable, value, name);
@@ -1233,29 +1356,62 @@ class Parser implements Cursor {
 
   // A variable's new value. Under conditions on measured bits (more than where it was declared)
   // the value then depends on a measurement: unless it stays what it was, it can no longer be read.
+  // A variable's new value. Known while reading, or bits (or a test of them) read while they stay
+  // unmeasured: kept here. Anything else goes into the variable's slot of the running program, by a
+  // `set` under the conditions in force: a computed value, an assignment under a condition on
+  // measured bits (more than where it was declared: unless it keeps the value it has), and every
+  // assignment to a variable already in a slot.
   private store(name: string, variable: Variable, value: number | Runtime, at: Token) {
     this.writes += 1;
-    if (this.conditions.length > variable.level) {
-      const before = variable.unknown || variable.runtime ? undefined : this.constants[name];
-      if (typeof value === "number" && before === value) return;
-      variable.unknown = `assigned under a condition on measured bits at line ${at.line}`;
-      variable.runtime = undefined;
-      delete this.constants[name];
-      return;
+    const conditional = this.conditions.length > variable.level;
+    if (variable.slot === undefined) {
+      if (conditional && typeof value === "number" && !variable.runtime && this.constants[name] === value) return;
+      const computed = typeof value !== "number" && (value.kind === "expr" || (value.kind === "test" && "test" in value.condition));
+      if (!conditional && !computed) {
+        if (typeof value === "number") {
+          this.constants[name] = value;
+          variable.runtime = undefined;
+        } else {
+          delete this.constants[name];
+          variable.runtime = value;
+        }
+        return;
+      }
+      this.pin(name, variable, at, conditional);
     }
-    variable.unknown = undefined;
-    if (typeof value === "number") {
-      this.constants[name] = value;
-      variable.runtime = undefined;
-    } else {
-      delete this.constants[name];
-      variable.runtime = value;
+    this.push({ kind: "set", slot: variable.slot!, value: this.exprOf(value) }, at);
+  }
+
+  // Moves a variable into a slot of the running program, holding (with `keep`) the value it has
+  // now: set under the conditions in force where it was declared (wherever it exists, that is its
+  // value here). Without `keep` the caller sets it at once.
+  private pin(name: string, variable: Variable, at: Token, keep = true) {
+    if (variable.slot !== undefined) return;
+    const current = Object.hasOwn(this.constants, name) ? this.constants[name] : variable.runtime ? this.nameValue(name, at) : 0;
+    variable.slot = this.slots;
+    this.slots += 1;
+    const level = this.conditions.slice(0, variable.level);
+    if (keep) this.push({ kind: "set", slot: variable.slot, value: this.exprOf(current) }, at, level.length > 0 ? level.map((c) => ("test" in c ? c : { ...c, clbits: [...c.clbits] })) : undefined);
+    delete this.constants[name];
+    variable.runtime = { kind: "expr", expr: { kind: "variable", slot: variable.slot } };
+  }
+
+  // Pins the variables of enclosing scopes (declared before `localsMark`, or inputs) that the
+  // tokens from `start` to `end` assign to: what a loop the simulator repeats, or one it may leave
+  // early, changes an unknown number of times.
+  private pinAssigned(start: number, end: number, localsMark: number, at: Token) {
+    const inner = new Set(this.locals.slice(localsMark).map((local) => local.name));
+    for (let k = start; k < end; k += 1) {
+      const token = this.tokens[k];
+      const next = this.tokens[k + 1];
+      if (token.kind !== "id" || inner.has(token.text) || next.kind !== "symbol" || (next.text !== "=" && !Object.hasOwn(COMPOUND, next.text))) continue;
+      const variable = this.variables.get(token.text);
+      if (variable) this.pin(token.text, variable, at);
     }
   }
 
   // The bits named in a condition: true when it reads only bits (the form OpenQASM 2.0 has too).
   private onlyBits(): boolean {
-    let parens = 0;
     let brackets = 0;
     for (let k = this.position; k < this.tokens.length; k += 1) {
       const token = this.tokens[k];
@@ -1267,14 +1423,12 @@ class Parser implements Cursor {
       if (token.kind === "number") continue;
       if (token.kind !== "symbol") return false;
       switch (token.text) {
-        case "(": parens += 1; break;
-        case ")":
-          if (parens === 0) return true;
-          parens -= 1;
-          break;
+        case "(": return false; // grouping: the general reading
+        case ")": return true;
         case "[": brackets += 1; break;
         case "]": brackets -= 1; break;
-        case "==": case "!=": case "!": case "&&": case "||": break;
+        case "==": case "!=": case "!": case "&&": break;
+        case "||": return false;
         case ":": case ",": case "{": case "}":
           if (brackets === 0) return true;
           break;
@@ -1316,19 +1470,27 @@ class Parser implements Cursor {
     return Array.from({ length: count }, (_, k) => args.map((arg) => bitOf(arg.register, arg.index ?? k)));
   }
 
-  private push(step: Instruction, at: Token) {
-    // A case that changed the bits its switch reads would let a later case run too.
-    if (step.kind === "measure" && this.readonlyBits.has(step.clbit)) this.fail(at, "not supported by this simulator: writing to a bit passed to a subroutine (it is a copy there)");
-    if (step.kind === "measure" && this.switched.some((bits) => bits.has(step.clbit))) {
-      this.fail(at, "not supported by this simulator: measuring, inside a switch case, into the bits the switch reads");
+  // Adds a step to the program (under the conditions in force, or `when`), answering its index.
+  private push(step: Instruction, at: Token, when = this.when): number {
+    const written = step.kind === "measure" ? [step.clbit] : step.kind === "write" ? step.clbits : [];
+    for (const clbit of written) {
+      if (this.readonlyBits.has(clbit)) this.fail(at, "not supported by this simulator: writing to a bit passed to a subroutine (it is a copy there)");
+      // A case that changed the bits its switch reads would let a later case run too.
+      if (this.switched.some((bits) => bits.has(clbit))) this.fail(at, `not supported by this simulator: ${step.kind === "measure" ? "measuring" : "writing"}, inside a switch case, into the bits the switch reads`);
     }
-    const when = this.when;
     if (when) {
       this.dynamic = true;
       // The simulator reads every bit of every condition for each conditional instruction.
-      this.charge(at, this.whenBits);
+      this.charge(at, when === this.when ? this.whenBits : when.length);
     }
-    if (step.kind === "gate") {
+    if (step.kind === "set" || step.kind === "jump" || step.kind === "write") {
+      this.dynamic = true;
+      this.countOperations(at, 1);
+      for (const clbit of written) {
+        this.writtenClbits.add(clbit);
+        this.clbitVersions.set(clbit, (this.clbitVersions.get(clbit) ?? 0) + 1);
+      }
+    } else if (step.kind === "gate") {
       for (const q of step.op.qubits) {
         if (this.measured.has(q)) this.dynamic = true;
         this.touched.add(q);
@@ -1336,7 +1498,7 @@ class Parser implements Cursor {
       if (!when) for (const q of step.op.qubits) this.measured.delete(q);
     } else if (step.kind === "reset") {
       // A reset of a qubit nothing has touched does nothing.
-      if (!this.touched.has(step.qubit) && !when) return;
+      if (!this.touched.has(step.qubit) && !when) return -1;
       this.dynamic = true;
       this.measured.delete(step.qubit);
     } else {
@@ -1347,6 +1509,16 @@ class Parser implements Cursor {
       this.measured.add(step.qubit);
     }
     this.program.push(when ? { ...step, when } : step);
+    return this.program.length - 1;
+  }
+
+  // A jump pushed now whose target is set later (the end of a loop or of an iteration).
+  private patch(jumps: number[], to: number) {
+    for (const k of jumps) {
+      const step = this.program[k];
+      if (step.kind === "jump") step.to = to;
+    }
+    jumps.length = 0;
   }
 
   private measureInto(qubit: Arg, clbit: Arg, at: Token) {
@@ -1369,9 +1541,17 @@ class Parser implements Cursor {
   }
 
   // c[0] = measure q[0]; c = measure q;
+  // c[0] = measure q[0]; c = measure q; c = d; c |= 1; (compound: the bits' value and the right side)
   private assignment() {
     const clbit = this.argument(this.cregs, "classical register");
-    if (Object.hasOwn(COMPOUND, this.peek().text) && this.peek().kind === "symbol") this.fail(this.peek(), `not supported by this simulator: '${this.peek().text}' on bits (they hold measurement results)`);
+    const op = this.peek();
+    if (Object.hasOwn(COMPOUND, op.text) && op.kind === "symbol") {
+      this.next();
+      const right = this.classical(parseExpression(this, this.guard), this.peek());
+      this.expect(";");
+      const bits = bitsOfArg(clbit);
+      return this.assignBits(clbit, { kind: "expr", expr: { kind: "binary", op: COMPOUND[op.text], left: { kind: "bits", clbits: bits }, right: this.exprOf(right) } }, op);
+    }
     this.expect("=");
     this.assignToBits(clbit);
   }
@@ -1388,7 +1568,6 @@ class Parser implements Cursor {
     if (at.kind !== "id" || at.text !== "measure") {
       const value = this.classical(parseExpression(this, this.guard), at);
       this.expect(";");
-      if (typeof value !== "number") return this.dependsOn(at, `copying measured bits into '${clbit.token.text}'`);
       return this.assignBits(clbit, value, at);
     }
     this.next();
@@ -1436,19 +1615,20 @@ class Parser implements Cursor {
     const at = this.next();
     this.expect("(");
     const first = this.peek();
-    if (this.version !== 2 && !(first.kind === "id" && this.cregs.has(first.text) && this.onlyBits()) && !(this.is("!") && this.onlyBits())) return this.generalConditional(at);
+    const notBits = this.is("!") && this.peekAt(1).kind === "id" && this.cregs.has(this.peekAt(1).text);
+    if (this.version !== 2 && !(first.kind === "id" && this.cregs.has(first.text) && this.onlyBits()) && !(notBits && this.onlyBits())) return this.generalConditional(at);
     // if (c[0] && c[1] == 0): every term must hold (no else: its negation is no conjunction).
     const terms = [this.conditionTerm()];
     while (this.version !== 2 && this.is("&&")) {
       this.next();
       terms.push(this.conditionTerm());
     }
-    if (this.is("||") && this.version !== 2) this.fail(this.peek(), "not supported by this simulator: || in a condition on bits (write one if per case)");
     this.expect(")");
     if (terms.length > 1) {
       this.under(terms, at);
-      if (this.is("else")) this.fail(this.peek(), "not supported by this simulator: else after a condition joined with && (write the cases as ifs)");
-      return;
+      if (this.version === 2 || !this.is("else")) return;
+      this.next();
+      return this.under([this.negate(this.allOf(terms))], at);
     }
     const condition = terms[0];
     this.under([condition], at);
@@ -1492,6 +1672,7 @@ class Parser implements Cursor {
     this.expect("(");
     const target = this.peek();
     let bits: number[] | undefined;
+    let computed: ClassicalExpr | undefined;
     let constant: number | undefined;
     if (target.kind === "id" && this.cregs.has(target.text)) {
       const arg = this.argument(this.cregs, "classical register");
@@ -1503,7 +1684,7 @@ class Parser implements Cursor {
         if (!Number.isSafeInteger(value)) this.fail(target, `expected a whole number but found ${value}`);
         constant = value;
       } else if (value.kind === "bits") bits = value.clbits;
-      else this.fail(target, "not supported by this simulator: switch on a test of measured bits (switch on the bits)");
+      else computed = this.exprOf(value);
     }
     this.expect(")");
     this.expect("{");
@@ -1542,7 +1723,7 @@ class Parser implements Cursor {
         }
       } else this.fail(label, `expected 'case', 'default' or '}' but found '${label.text}'`);
       if (!this.is("{")) this.fail(this.peek(), `expected '{' but found '${this.peek().text}'`);
-      this.switchCase(at, bits, values, sawDefault ? [...seen] : undefined, () => {
+      this.switchCase(at, bits, computed, values, sawDefault ? [...seen] : undefined, () => {
         const runs: boolean = sawDefault ? !matched : values.includes(constant!);
         matched ||= runs;
         return runs;
@@ -1558,23 +1739,25 @@ class Parser implements Cursor {
 
   // One case's block: decided now on a constant (`runs`), else read under `bits == value` once per
   // value, or for default (`others`: the values of every case) under `bits != ` each of them.
-  private switchCase(at: Token, bits: number[] | undefined, values: number[], others: number[] | undefined, runs: () => boolean) {
-    if (!bits) {
+  // A value computed while the circuit runs (`computed`) is compared the same way, by tests.
+  private switchCase(at: Token, bits: number[] | undefined, computed: ClassicalExpr | undefined, values: number[], others: number[] | undefined, runs: () => boolean) {
+    if (!bits && !computed) {
       this.decisions += 1;
       if (runs()) this.block(at);
       else this.skipStatement(false);
       return;
     }
+    const equals = (value: number): Condition => (bits ? { clbits: bits, value } : { test: { kind: "binary", op: "==", left: computed!, right: { kind: "number", value } } });
     if (others) {
-      const conditions = others.map((value): Condition => ({ clbits: bits, value, negate: true }));
-      this.charge(at, conditions.length * bits.length);
+      const conditions = others.map((value): Condition => this.negate(equals(value)));
+      this.charge(at, conditions.length * (bits?.length ?? 1));
       this.withConditions(conditions, () => this.block(at));
       return;
     }
     const bodyStart = this.position;
     for (const value of values) {
       this.position = bodyStart;
-      this.withConditions([{ clbits: bits, value }], () => this.block(at));
+      this.withConditions([equals(value)], () => this.block(at));
       this.charge(at, this.position - bodyStart);
     }
   }
@@ -1617,8 +1800,8 @@ class Parser implements Cursor {
 
   // One shared list of the conditions in force (instructions keep a reference, not a copy).
   private conditionsChanged() {
-    this.when = this.conditions.length > 0 ? this.conditions.map((c) => ({ ...c, clbits: [...c.clbits] })) : undefined;
-    this.whenBits = this.conditions.reduce((sum, c) => sum + c.clbits.length, 0);
+    this.when = this.conditions.length > 0 ? this.conditions.map((c) => ("test" in c ? c : { ...c, clbits: [...c.clbits] })) : undefined;
+    this.whenBits = this.conditions.reduce((sum, c) => sum + ("test" in c ? 1 : c.clbits.length), 0);
   }
 
   private cast(type: ClassicalType, value: number, at: Token): number {
@@ -1723,8 +1906,9 @@ class Parser implements Cursor {
     this.callConditions = this.conditions.length;
     this.currentSubroutine = sub;
     this.callDepth += 1;
-    const loops = { depth: this.loopDepth, conditions: this.loopConditions };
+    const loops = { depth: this.loopDepth, conditions: this.loopConditions, contexts: this.loops };
     this.loopDepth = 0;
+    this.loops = [];
     this.position = sub.bodyStart;
     let returned: Returned = { kind: "none" };
     try {
@@ -1737,7 +1921,7 @@ class Parser implements Cursor {
     ({ position: this.position, qregs: this.qregs, cregs: this.cregs, constants: this.constants, blocks: this.blocks, variables: this.variables } = saved);
     ({ callConditions: this.callConditions, conditionDepth: this.conditionDepth, current: this.currentSubroutine, readonly: this.readonlyBits } = saved);
     this.callDepth -= 1;
-    ({ depth: this.loopDepth, conditions: this.loopConditions } = loops);
+    ({ depth: this.loopDepth, conditions: this.loopConditions, contexts: this.loops } = loops);
     this.charge(token, REPETITION_STEPS + read);
     return returned;
   }
@@ -1787,12 +1971,14 @@ class Parser implements Cursor {
     this.assignBits(target, returned.value, at);
   }
 
-  // Bits hold what was measured into them: a value can be written only where it changes nothing
-  // (0 into bits nothing measured into).
-  private assignBits(target: Arg, value: number, at: Token) {
+  // A value written into bits (bit k of the value into the k-th bit): a step of the running
+  // program, unless it changes nothing (0 into bits nothing has written).
+  private assignBits(target: Arg, value: number | Runtime, at: Token) {
     const bits = bitsOfArg(target);
-    if (value === 0 && bits.every((bit) => !this.writtenClbits.has(bit) && !this.readonlyBits.has(bit))) return;
-    this.fail(at, "not supported by this simulator: writing a value other than a measurement into bits (they hold measurement results)");
+    if (value === 0 && !this.when && bits.every((bit) => !this.writtenClbits.has(bit) && !this.readonlyBits.has(bit))) return;
+    // Wrapped to the bits' width, as a cast to bit[n] does.
+    const wrapped: ClassicalExpr = typeof value === "number" ? { kind: "number", value: castTo("bit", bits.length, value, at) } : { kind: "convert", type: "bit", width: bits.length, arg: this.exprOf(value) };
+    this.push({ kind: "write", clbits: bits, value: wrapped }, at);
   }
 
   private resolve(token: Token): Target {

@@ -6,16 +6,36 @@ import { GATES, type GateOp } from "./gates";
 export type Measurement = { qubit: number; clbit: number };
 
 /**
- * A classical condition: the bits `clbits` (least significant first) read as a number equal
- * `value` (or differ from it, when `negate`).
+ * A classical value computed while a dynamic circuit runs, from its bits (read as an unsigned
+ * number, the first bit least significant), its variables (numbered from 0), numbers, operators
+ * (those of run/classical.ts: `xor` is the exclusive or, `^` the power) and type conversions.
  */
-export type Condition = { clbits: number[]; value: number; negate?: boolean };
+export type ClassicalExpr =
+  | { kind: "number"; value: number }
+  | { kind: "bits"; clbits: number[] }
+  | { kind: "variable"; slot: number }
+  | { kind: "unary"; op: string; arg: ClassicalExpr }
+  | { kind: "binary"; op: string; left: ClassicalExpr; right: ClassicalExpr }
+  | { kind: "convert"; type: string; width?: number; arg: ClassicalExpr };
 
-/** One step of a dynamic circuit; `when` lists conditions that must all hold for it to happen. */
+/**
+ * A classical condition: the bits `clbits` (least significant first) read as a number equal
+ * `value`, or a classical expression is not 0 (`test`); `negate` turns it around.
+ */
+export type Condition = { clbits: number[]; value: number; negate?: boolean } | { test: ClassicalExpr; negate?: boolean };
+
+/**
+ * One step of a dynamic circuit; `when` lists conditions that must all hold for it to happen.
+ * Besides the quantum steps: `set` gives a variable a value, `write` puts a value's low bits into
+ * bits (bit k of the value into `clbits[k]`), `jump` goes on at step `to` (a loop, a break).
+ */
 export type Instruction =
   | { kind: "gate"; op: GateOp; when?: Condition[] }
   | { kind: "measure"; qubit: number; clbit: number; when?: Condition[] }
-  | { kind: "reset"; qubit: number; when?: Condition[] };
+  | { kind: "reset"; qubit: number; when?: Condition[] }
+  | { kind: "set"; slot: number; value: ClassicalExpr; when?: Condition[] }
+  | { kind: "write"; clbits: number[]; value: ClassicalExpr; when?: Condition[] }
+  | { kind: "jump"; to: number; when?: Condition[] };
 
 /**
  * A barrier as the program wrote it: it changes nothing in a simulation; diagrams draw it. `at` is
@@ -36,6 +56,8 @@ export type Circuit = {
    * is the whole program (run by shot branching) and `ops`/`measurements` only describe it.
    */
   program?: Instruction[];
+  /** How many classical variables the program's `set` steps use (slots 0 … variables − 1; 0 when absent). */
+  variables?: number;
   /** The program's barriers, in order (absent when it has none); only diagrams read them. */
   barriers?: Barrier[];
 };

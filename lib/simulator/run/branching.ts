@@ -16,9 +16,10 @@ import { freemem } from "node:os";
 import { SimulatorLimitError, SimulatorMemoryError } from "../errors";
 import { applyGate, applyX } from "../kernels/run-pass";
 import { BYTES_PER_AMPLITUDE, releaseState, type StateVector } from "../memory/registers";
-import type { Circuit, Condition, Instruction } from "../passes/circuit";
+import type { Circuit, Instruction } from "../passes/circuit";
 import { applyFused } from "../threads/parallel";
 import { binomial } from "./binomial";
+import { allHold, evaluateClassical } from "./classical";
 import type { Rng } from "./random";
 import { copyState, zeroState } from "./statevector";
 
@@ -43,30 +44,35 @@ export type BranchResult = {
   branches: number;
 };
 
-// Steps with consecutive unconditional gates grouped, so that each group is one fused sweep.
+// Steps with consecutive unconditional gates grouped, so that each group is one fused sweep. A
+// group never spans a step some jump goes to, and jumps are renumbered onto the grouped steps.
 type Step = { kind: "gates"; ops: Extract<Instruction, { kind: "gate" }>["op"][] } | Instruction;
 
 const group = (program: Instruction[]): Step[] => {
+  const targets = new Set<number>();
+  for (const step of program) if (step.kind === "jump") targets.add(step.to);
   const steps: Step[] = [];
-  for (const step of program) {
+  const stepOf = new Int32Array(program.length + 1);
+  program.forEach((step, k) => {
+    stepOf[k] = steps.length;
     const last = steps[steps.length - 1];
     if (step.kind === "gate" && !step.when) {
-      if (last && last.kind === "gates") last.ops.push(step.op);
+      if (last && last.kind === "gates" && !targets.has(k)) last.ops.push(step.op);
       else steps.push({ kind: "gates", ops: [step.op] });
     } else steps.push(step);
-  }
-  return steps;
+  });
+  stepOf[program.length] = steps.length;
+  return steps.map((step) => (step.kind === "jump" ? { ...step, to: stepOf[step.to] } : step));
 };
 
-const holds = (conditions: Condition[] | undefined, bits: Uint8Array) => {
-  if (!conditions) return true;
-  for (const condition of conditions) {
-    let value = 0;
-    for (let k = condition.clbits.length - 1; k >= 0; k -= 1) value = value * 2 + bits[condition.clbits[k]];
-    if ((value === condition.value) === Boolean(condition.negate)) return false;
-  }
-  return true;
-};
+// What a classical step (a set, a write, a jump) is charged against the work limit: as much as a
+// gate on 2^12 amplitudes at least, so that a loop of classical steps alone stops at the limit
+// in about as long as one of gates would.
+const CLASSICAL_STEP_WORK = 2 ** 12;
+// In exact mode, a branch less probable than this is dropped: its outcome could not show in an
+// answer (probabilities at most 1e-15 are not outcomes), and a loop that repeats until a
+// measurement succeeds ends.
+const NEGLIGIBLE_WEIGHT = 2 ** -56;
 
 /** The probability that `qubit` reads 1. */
 export const probabilityOfOne = (state: StateVector, qubit: number) => {
@@ -96,7 +102,7 @@ export const collapse = (state: StateVector, qubit: number, outcome: 0 | 1, p: n
   }
 };
 
-type Branch = { state: StateVector; step: number; shots: number; weight: number; bits: Uint8Array };
+type Branch = { state: StateVector; step: number; shots: number; weight: number; bits: Uint8Array; variables: Float64Array };
 
 const keyOf = (bits: Uint8Array) => {
   let key = "";
@@ -115,15 +121,18 @@ export const runBranching = (c: Circuit, options: BranchOptions): BranchResult =
   const exact = new Map<string, number>();
   let work = 0;
   let finished = 0;
-  const addWork = (gates: number) => {
-    work += gates * size;
+  const addWork = (gates: number, amplitudes = size) => {
+    work += gates * amplitudes;
     if (work > options.maxWork) {
       throw new SimulatorLimitError("maxWork", options.maxWork, work, { qubits: c.qubits }, `following every measurement outcome is more work than ${options.maxWork} (maxWork, gates × 2^qubits over all branches)`);
     }
   };
-  const waiting: Branch[] = [{ state: zeroState(c.qubits, options.maxQubits), step: 0, shots: options.shots, weight: 1, bits: new Uint8Array(c.clbits) }];
+  const classicalWork = Math.max(size, CLASSICAL_STEP_WORK);
+  const waiting: Branch[] = [
+    { state: zeroState(c.qubits, options.maxQubits), step: 0, shots: options.shots, weight: 1, bits: new Uint8Array(c.clbits), variables: new Float64Array(c.variables ?? 0) },
+  ];
   const runBranch = (branch: Branch) => {
-    const { state, bits } = branch;
+    const { state, bits, variables } = branch;
     for (; branch.step < steps.length; branch.step += 1) {
       const step = steps[branch.step];
       if (step.kind === "gates") {
@@ -131,7 +140,27 @@ export const runBranching = (c: Circuit, options: BranchOptions): BranchResult =
         applyFused(state, step.ops);
         continue;
       }
-      if (!holds(step.when, bits)) continue;
+      if (step.when) addWork(1, classicalWork);
+      if (!allHold(step.when, bits, variables)) continue;
+      if (step.kind === "jump") {
+        addWork(1, classicalWork);
+        branch.step = step.to - 1;
+        continue;
+      }
+      if (step.kind === "set") {
+        addWork(1, classicalWork);
+        variables[step.slot] = evaluateClassical(step.value, bits, variables);
+        continue;
+      }
+      if (step.kind === "write") {
+        addWork(1, classicalWork);
+        let value = evaluateClassical(step.value, bits, variables);
+        for (const clbit of step.clbits) {
+          bits[clbit] = value % 2 === 0 ? 0 : 1;
+          value = Math.floor(value / 2);
+        }
+        continue;
+      }
       if (step.kind === "gate") {
         addWork(1);
         applyGate(state, step.op);
@@ -166,14 +195,17 @@ export const runBranching = (c: Circuit, options: BranchOptions): BranchResult =
           shots: exactMode ? 0 : ones,
           weight: branch.weight * p1,
           bits: bits.slice(),
+          variables: variables.slice(),
         };
         collapse(other.state, step.qubit, 1, p1);
         record(other, 1);
-        waiting.push(other);
+        if (exactMode && other.weight < NEGLIGIBLE_WEIGHT) releaseState(other.state);
+        else waiting.push(other);
         collapse(state, step.qubit, 0, 1 - p1);
         record(branch, 0);
         branch.shots = exactMode ? 0 : zeros;
         branch.weight *= 1 - p1;
+        if (exactMode && branch.weight < NEGLIGIBLE_WEIGHT) return;
       } else {
         const outcome = ones > 0 ? 1 : 0;
         const p = outcome === 1 ? p1 : 1 - p1;
