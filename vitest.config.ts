@@ -25,6 +25,7 @@ const UNIT_TESTS = [
   "tests/lists/list-params.test.ts",
   "tests/load/open-model.test.ts",
   "tests/quantum/circuit-examples.test.ts",
+  "tests/quantum/classical-runtime.test.ts",
   "tests/quantum/dynamic.test.ts",
   "tests/quantum/histogram.test.ts",
   "tests/quantum/ibm.test.ts",

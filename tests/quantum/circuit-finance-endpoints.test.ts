@@ -195,6 +195,20 @@ describe("POST /quantum/run", () => {
     expect(errorPaths(notNumber.json)).toEqual(["body.parameters.theta"]);
   });
 
+  it("runs a loop that repeats until a measurement succeeds, and answers 400 for one that never ends or computes no value", async () => {
+    const untilOne = 'OPENQASM 3.0;\ninclude "stdgates.inc";\nqubit[1] q;\nbit c;\nh q[0];\nc = measure q[0];\nwhile (!c) {\n  reset q[0];\n  h q[0];\n  c = measure q[0];\n}';
+    const done = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm: untilOne, shots: 200, seed: 3, exact: true } });
+    expect(done.status).toBe(200);
+    expect(done.json.counts).toEqual({ "1": 200 });
+    expect(done.json.exactProbabilities["1"]).toBeCloseTo(1, 12);
+    const endless = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm: 'OPENQASM 3.0;\nqubit[1] q;\nbit c;\nwhile (!c) { c = measure q[0]; }', shots: 10 } });
+    expect(endless.status).toBe(400);
+    expect(endless.json.detail).toMatch(/^Following every measurement outcome of this circuit is more work than one request may take/);
+    const fraction = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm: 'OPENQASM 3.0;\nqubit[1] q;\nbit c;\nx q[0];\nc = measure q[0];\nfloat[64] f = c;\nf = f / 2;\nif ((f & 1) == 0) x q[0];', shots: 10 } });
+    expect(fraction.status).toBe(400);
+    expect(fraction.json.detail).toBe("The program's classical computation failed while the circuit ran: '&' needs whole numbers, not 0.5.");
+  });
+
   it("binds a bool input and an input named in another script, and answers 400 naming a value of the wrong kind", async () => {
     const qasm = 'OPENQASM 3.0;\ninclude "stdgates.inc";\ninput bool flip;\ninput float[64] θ;\nqubit[1] q;\nbit[1] c;\nif (flip) rx(θ) q[0];\nc[0] = measure q[0];';
     const on = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm, parameters: { flip: true, θ: Math.PI }, shots: 50, seed: 1 } });

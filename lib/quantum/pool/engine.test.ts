@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { AppError } from "../../core/errors";
 import { resetQuantumConfig } from "../config";
-import { SimulatorLimitError, SimulatorMemoryError, checkWork, circuit, gate } from "../../simulator";
+import { ClassicalError, SimulatorLimitError, SimulatorMemoryError, binaryOp, checkWork, circuit, gate } from "../../simulator";
 import { engineAppError } from "./engine";
 import { computeTask } from "./tasks";
 
@@ -84,6 +84,17 @@ describe("the engine's other errors, as the API answers them", () => {
     expect(error).toBeInstanceOf(SimulatorLimitError);
     expect(engineAppError(error)).toMatchObject({ status: 400, message: "The circuit has 3 gates; at most 2 are simulated (QUANTUM_MAX_GATES)." });
     expect(engineAppError(new SimulatorLimitError("minQubits", 1, 0, { qubits: 0 }))).toMatchObject({ status: 400, message: "A circuit needs at least one qubit; it has 0." });
+  });
+
+  it("a classical value the running program cannot compute: 400 naming it", () => {
+    let error: unknown;
+    try {
+      binaryOp("&", 0.5, 1);
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(ClassicalError);
+    expect(engineAppError(error)).toMatchObject({ status: 400, message: "The program's classical computation failed while the circuit ran: '&' needs whole numbers, not 0.5." });
   });
 
   it("too little free memory, for a register or for a dynamic circuit's copies: 503", () => {

@@ -48,14 +48,18 @@
 //   read as conditions of the simulator (`if (f)`, `if (s == 2)`, `switch (s)`) while those bits are
 //   not measured again; `bit b = measure q;`. A declaration in an inner block may shadow an outer
 //   variable until the block ends. An `if` on variables is decided while reading;
-//   `while` is unrolled (its condition known each time, every iteration charged; an iteration that
+//   `while` is unrolled while its condition is known (every iteration charged; an iteration that
 //   assigns nothing repeats forever and is refused at once), with `break` and `continue`.
+// - what depends on a measurement becomes classical steps of the running program (Instruction
+//   `set`, `write`, `jump`, and conditions that `test` an expression): operators on measured bits,
+//   variables assigned computed values or under conditions on measured bits (kept in slots, see
+//   Variable), values written into bits, `switch` on a computed value, `while` on measured bits
+//   (repeatedLoop), `break`/`continue` under a condition on measured bits (jumps).
 // Refused as "not supported by this simulator: …" (with the place): pulse-level calibration
-// (`defcal`, `cal`, `defcalgrammar`, `port`, `frame`, `waveform`), `extern`, `output`, and what
-// would need a classical machine at run time ("… (depends on a measurement)": arithmetic on
-// measured bits, a value other than a measurement written into bits, a variable assigned under a
-// condition on measured bits and read later, `while` on measured bits, `break`/`continue`/`return`
-// under a condition on measured bits).
+// (`defcal`, `cal`, `defcalgrammar`, `port`, `frame`, `waveform`), `extern`, `output`, opaque gates,
+// other includes, a program without qubits, and ("… (depends on a measurement)") a gate
+// parameter, index or bound read from measured bits, a stale read of bits a variable holds, and
+// `return` under a condition on measured bits.
 //
 // Both: registers broadcast as the specifications say (`h q;`, `cx a, b;` over equal sizes,
 // `measure q -> c;`), `barrier`, comments. Mid-circuit measurement, `reset`, `if` and `switch` on
