@@ -52,6 +52,12 @@ describe("values computed from measured bits", () => {
     expect(distribution).toEqual({ "00": 0.5, "11": 0.5 });
   });
 
+  it("takes an if's test once, before a body that measures into the bits it reads", () => {
+    // First c[0] = 1 (half the shots): the body measures c[0] again, yet x q[1] still runs and the else does not.
+    const distribution = checked(`${V3}qubit[3] q;\nbit[3] c;\nh q[0];\nc[0] = measure q[0];\nif (c[0]) {\n  h q[0];\n  c[0] = measure q[0];\n  x q[1];\n} else {\n  x q[2];\n}\nc[1] = measure q[1];\nc[2] = measure q[2];`);
+    expect(distribution).toEqual({ "100": 0.5, "010": 0.25, "011": 0.25 });
+  });
+
   it("switches on a computed value, as Qiskit writes `switch_dummy = c & 3`", () => {
     const distribution = checked(`${V3}qubit[3] q;\nbit[2] c;\nbit r;\nint switch_dummy;\nh q[0:1];\nc = measure q[0:1];\nswitch_dummy = (c ^ 1) & 3;\nswitch (switch_dummy) {\n  case 0 { x q[2]; }\n  case 3 { }\n  default { x q[2]; }\n}\nr = measure q[2];`);
     // (c xor 1) is 0 for c = 1, 3 for c = 2: q[2] flips for c = 1, 0 and 3.

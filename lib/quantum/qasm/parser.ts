@@ -1010,11 +1010,11 @@ class Parser implements Cursor {
     }
   }
 
-  // Where the statement (or block) starting at token `start` ends.
-  private statementEnd(start: number) {
+  // Where the statement (or block) starting at token `start` ends (with its else, if asked).
+  private statementEnd(start: number, withElse = false) {
     const position = this.position;
     this.position = start;
-    this.skipStatement(false);
+    this.skipStatement(withElse);
     const end = this.position;
     this.position = position;
     return end;
@@ -1109,12 +1109,7 @@ class Parser implements Cursor {
     const exprAt = this.peek();
     const result = this.condition(parseExpression(this, this.guard), exprAt);
     this.expect(")");
-    if (typeof result !== "boolean") {
-      this.under(result, at);
-      if (!this.is("else")) return;
-      this.next();
-      return this.under([this.negate(this.allOf(result))], at);
-    }
+    if (typeof result !== "boolean") return this.measuredIf(result, at);
     const holds = result;
     this.decisions += 1;
     if (holds) this.branch(at);
@@ -1628,18 +1623,51 @@ class Parser implements Cursor {
       terms.push(this.conditionTerm());
     }
     this.expect(")");
-    if (terms.length > 1) {
-      this.under(terms, at);
-      if (this.version === 2 || !this.is("else")) return;
-      this.next();
-      return this.under([this.negate(this.allOf(terms))], at);
+    if (this.version !== 2) return this.measuredIf(terms, at);
+    this.under(terms, at);
+  }
+
+  // The body of an `if` on measured bits under its conditions, and an `else` under their negation.
+  // When a block or an else could write the bits the conditions read, the test is taken once,
+  // before them, into a slot: what the body measures does not change what runs after it.
+  private measuredIf(conditions: Condition[], at: Token) {
+    const start = this.position;
+    const bodyEnd = this.statementEnd(start, false);
+    const hasElse = this.tokens[bodyEnd]?.kind === "id" && this.tokens[bodyEnd].text === "else";
+    let taken = conditions;
+    if ((this.is("{") || hasElse) && this.writesBits(start, this.statementEnd(start, true))) {
+      const slot = this.slots;
+      this.slots += 1;
+      this.push({ kind: "set", slot, value: this.conditionExpr(this.allOf(conditions)) }, at);
+      taken = [{ test: { kind: "variable", slot } }];
     }
-    const condition = terms[0];
-    this.under([condition], at);
-    if (this.version !== 2 && this.is("else")) {
-      this.next();
-      this.under([{ ...condition, negate: !condition.negate }], at);
+    this.under(taken, at);
+    if (!this.is("else")) return;
+    this.next();
+    this.under([this.negate(this.allOf(taken))], at);
+  }
+
+  // Whether the tokens from `start` to `end` may write bits: a measurement, a subroutine call, or
+  // a register (or an index of one) before `=` or a compound assignment.
+  private writesBits(start: number, end: number) {
+    const assigns = (token: Token | undefined) => token?.kind === "symbol" && (token.text === "=" || Object.hasOwn(COMPOUND, token.text));
+    for (let k = start; k < end; k += 1) {
+      const token = this.tokens[k];
+      if (token.kind !== "id") continue;
+      if (token.text === "measure" || (this.subroutines.has(token.text) && this.tokens[k + 1].text === "(")) return true;
+      if (!this.cregs.has(token.text)) continue;
+      let after = k + 1;
+      if (this.tokens[after].text === "[") {
+        for (let depth = 0; after < end; after += 1) {
+          const text = this.tokens[after].text;
+          if (text === "[") depth += 1;
+          else if (text === "]" && --depth === 0) break;
+        }
+        after += 1;
+      }
+      if (assigns(this.tokens[after])) return true;
     }
+    return false;
   }
 
   // c == 3, c != 1, c[0], !c[0], c[0] == true: one condition on bits.
