@@ -1,10 +1,10 @@
 // Claiming work (docs/agents-at-work.md, "Runs" and "Routing"): an agent asks for a task it may work;
 // when there is none yet it waits (a long poll, up to 30 s) and looks again when the watcher sees
 // work assigned to it (./watch-claimable.ts), or after RUN_CLAIM_RECHECK_MS at the latest. The claim
-// itself is one transaction: the candidate tasks are locked with SKIP LOCKED (another instance's
-// claim of the same task skips it), the first one the routing rule gives this agent moves to
-// in_progress, and the run starts with its lease. Exclusive across instances by the row locks and the
-// status check of the move.
+// itself is one transaction: of the candidate tasks, the first one the routing rule gives this agent
+// and no other claim holds is locked (SKIP LOCKED) and, still assigned, moves to in_progress, and
+// the run starts with its lease. Exclusive across instances by the row locks and the status check
+// of the move.
 import { randomBytes } from "node:crypto";
 import { prisma, Prisma } from "../db";
 import { notFound } from "../core/errors";
@@ -67,17 +67,26 @@ const tryClaim = (agentId: string, now: Date, engineId: string | null = null) =>
         OR (t."entityType" = 'Syndicate' AND t."entityId" IN (
           SELECT l."syndicateId" FROM "SyndicateSquad" l JOIN "SquadMember" m ON m."squadId" = l."squadId" WHERE m."agentId" = ${agentId})))
       ORDER BY "claimableAt", t.id
-      LIMIT ${CANDIDATES}
-      FOR UPDATE OF t SKIP LOCKED`;
+      LIMIT ${CANDIDATES}`;
     if (candidates.length === 0) return null;
     const groups = candidates.filter((task) => task.entityType !== "Agent").map((task) => ({ type: task.entityType, id: task.entityId }));
     const members = await membersOf(tx, groups, now, leaseMs);
     const self = candidates.some((task) => task.entityType === "Agent")
       ? (await membersOfAgent(tx, agentId))
       : undefined;
-    const chosen = candidates.find((task) =>
+    const eligible = candidates.filter((task) =>
       mayClaim(agentId, task, task.entityType === "Agent" ? (self ? [self] : []) : members.get(`${task.entityType}:${task.entityId}`) ?? [], now, config.RUN_OFFER_PREFERENCE_SECONDS * 1_000),
     );
+    // Only a task this agent may take is locked (SKIP LOCKED: another claim of it skips it) and
+    // checked still assigned. Locking every candidate first made an agent's claim of tasks it
+    // cannot take hide them from a concurrent claim by one that can, which then found nothing.
+    if (eligible.length === 0) return null;
+    const ids = eligible.map((task) => task.taskId);
+    const [locked] = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM "Task" WHERE id = ANY(${ids}::text[]) AND status = 'assigned'
+      ORDER BY array_position(${ids}::text[], id) LIMIT 1
+      FOR UPDATE SKIP LOCKED`;
+    const chosen = locked && eligible.find((task) => task.taskId === locked.id);
     if (!chosen) return null;
     const [{ attempts }] = await tx.$queryRaw<{ attempts: number }[]>`SELECT count(*)::int AS attempts FROM "AgentRun" WHERE "taskId" = ${chosen.taskId}`;
     const run = await tx.agentRun.create({
