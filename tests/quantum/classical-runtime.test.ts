@@ -85,6 +85,16 @@ describe("loops the simulator repeats, and early exits", () => {
     for (let k = 0; k < 8; k += 1) expect(distribution[`${k.toString(2).padStart(3, "0")}1`]).toBeCloseTo(2 ** -(k + 1) / (1 - 2 ** -8), 12);
   });
 
+  it("resets a qubit on every pass, and stays normalised over hundreds of passes", () => {
+    // Each pass succeeds with sin²(π/6) = 1/4 (the reset undoes the x of the pass before).
+    const distribution = checked(`${V3}qubit[1] q;\nbit c;\nbit[3] tries;\nint n = 0;\nwhile (!c) {\n  reset q[0];\n  ry(pi / 3) q[0];\n  c = measure q[0];\n  x q[0];\n  n += 1;\n}\ntries = n;`);
+    for (let j = 0; j < 8; j += 1) {
+      let expected = 0;
+      for (let k = j === 0 ? 8 : j; k < 2000; k += 8) expected += 0.75 ** (k - 1) * 0.25;
+      expect(distribution[`${j.toString(2).padStart(3, "0")}1`]).toBeCloseTo(expected, 12);
+    }
+  });
+
   it("leaves an unrolled for loop by a break under a measured condition, and skips with continue", () => {
     const broken = checked(`${V3}qubit[1] q;\nbit c;\nbit[3] zeros;\nint n = 0;\nfor int i in [0:3] {\n  reset q[0];\n  h q[0];\n  c = measure q[0];\n  if (c) break;\n  n += 1;\n}\nzeros = n;`);
     const byCount = (distribution: Record<string, number>) => {
@@ -102,6 +112,12 @@ describe("loops the simulator repeats, and early exits", () => {
     // The loop ends once cr is not 0: uniform over the three other values.
     const third = Math.round(1e12 / 3) / 1e12;
     expect(distribution).toEqual({ "01": third, "10": third, "11": third });
+  });
+
+  it("pins only what a repeated loop assigns of enclosing scopes: a variable the body declares anew leaves the outer one known", () => {
+    const distribution = checked(`${V3}qubit[1] q;\nbit c;\nfloat[64] n = pi;\nwhile (c == 0) {\n  float[64] n = 0.5;\n  reset q[0];\n  rx(n) q[0];\n  c = measure q[0];\n}\nrx(n) q[0];\nc = measure q[0];`);
+    // The loop ends with q in |1⟩; rx(pi) after it brings q back to |0⟩.
+    expect(distribution).toEqual({ "0": 1 });
   });
 
   it("is refused at the work limit when it never ends, and when a classical value has none", () => {

@@ -57,7 +57,7 @@ describe("a submitted circuit past the engine's limits", () => {
     const qasm = program(4, "h q;\nc = measure q;\nh q;\nh q;\nh q;");
     expect(refusal(() => computeTask({ kind: "circuit", qasm, shots: 1000, seed: 1 }))).toEqual({
       status: 400,
-      message: "Following every measurement outcome of this circuit is more work than one request may take (gates × 2^qubits over all branches ≤ 300, QUANTUM_MAX_GATE_WORK).",
+      message: "Following every measurement outcome and every pass of a loop of this circuit is more work than one request may take (gates × 2^qubits over all branches ≤ 300, QUANTUM_MAX_GATE_WORK); a loop that never ends stops here too.",
     });
   });
 

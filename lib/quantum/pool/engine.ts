@@ -67,7 +67,7 @@ export const engineAppError = (error: unknown): AppError | undefined => {
     case "maxWork":
       return new AppError(
         "bad_request",
-        `Following every measurement outcome of this circuit is more work than one request may take (gates × 2^qubits over all branches ≤ ${value}, QUANTUM_MAX_GATE_WORK).`,
+        `Following every measurement outcome and every pass of a loop of this circuit is more work than one request may take (gates × 2^qubits over all branches ≤ ${value}, QUANTUM_MAX_GATE_WORK); a loop that never ends stops here too.`,
       );
     case "exactBranches":
       return new AppError("bad_request", `The exact distribution of this circuit has more than ${value} branches.`);

@@ -312,8 +312,10 @@ class Parser implements Cursor {
   private writtenClbits = new Set<number>();
   /** Variables of the running program used so far (see Variable.slot). */
   private slots = 0;
-  /** The loops being read, innermost last. */
+  /** The loops being read, innermost last (a subroutine's own while its body is read). */
   private loops: LoopContext[] = [];
+  /** Bodies of loops the simulator repeats being read, subroutine calls included. */
+  private repeating = 0;
 
   constructor(
     private readonly tokens: Token[],
@@ -1085,9 +1087,11 @@ class Parser implements Cursor {
     this.loopDepth += 1;
     this.loopConditions = this.conditions.length;
     const bodyStart = this.position;
+    this.repeating += 1;
     try {
       this.loopBody(at, this.is("{"));
     } finally {
+      this.repeating -= 1;
       this.loopDepth = saved.depth;
       this.loopConditions = saved.conditions;
     }
@@ -1404,6 +1408,9 @@ class Parser implements Cursor {
       const token = this.tokens[k];
       const next = this.tokens[k + 1];
       if (token.kind !== "id" || inner.has(token.text) || next.kind !== "symbol" || (next.text !== "=" && !Object.hasOwn(COMPOUND, next.text))) continue;
+      // `int n = 5;` (or `int[8] n = …`) declares a variable of the body: not an assignment.
+      const before = this.tokens[k - 1];
+      if (before && ((before.kind === "id" && CLASSICAL_TYPES.has(before.text)) || (before.kind === "symbol" && before.text === "]"))) continue;
       const variable = this.variables.get(token.text);
       if (variable) this.pin(token.text, variable, at);
     }
@@ -1496,8 +1503,9 @@ class Parser implements Cursor {
       }
       if (!when) for (const q of step.op.qubits) this.measured.delete(q);
     } else if (step.kind === "reset") {
-      // A reset of a qubit nothing has touched does nothing.
-      if (!this.touched.has(step.qubit) && !when) return -1;
+      // A reset of a qubit nothing has touched does nothing (in a loop the simulator repeats, the
+      // next pass may find it touched).
+      if (!this.touched.has(step.qubit) && !when && this.repeating === 0) return -1;
       this.dynamic = true;
       this.measured.delete(step.qubit);
     } else {

@@ -85,7 +85,25 @@ export const probabilityOfOne = (state: StateVector, qubit: number) => {
   return p;
 };
 
-/** Projects `qubit` onto `outcome` (whose probability is `p`) and renormalises. */
+/**
+ * The squared norms of the parts of the state where `qubit` reads 0 and 1. Their sum is 1 up to
+ * rounding; a measurement divides by the kept part's own norm, not by 1 minus the other's, so that
+ * the rounding does not grow from one measurement to the next (a loop measuring a qubit hundreds
+ * of times drifted away from a normalised state, and with it from the right probabilities).
+ */
+export const outcomeMasses = (state: StateVector, qubit: number) => {
+  const { re, im } = state;
+  const stride = 1 << qubit;
+  let zero = 0;
+  let one = 0;
+  for (let base = 0; base < re.length; base += 2 * stride) {
+    for (let i = base, end = base + stride; i < end; i += 1) zero += re[i] * re[i] + im[i] * im[i];
+    for (let i = base + stride, end = base + 2 * stride; i < end; i += 1) one += re[i] * re[i] + im[i] * im[i];
+  }
+  return { zero, one };
+};
+
+/** Projects `qubit` onto `outcome` (whose probability is `p`: the kept part's squared norm) and renormalises. */
 export const collapse = (state: StateVector, qubit: number, outcome: 0 | 1, p: number) => {
   const { re, im } = state;
   const stride = 1 << qubit;
@@ -167,7 +185,8 @@ export const runBranching = (c: Circuit, options: BranchOptions): BranchResult =
         continue;
       }
       addWork(1);
-      const p1 = Math.min(1, Math.max(0, probabilityOfOne(state, step.qubit)));
+      const masses = outcomeMasses(state, step.qubit);
+      const p1 = masses.zero + masses.one > 0 ? masses.one / (masses.zero + masses.one) : 0;
       let ones: number;
       let zeros: number;
       if (exactMode) {
@@ -197,19 +216,18 @@ export const runBranching = (c: Circuit, options: BranchOptions): BranchResult =
           bits: bits.slice(),
           variables: variables.slice(),
         };
-        collapse(other.state, step.qubit, 1, p1);
+        collapse(other.state, step.qubit, 1, masses.one);
         record(other, 1);
         if (exactMode && other.weight < NEGLIGIBLE_WEIGHT) releaseState(other.state);
         else waiting.push(other);
-        collapse(state, step.qubit, 0, 1 - p1);
+        collapse(state, step.qubit, 0, masses.zero);
         record(branch, 0);
         branch.shots = exactMode ? 0 : zeros;
         branch.weight *= 1 - p1;
         if (exactMode && branch.weight < NEGLIGIBLE_WEIGHT) return;
       } else {
         const outcome = ones > 0 ? 1 : 0;
-        const p = outcome === 1 ? p1 : 1 - p1;
-        collapse(state, step.qubit, outcome, p);
+        collapse(state, step.qubit, outcome, outcome === 1 ? masses.one : masses.zero);
         record(branch, outcome);
       }
     }
