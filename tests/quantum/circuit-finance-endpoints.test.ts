@@ -209,6 +209,14 @@ describe("POST /quantum/run", () => {
     expect(fraction.json.detail).toBe("The program's classical computation failed while the circuit ran: '&' needs whole numbers, not 0.5.");
   });
 
+  it("runs a program of classical steps only (no qubits), with its histogram and its state", async () => {
+    const qasm = 'OPENQASM 3.0;\ninclude "stdgates.inc";\nbit[2] cr;\nif (cr == 1) {\n}';
+    const answer = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm, shots: 10, seed: 1, exact: true, statevector: true } });
+    expect(answer.status).toBe(200);
+    expect(answer.json).toMatchObject({ qubits: 0, clbits: 2, counts: { "00": 10 }, exactProbabilities: { "00": 1 }, statevector: [[1, 0]] });
+    expect(answer.json.histogram).toMatch(/^[A-Za-z0-9+/]+=*$/);
+  });
+
   it("binds a bool input and an input named in another script, and answers 400 naming a value of the wrong kind", async () => {
     const qasm = 'OPENQASM 3.0;\ninclude "stdgates.inc";\ninput bool flip;\ninput float[64] θ;\nqubit[1] q;\nbit[1] c;\nif (flip) rx(θ) q[0];\nc[0] = measure q[0];';
     const on = await call(runRoute.POST, "POST", "/quantum/run", { key, body: { qasm, parameters: { flip: true, θ: Math.PI }, shots: 50, seed: 1 } });

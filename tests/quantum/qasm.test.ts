@@ -117,7 +117,6 @@ describe("parse errors name the line and column", () => {
     ["qreg q[1];\nh q[0]", 2, 7, "expected ';' but found 'end of input'"],
     ["qreg q[1]; /* open", 1, 12, "unterminated comment"],
     ["qreg q[1];\nh q[0]; #", 2, 9, "unexpected character '#'"],
-    ["creg c[1];", 1, 11, "not supported by this simulator: a program without qubits (declare one: qubit q; or qreg q[1];)"],
     ["qreg q[1];\ngate g(a) x { rx(b) x; }", 2, 18, "unknown parameter 'b'"],
   ])("%j → line %i, column %i", (source, line, column, message) => {
     expect(errorOf(source)).toEqual({ line, column, message });
@@ -712,8 +711,16 @@ describe("more of what Qiskit writes: Unicode names, the first switch syntax, br
     expect(errorOf(`${V3}qubit[1] q;\nif (true) { int n = 1; int n = 2; }`)).toEqual({ line: 4, column: 28, message: "'n' is already declared" });
   });
 
+  it("runs a program without qubits, as Qiskit writes a circuit of classical steps only: its bits, all 0", () => {
+    const classical = parseQasm(`${V3}bit[3] cr;\ninput bool a;\nuint[8] c;\nc = ~3;\nif (cr == 1) {\n}\n@static\nbox { }`, {}, { parameters: { a: true } });
+    expect(classical).toMatchObject({ qubits: 0, clbits: 3 });
+    expect(simulate(classical, { shots: 4, seed: 1, exact: true })).toMatchObject({ counts: { "000": 4 }, exact: { "000": 1 } });
+  });
+
   it("knows the standard gates in an OpenQASM 3 program without the include, as Qiskit writes one for a device's basis gates", () => {
     same("OPENQASM 3.0;\nx $0;\nsx $1;\nrz(0.5) $0;\ncx $0, $1;", "OPENQASM 3.0;\ninclude \"stdgates.inc\";\nx $0;\nsx $1;\nrz(0.5) $0;\ncx $0, $1;");
-    expect(errorOf("OPENQASM 3.0;\nmy_gate $0;")).toEqual({ line: 2, column: 1, message: "unknown gate 'my_gate'" });
+    expect(errorOf("OPENQASM 3.0;\nx $0;\nmy_gate $0;")).toEqual({ line: 3, column: 1, message: "not supported by this simulator: 'my_gate', an instruction the program does not define (a device's own, with no definition to simulate)" });
+    // With the include, an undefined name is a mistake of the program.
+    expect(errorOf(`OPENQASM 3.0;\ninclude "stdgates.inc";\nqubit q;\nmy_gate q;`)).toEqual({ line: 4, column: 1, message: "unknown gate 'my_gate'" });
   });
 });

@@ -221,6 +221,9 @@ describe("size", () => {
     expect(() => zeroState(40, 26)).toThrow(expect.objectContaining({ limit: "maxQubits", value: 26, requested: 40 }));
     // Whatever a caller allows, indexes are 32-bit integers in the kernels.
     expect(() => zeroState(31, 40)).toThrow(expect.objectContaining({ limit: "maxQubits", value: MAX_QUBITS }));
-    expect(() => zeroState(0)).toThrow(SimulatorLimitError);
+    expect(() => zeroState(-1)).toThrow(SimulatorLimitError);
+    expect(() => zeroState(1.5)).toThrow(SimulatorLimitError);
+    // No qubits (a program of classical steps only): the one amplitude of the empty state.
+    expect(Array.from(zeroState(0).re)).toEqual([1]);
   });
 });

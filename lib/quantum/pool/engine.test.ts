@@ -73,7 +73,7 @@ describe("a submitted circuit past the engine's limits", () => {
 });
 
 describe("the engine's other errors, as the API answers them", () => {
-  it("gate count and an empty register: 400", () => {
+  it("gate count and a register of no whole size: 400", () => {
     const c = circuit(2, [gate("h", [0]), gate("cx", [0, 1]), gate("h", [1])]);
     let error: unknown;
     try {
@@ -83,7 +83,7 @@ describe("the engine's other errors, as the API answers them", () => {
     }
     expect(error).toBeInstanceOf(SimulatorLimitError);
     expect(engineAppError(error)).toMatchObject({ status: 400, message: "The circuit has 3 gates; at most 2 are simulated (QUANTUM_MAX_GATES)." });
-    expect(engineAppError(new SimulatorLimitError("minQubits", 1, 0, { qubits: 0 }))).toMatchObject({ status: 400, message: "A circuit needs at least one qubit; it has 0." });
+    expect(engineAppError(new SimulatorLimitError("minQubits", 0, -1, { qubits: -1 }))).toMatchObject({ status: 400, message: "A circuit's qubits are a whole number of at least 0; it has -1." });
   });
 
   it("a classical value the running program cannot compute: 400 naming it", () => {

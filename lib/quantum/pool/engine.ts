@@ -55,7 +55,7 @@ export const engineAppError = (error: unknown): AppError | undefined => {
   const { value, requested, circuit } = error;
   switch (error.limit) {
     case "minQubits":
-      return new AppError("bad_request", `A circuit needs at least one qubit; it has ${requested}.`);
+      return new AppError("bad_request", `A circuit's qubits are a whole number of at least 0; it has ${requested}.`);
     case "maxQubits": {
       const bytes = formatBytes(2 ** requested * BYTES_PER_AMPLITUDE);
       return new AppError("bad_request", `${requested} qubits need ${bytes} of statevector (2^${requested} × 16 bytes); this server simulates at most ${value} qubits (QUANTUM_MAX_QUBITS).`);

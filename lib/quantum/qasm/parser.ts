@@ -57,7 +57,8 @@
 //   (repeatedLoop), `break`/`continue` under a condition on measured bits (jumps).
 // Refused as "not supported by this simulator: …" (with the place): pulse-level calibration
 // (`defcal`, `cal`, `defcalgrammar`, `port`, `frame`, `waveform`), `extern`, `output`, opaque gates,
-// other includes, a program without qubits, and ("… (depends on a measurement)") a gate
+// other includes, a device's own instruction (an undefined gate without the include), and
+// ("… (depends on a measurement)") a gate
 // parameter, index or bound read from measured bits, a stale read of bits a variable holds, and
 // `return` under a condition on measured bits.
 //
@@ -412,14 +413,14 @@ class Parser implements Cursor {
         throw new QasmInputError(1, 1, name, `parameter '${name}' is not an input of the program (${declared})`);
       }
     }
-    if (this.qubits === 0) this.fail(this.peek(), "not supported by this simulator: a program without qubits (declare one: qubit q; or qreg q[1];)");
     const measures = this.program.filter((step) => step.kind === "measure");
     const gates = this.program.flatMap((step) => (step.kind === "gate" ? [step.op] : []));
     const writes = this.program.some((step) => step.kind === "write");
     if (measures.length === 0 && !writes) {
       // Nothing measured: every qubit is measured into a bit of its own, at the end.
       const all = Array.from({ length: this.qubits }, (_, k) => ({ qubit: k, clbit: k }));
-      if (!this.dynamic) return { qubits: this.qubits, clbits: this.qubits, ops: gates, measurements: all };
+      // (A program without qubits keeps its bits, all 0.)
+      if (!this.dynamic) return { qubits: this.qubits, clbits: this.qubits === 0 ? this.clbits : this.qubits, ops: gates, measurements: all };
       // A dynamic one keeps every bit its conditions read (more bits than qubits: the rest stay 0).
       const program = [...this.program, ...all.map((m): Instruction => ({ kind: "measure", ...m }))];
       return { qubits: this.qubits, clbits: Math.max(this.qubits, this.clbits), ops: gates, measurements: [], program, ...(this.slots > 0 ? { variables: this.slots } : {}) };
@@ -2029,6 +2030,9 @@ class Parser implements Cursor {
     // OpenQASM 3 without the include: Qiskit writes a circuit for a device's basis gates that way
     // (`x $0;`, no include), the device defining them; a simulator's device is stdgates.inc.
     if (this.version === 3 && Object.hasOwn(STDGATES, token.text)) return STDGATES[token.text];
+    // Without the include, a name that is neither defined nor standard is the device's own
+    // instruction (Qiskit writes an opaque basis instruction so): nothing says what it does.
+    if (this.version === 3 && !Object.hasOwn(this.library, "x")) this.fail(token, `not supported by this simulator: '${token.text}', an instruction the program does not define (a device's own, with no definition to simulate)`);
     const hint = this.version === 2 && (Object.hasOwn(QELIB1_ORIGINAL, token.text) || Object.hasOwn(QELIB1_EXTENDED, token.text) || token.text === "rccx" || token.text === "rc3x") ? ` (add include "qelib1.inc";)` : "";
     return this.fail(token, `unknown gate '${token.text}'${hint}`);
   }

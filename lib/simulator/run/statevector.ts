@@ -7,12 +7,13 @@ import { BYTES_PER_AMPLITUDE, MAX_QUBITS, SMALL_REGISTER_BYTES, allocateState, t
 import { sharesState } from "../threads/settings";
 
 /**
- * Throws when n qubits cannot be simulated here: fewer than one, more than `maxQubits` (the
+ * Throws when n qubits cannot be simulated here: not a whole number of at least 0 (a program of
+ * only classical steps has none: its one amplitude is |⟩), more than `maxQubits` (the
  * caller's limit; at most MAX_QUBITS), or more than half the free memory.
  */
 export const checkQubits = (qubits: number, maxQubits = MAX_QUBITS) => {
   const circuit = { qubits };
-  if (!Number.isInteger(qubits) || qubits < 1) throw new SimulatorLimitError("minQubits", 1, qubits, circuit, `a circuit needs at least one qubit; it has ${qubits}`);
+  if (!Number.isInteger(qubits) || qubits < 0) throw new SimulatorLimitError("minQubits", 0, qubits, circuit, `a circuit's qubits are a whole number of at least 0; it has ${qubits}`);
   const max = Math.min(maxQubits, MAX_QUBITS);
   if (qubits > max) throw new SimulatorLimitError("maxQubits", max, qubits, circuit, `${qubits} qubits are more than ${max} (maxQubits)`);
   const bytes = 2 ** qubits * BYTES_PER_AMPLITUDE;
