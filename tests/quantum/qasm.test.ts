@@ -720,6 +720,7 @@ describe("more of what Qiskit writes: Unicode names, the first switch syntax, br
   it("knows the standard gates in an OpenQASM 3 program without the include, as Qiskit writes one for a device's basis gates", () => {
     same("OPENQASM 3.0;\nx $0;\nsx $1;\nrz(0.5) $0;\ncx $0, $1;", "OPENQASM 3.0;\ninclude \"stdgates.inc\";\nx $0;\nsx $1;\nrz(0.5) $0;\ncx $0, $1;");
     expect(errorOf("OPENQASM 3.0;\nx $0;\nmy_gate $0;")).toEqual({ line: 3, column: 1, message: "not supported by this simulator: 'my_gate', an instruction the program does not define (a device's own, with no definition to simulate)" });
+    expect(errorOf("OPENQASM 3.0;\nbit[1] c;\nc[0] = measure_2 $0;")).toEqual({ line: 3, column: 8, message: "not supported by this simulator: 'measure_2', an instruction the program does not define (a device's own, with no definition to simulate)" });
     // With the include, an undefined name is a mistake of the program.
     expect(errorOf(`OPENQASM 3.0;\ninclude "stdgates.inc";\nqubit q;\nmy_gate q;`)).toEqual({ line: 4, column: 1, message: "unknown gate 'my_gate'" });
   });

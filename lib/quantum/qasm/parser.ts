@@ -1572,7 +1572,12 @@ class Parser implements Cursor {
       this.expect(";");
       return this.assignReturned(returned, clbit, at);
     }
-    if (at.kind === "id" && at.text !== "measure" && this.peekAt(1).kind === "id") this.fail(at, `only a measurement can be assigned to '${clbit.token.text}' here, not '${at.text}'`);
+    if (at.kind === "id" && at.text !== "measure" && (this.peekAt(1).kind === "id" || this.peekAt(1).kind === "physical")) {
+      // `c[0] = measure_2 q[0];` without the include: a device's own measurement (Qiskit writes a
+      // calibrated one so).
+      if (this.version === 3 && !Object.hasOwn(this.library, "x")) this.fail(at, `not supported by this simulator: '${at.text}', an instruction the program does not define (a device's own, with no definition to simulate)`);
+      this.fail(at, `only a measurement can be assigned to '${clbit.token.text}' here, not '${at.text}'`);
+    }
     if (at.kind !== "id" || at.text !== "measure") {
       const value = this.classical(parseExpression(this, this.guard), at);
       this.expect(";");
