@@ -340,7 +340,7 @@ const apiTable = {
 const config = [
   ...nextVitals,
   ...nextTs,
-  { ignores: [".next/**", ".next-*/**", ".next-e2e.lock/**", "tests/wallet/contracts/**", "node_modules/**", "lib/db/generated/**", "lib/client/generated/**", ".data/**", ".cache/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "packages/*/dist/**"] },
+  { ignores: [".next/**", ".next-*/**", ".next-e2e.lock/**", "tests/wallet/contracts/**", "node_modules/**", "lib/db/generated/**", "lib/client/generated/**", ".data/**", ".cache/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "packages/*/dist/**", "bench/vendor/**"] },
   // Only lib/** (and the scripts, seed and tests that set databases up) may reach the Prisma client.
   {
     files: ["app/**", "components/**", "e2e/**"],
