@@ -58,6 +58,19 @@ describe("values computed from measured bits", () => {
     expect(distribution).toEqual({ "100": 0.5, "010": 0.25, "011": 0.25 });
   });
 
+  it("keeps what a variable read from bits that are then measured again: the value they had", () => {
+    // f is the first measurement; c[0] is measured again after a second h: independent of f.
+    const distribution = checked(`${V3}qubit[2] q;\nbit[2] c;\nh q[0];\nc[0] = measure q[0];\nbool f = c[0];\nh q[0];\nc[0] = measure q[0];\nif (f) x q[1];\nc[1] = measure q[1];`);
+    expect(distribution).toEqual({ "00": 0.25, "01": 0.25, "10": 0.25, "11": 0.25 });
+  });
+
+  it("switches on bits its cases measure into by the value they had before", () => {
+    // c is 0…3; case 1 measures c again (q[0] after h: 0 or 1) and must not let default run as well.
+    const distribution = checked(`${V3}qubit[3] q;\nbit[2] c;\nbit r;\nh q[0:1];\nc = measure q[0:1];\nswitch (c) {\n  case 1 {\n    h q[0];\n    c[0] = measure q[0];\n  }\n  default {\n    x q[2];\n  }\n}\nr = measure q[2];`);
+    expect(bitOne(distribution, 2)).toBeCloseTo(0.75, 12);
+    expect(distribution).toEqual({ "100": 0.25, "110": 0.25, "111": 0.25, "000": 0.125, "001": 0.125 });
+  });
+
   it("switches on a computed value, as Qiskit writes `switch_dummy = c & 3`", () => {
     const distribution = checked(`${V3}qubit[3] q;\nbit[2] c;\nbit r;\nint switch_dummy;\nh q[0:1];\nc = measure q[0:1];\nswitch_dummy = (c ^ 1) & 3;\nswitch (switch_dummy) {\n  case 0 { x q[2]; }\n  case 3 { }\n  default { x q[2]; }\n}\nr = measure q[2];`);
     // (c xor 1) is 0 for c = 1, 3 for c = 2: q[2] flips for c = 1, 0 and 3.

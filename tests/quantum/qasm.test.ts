@@ -451,7 +451,6 @@ describe("programs as Qiskit's exporters write them", () => {
     [`${V3}port p;`, 3, 1, "port"],
     [`${V3}frame f = newframe(p, 5e9, 0);`, 3, 1, "frame"],
     [`${V3}waveform w = gaussian(1, 16dt, 4dt);`, 3, 1, "waveform"],
-    [`${V3}qubit[1] q;\nbit[1] c;\nswitch (c) { case 0 { c[0] = measure q[0]; } }`, 5, 30, "measuring, inside a switch case, into the bits the switch reads"],
     [`${V3}output bit b;`, 3, 1, "output"],
     [`${V3}const complex z = 1;`, 3, 7, "const complex"],
     [`${V3}input duration wait;`, 3, 7, "input duration"],
@@ -598,7 +597,7 @@ describe("classical variables, known while reading or read from measured bits", 
 
   it.each([
     [`${V3}qubit[1] q;\nbit[1] c;\nc[0] = measure q[0];\nint x = 0;\nif (c[0]) x = 1;\nrx(x) q[0];`, 8, 4, "a parameter of 'rx' read from measured bits (depends on a measurement)"],
-    [`${V3}qubit[1] q;\nbit[1] c;\nbool f = c[0];\nc[0] = measure q[0];\nif (f) x q[0];`, 7, 5, "reading 'f' after the bits it was set from were measured again (depends on a measurement)"],
+    [`${V3}qubit[1] q;\nbit[1] c;\nbool f = c[0];\nfor int i in [0:1] {\n  if (f) x q[0];\n  c[0] = measure q[0];\n}`, 7, 7, "reading 'f' after the bits it was set from were measured again (depends on a measurement)"],
     [`${V3}qubit[1] q;\nbit[1] c;\nbool f = c[0];\nrx(f) q[0];`, 6, 4, "a parameter of 'rx' read from measured bits (depends on a measurement)"],
     [`${V3}qubit[1] q;\nbool b = measure q[0];`, 4, 10, "measuring into a bool variable (measure into bits: bit b = measure q;)"],
     [`${V3}complex z;`, 3, 1, "complex variables"],

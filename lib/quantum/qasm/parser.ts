@@ -29,7 +29,8 @@
 // - `switch (c) { case 0, 3 { … } case 1 { … } default { … } }` on a classical register or bit, also
 //   as Qiskit writes it (`int switch_dummy;` … `switch_dummy = c; switch (switch_dummy) { … }`, a
 //   variable holding the bits): each case is its block under `c == value` (read once per
-//   value), default under `c != ` every value; a case may not measure into the bits switched on.
+//   value), default under `c != ` every value; cases that may write the bits switched on switch on
+//   their value taken once before them.
 //   Qiskit's first syntax too: `case 0: { … } break;`, `case 1: case 2: { … }`, `default: { … }`.
 //   A switch on a constant is decided while reading;
 // - register slices and sets `q[0:2]`, `q[0:2:6]`, `q[{0, 3}]` (they broadcast as registers do),
@@ -45,9 +46,10 @@
 // - variables `int[8] x = 0;`, uint, float, angle, bool, with `=`, `+=` … `>>=` (`^=` is xor; `^`
 //   in an expression stays the power), casts, comparisons, `&&`/`||`/`!`, `&`/`|`/`~`/`<<`/`>>`:
 //   evaluated while reading. A variable may hold measured bits (`bool f = c[0];`, `int s = c;`),
-//   read as conditions of the simulator (`if (f)`, `if (s == 2)`, `switch (s)`) while those bits are
-//   not measured again; `bit b = measure q;`. A declaration in an inner block may shadow an outer
-//   variable until the block ends. An `if` on variables is decided while reading;
+//   read as conditions of the simulator (`if (f)`, `if (s == 2)`, `switch (s)`); measured again,
+//   the bits leave it a slot holding what they were (keepReaders); `bit b = measure q;`. A
+//   declaration in an inner block may shadow an outer variable until the block ends. An `if` on
+//   variables is decided while reading;
 //   `while` is unrolled while its condition is known (every iteration charged; an iteration that
 //   assigns nothing repeats forever and is refused at once), with `break` and `continue`.
 // - what depends on a measurement becomes classical steps of the running program (Instruction
@@ -58,9 +60,9 @@
 // Refused as "not supported by this simulator: …" (with the place): pulse-level calibration
 // (`defcal`, `cal`, `defcalgrammar`, `port`, `frame`, `waveform`), `extern`, `output`, opaque gates,
 // other includes, a device's own instruction (an undefined gate without the include), and
-// ("… (depends on a measurement)") a gate
-// parameter, index or bound read from measured bits, a stale read of bits a variable holds, and
-// `return` under a condition on measured bits.
+// ("… (depends on a measurement)") a gate parameter, index or bound read from measured bits, a
+// stale read of bits a variable holds (in an unrolled loop's later pass), and `return` under a
+// condition on measured bits.
 //
 // Both: registers broadcast as the specifications say (`h q;`, `cx a, b;` over equal sizes,
 // `measure q -> c;`), `barrier`, comments. Mid-circuit measurement, `reset`, `if` and `switch` on
@@ -317,6 +319,8 @@ class Parser implements Cursor {
   private loops: LoopContext[] = [];
   /** Bodies of loops the simulator repeats being read, subroutine calls included. */
   private repeating = 0;
+  /** Where each name is last written in the source (a token index). */
+  private readonly lastMention = new Map<string, number>();
 
   constructor(
     private readonly tokens: Token[],
@@ -328,6 +332,9 @@ class Parser implements Cursor {
       tooDeep: (at) => this.overLimit(at, "maxExpressionDepth", "an expression nests deeper than"),
     };
     this.deadline = performance.now() + limits.maxReadMs;
+    tokens.forEach((token, k) => {
+      if (token.kind === "id") this.lastMention.set(token.text, k);
+    });
   }
 
   peek = () => this.tokens[this.position];
@@ -1480,6 +1487,7 @@ class Parser implements Cursor {
   // Adds a step to the program (under the conditions in force, or `when`), answering its index.
   private push(step: Instruction, at: Token, when = this.when): number {
     const written = step.kind === "measure" ? [step.clbit] : step.kind === "write" ? step.clbits : [];
+    if (written.length > 0) this.keepReaders(written, at);
     for (const clbit of written) {
       if (this.readonlyBits.has(clbit)) this.fail(at, "not supported by this simulator: writing to a bit passed to a subroutine (it is a copy there)");
       // A case that changed the bits its switch reads would let a later case run too.
@@ -1518,6 +1526,22 @@ class Parser implements Cursor {
     }
     this.program.push(when ? { ...step, when } : step);
     return this.program.length - 1;
+  }
+
+  // Variables holding bits (or a test of them) that a step is about to write keep the value they
+  // have: they move to slots, set from the bits before the step (`bool f = c[0]; c[0] = measure q;`
+  // leaves f what c[0] was).
+  private keepReaders(written: number[], at: Token) {
+    const touched = new Set(written);
+    for (const [name, variable] of this.variables) {
+      const runtime = variable.runtime;
+      if (variable.slot !== undefined || !runtime || runtime.kind === "expr" || !this.stillValid(runtime)) continue;
+      // Only a name the program still mentions further on can be read again (a loop's body read
+      // again is not seen here: a read there is refused as stale, as before).
+      if ((this.lastMention.get(name) ?? -1) < this.position) continue;
+      const reads = runtime.kind === "bits" ? runtime.clbits : "test" in runtime.condition ? [] : runtime.condition.clbits;
+      if (reads.some((bit) => touched.has(bit))) this.pin(name, variable, at);
+    }
   }
 
   // A jump pushed now whose target is set later (the end of a loop or of an iteration).
@@ -1733,6 +1757,15 @@ class Parser implements Cursor {
       else computed = this.exprOf(value);
     }
     this.expect(")");
+    const width = bits?.length;
+    // Cases that may write the bits switched on: the value is taken once, into a slot, before them.
+    if (bits && this.writesBits(this.position, this.statementEnd(this.position))) {
+      const slot = this.slots;
+      this.slots += 1;
+      this.push({ kind: "set", slot, value: { kind: "bits", clbits: bits } }, at);
+      computed = { kind: "variable", slot };
+      bits = undefined;
+    }
     this.expect("{");
     const seen = new Set<number>();
     let matched = false;
@@ -1749,7 +1782,7 @@ class Parser implements Cursor {
         for (;;) {
           const valueAt = this.peek();
           const value = this.wholeNumber();
-          if (bits && (value < 0 || (bits.length < 53 && value >= 2 ** bits.length))) this.fail(valueAt, `${value} does not fit in ${bits.length} bit(s)`);
+          if (width !== undefined && (value < 0 || (width < 53 && value >= 2 ** width))) this.fail(valueAt, `${value} does not fit in ${width} bit(s)`);
           if (seen.has(value)) this.fail(valueAt, `case ${value} is already handled`);
           seen.add(value);
           values.push(value);
