@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { HISTOGRAM_SORTS, MAX_BARS, MAX_KEEP } from "../histogram/svg";
 import { DEFAULT_TOP_OUTCOMES, MAX_STATEVECTOR_QUBITS, MAX_TOP_OUTCOMES, ZBodySeed, ZBodyShots, ZProbabilities } from "../schemas";
+import { IDENTIFIER } from "../qasm/lexer";
 
 export const ZHistogramOptions = z
   .object({
@@ -26,7 +27,7 @@ export const ZRunCircuitBody = z.object({
   histogram: ZHistogramOptions.optional(),
   parameters: z
     .record(
-      z.string().regex(/^[\p{Lu}\p{Ll}\p{Lt}\p{Lm}\p{Lo}\p{Nl}_][\p{Lu}\p{Ll}\p{Lt}\p{Lm}\p{Lo}\p{Nl}_0-9]{0,99}$/u, "a parameter is named as the program's input is (letters of any script, digits, _)"),
+      z.string().regex(new RegExp(`^(?=.{1,100}$)${IDENTIFIER}$`, "u"), "a parameter is named as the program's input is (letters of any script, digits, _)"),
       z.union([z.number(), z.boolean()], "a parameter's value must be a finite number, or true or false for a bool input"),
     )
     .optional()

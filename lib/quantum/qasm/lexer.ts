@@ -25,7 +25,8 @@ const SYMBOLS = [
 // Sticky: each match starts exactly where the scan stands (no copy of the rest of the source).
 // Identifiers as OpenQASM 3 has them: a letter (any script's: `θ`, `π`, `ψ_0`) or `_`, then also
 // ASCII digits. OpenQASM 2.0 allows only ASCII; a Unicode name there is harmless, so it is read too.
-const ID = /[\p{Lu}\p{Ll}\p{Lt}\p{Lm}\p{Lo}\p{Nl}_][\p{Lu}\p{Ll}\p{Lt}\p{Lm}\p{Lo}\p{Nl}_0-9]*/uy;
+export const IDENTIFIER = "[\\p{Lu}\\p{Ll}\\p{Lt}\\p{Lm}\\p{Lo}\\p{Nl}_][\\p{Lu}\\p{Ll}\\p{Lt}\\p{Lm}\\p{Lo}\\p{Nl}_0-9]*";
+const ID = new RegExp(IDENTIFIER, "uy");
 // An annotation (`@name.part rest of the line`) opens a statement; `@` anywhere else is a gate
 // modifier's (`ctrl @ x`). Annotations carry hints for compilers, none for a simulator: skipped.
 const ANNOTATION = /@[\p{L}_][\p{L}\p{N}_]*(\.[\p{L}_][\p{L}\p{N}_]*)*[^\n]*/uy;

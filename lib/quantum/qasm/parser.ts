@@ -233,6 +233,8 @@ type Variable = { type: ClassicalType; level: number; runtime?: Runtime; slot?: 
  */
 type LoopContext = { runtime: boolean; head: number; breaks: number[]; continues: number[]; localsMark: number; bodyStart: number; exits: number };
 const COMPOUND: Record<string, string> = { "+=": "+", "-=": "-", "*=": "*", "/=": "/", "%=": "%", "&=": "&", "|=": "|", "^=": "xor", "<<=": "<<", ">>=": ">>" };
+/** Conditions as a step keeps them (their bit lists copied), or undefined for none. */
+const copyConditions = (conditions: Condition[]) => (conditions.length > 0 ? conditions.map((c) => ("test" in c ? c : { ...c, clbits: [...c.clbits] })) : undefined);
 /** Thrown by `break` and `continue` to leave a loop's body (caught by the loop). */
 class LoopSignal {
   constructor(readonly kind: "break" | "continue") {}
@@ -1108,10 +1110,26 @@ class Parser implements Cursor {
     this.charge(at, REPETITION_STEPS + this.position - bodyStart);
   }
 
+  // The bits a value read from bits reads (a test of a computed value: none of its own).
+  private bitsRead = (runtime: Exclude<Runtime, { kind: "expr" }>) => (runtime.kind === "bits" ? runtime.clbits : "test" in runtime.condition ? [] : runtime.condition.clbits);
+
   // Whether a value read from bits still holds (none of them measured or written since).
   private stillValid(runtime: Exclude<Runtime, { kind: "expr" }>) {
-    const clbits = runtime.kind === "bits" ? runtime.clbits : "test" in runtime.condition ? [] : runtime.condition.clbits;
+    const clbits = this.bitsRead(runtime);
     return runtime.versions.every((version, k) => version === (this.clbitVersions.get(clbits[k]) ?? 0));
+  }
+
+  // A new slot of the running program.
+  private newSlot() {
+    this.slots += 1;
+    return this.slots - 1;
+  }
+
+  // A value taken now into a new slot (set under the conditions in force), read back from there.
+  private snapshot(value: ClassicalExpr, at: Token): ClassicalExpr {
+    const slot = this.newSlot();
+    this.push({ kind: "set", slot, value }, at);
+    return { kind: "variable", slot };
   }
 
   // if (i == 0) …, if (x > 2 && c[0]) …: a condition over classical values. What is known while
@@ -1399,10 +1417,8 @@ class Parser implements Cursor {
   private pin(name: string, variable: Variable, at: Token, keep = true) {
     if (variable.slot !== undefined) return;
     const current = Object.hasOwn(this.constants, name) ? this.constants[name] : variable.runtime ? this.nameValue(name, at) : 0;
-    variable.slot = this.slots;
-    this.slots += 1;
-    const level = this.conditions.slice(0, variable.level);
-    if (keep) this.push({ kind: "set", slot: variable.slot, value: this.exprOf(current) }, at, level.length > 0 ? level.map((c) => ("test" in c ? c : { ...c, clbits: [...c.clbits] })) : undefined);
+    variable.slot = this.newSlot();
+    if (keep) this.push({ kind: "set", slot: variable.slot, value: this.exprOf(current) }, at, copyConditions(this.conditions.slice(0, variable.level)));
     delete this.constants[name];
     variable.runtime = { kind: "expr", expr: { kind: "variable", slot: variable.slot } };
   }
@@ -1539,8 +1555,7 @@ class Parser implements Cursor {
       // Only a name the program still mentions further on can be read again (a loop's body read
       // again is not seen here: a read there is refused as stale, as before).
       if ((this.lastMention.get(name) ?? -1) < this.position) continue;
-      const reads = runtime.kind === "bits" ? runtime.clbits : "test" in runtime.condition ? [] : runtime.condition.clbits;
-      if (reads.some((bit) => touched.has(bit))) this.pin(name, variable, at);
+      if (this.bitsRead(runtime).some((bit) => touched.has(bit))) this.pin(name, variable, at);
     }
   }
 
@@ -1674,10 +1689,7 @@ class Parser implements Cursor {
     const hasElse = this.tokens[bodyEnd]?.kind === "id" && this.tokens[bodyEnd].text === "else";
     let taken = conditions;
     if ((this.is("{") || hasElse) && this.writesBits(start, this.statementEnd(start, true))) {
-      const slot = this.slots;
-      this.slots += 1;
-      this.push({ kind: "set", slot, value: this.conditionExpr(this.allOf(conditions)) }, at);
-      taken = [{ test: { kind: "variable", slot } }];
+      taken = [{ test: this.snapshot(this.conditionExpr(this.allOf(conditions)), at) }];
     }
     this.under(taken, at);
     if (!this.is("else")) return;
@@ -1760,10 +1772,7 @@ class Parser implements Cursor {
     const width = bits?.length;
     // Cases that may write the bits switched on: the value is taken once, into a slot, before them.
     if (bits && this.writesBits(this.position, this.statementEnd(this.position))) {
-      const slot = this.slots;
-      this.slots += 1;
-      this.push({ kind: "set", slot, value: { kind: "bits", clbits: bits } }, at);
-      computed = { kind: "variable", slot };
+      computed = this.snapshot({ kind: "bits", clbits: bits }, at);
       bits = undefined;
     }
     this.expect("{");
@@ -1879,7 +1888,7 @@ class Parser implements Cursor {
 
   // One shared list of the conditions in force (instructions keep a reference, not a copy).
   private conditionsChanged() {
-    this.when = this.conditions.length > 0 ? this.conditions.map((c) => ("test" in c ? c : { ...c, clbits: [...c.clbits] })) : undefined;
+    this.when = copyConditions(this.conditions);
     this.whenBits = this.conditions.reduce((sum, c) => sum + ("test" in c ? 1 : c.clbits.length), 0);
   }
 

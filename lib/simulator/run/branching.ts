@@ -65,25 +65,14 @@ const group = (program: Instruction[]): Step[] => {
   return steps.map((step) => (step.kind === "jump" ? { ...step, to: stepOf[step.to] } : step));
 };
 
-// What a classical step (a set, a write, a jump) is charged against the work limit: as much as a
-// gate on 2^12 amplitudes at least, so that a loop of classical steps alone stops at the limit
-// in about as long as one of gates would.
+// What a classical step (a set, a write, a jump taken) is charged against the work limit: as much
+// as a gate on 2^12 amplitudes at least, so that a loop of classical steps alone stops at the
+// limit in about as long as one of gates would (every pass of a loop takes a jump).
 const CLASSICAL_STEP_WORK = 2 ** 12;
 // In exact mode, a branch less probable than this is dropped: its outcome could not show in an
 // answer (probabilities at most 1e-15 are not outcomes), and a loop that repeats until a
 // measurement succeeds ends.
 const NEGLIGIBLE_WEIGHT = 2 ** -56;
-
-/** The probability that `qubit` reads 1. */
-export const probabilityOfOne = (state: StateVector, qubit: number) => {
-  const { re, im } = state;
-  const stride = 1 << qubit;
-  let p = 0;
-  for (let base = stride; base < re.length; base += 2 * stride) {
-    for (let i = base, end = base + stride; i < end; i += 1) p += re[i] * re[i] + im[i] * im[i];
-  }
-  return p;
-};
 
 /**
  * The squared norms of the parts of the state where `qubit` reads 0 and 1. Their sum is 1 up to
@@ -102,6 +91,9 @@ export const outcomeMasses = (state: StateVector, qubit: number) => {
   }
   return { zero, one };
 };
+
+/** The probability that `qubit` reads 1. */
+export const probabilityOfOne = (state: StateVector, qubit: number) => outcomeMasses(state, qubit).one;
 
 /** Projects `qubit` onto `outcome` (whose probability is `p`: the kept part's squared norm) and renormalises. */
 export const collapse = (state: StateVector, qubit: number, outcome: 0 | 1, p: number) => {
@@ -158,7 +150,6 @@ export const runBranching = (c: Circuit, options: BranchOptions): BranchResult =
         applyFused(state, step.ops);
         continue;
       }
-      if (step.when) addWork(1, classicalWork);
       if (!allHold(step.when, bits, variables)) continue;
       if (step.kind === "jump") {
         addWork(1, classicalWork);
