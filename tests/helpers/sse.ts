@@ -37,17 +37,32 @@ export const sseReader = (body: ReadableStream<Uint8Array>) => {
       buffer += decoder.decode(value, { stream: true });
     }
   };
-  /** The next `count` events (not the ready message, not comments), each checked: id: is its seq, event: its type. */
-  const events = async (count: number) => {
+  /**
+   * The next `count` events (not the ready message, not comments), each checked: id: is its seq,
+   * event: its type. Fails after `withinMs` naming what did arrive, rather than hanging until the
+   * test's own timeout with nothing to go on.
+   */
+  const events = async (count: number, withinMs = 20_000) => {
     const found: StreamEnvelope[] = [];
-    while (found.length < count) {
-      const message = await next();
-      if (!message) throw new Error(`the stream ended after ${found.length} of ${count} events`);
-      if (!message.event || message.event === "ready") continue;
-      const envelope = JSON.parse(message.data!) as StreamEnvelope;
-      expect(message.id).toBe(envelope.seq);
-      expect(message.event).toBe(envelope.type);
-      found.push(envelope);
+    const timedOut = Symbol("timed out");
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<typeof timedOut>((resolve) => (timer = setTimeout(() => resolve(timedOut), withinMs)));
+    try {
+      while (found.length < count) {
+        const message = await Promise.race([next(), deadline]);
+        if (message === timedOut) {
+          const seen = found.map((event) => `${event.seq} ${event.type} n=${event.data.n ?? "-"}`).join(", ") || "none";
+          throw new Error(`${found.length} of ${count} events arrived within ${withinMs} ms (${seen})`);
+        }
+        if (!message) throw new Error(`the stream ended after ${found.length} of ${count} events`);
+        if (!message.event || message.event === "ready") continue;
+        const envelope = JSON.parse(message.data!) as StreamEnvelope;
+        expect(message.id).toBe(envelope.seq);
+        expect(message.event).toBe(envelope.type);
+        found.push(envelope);
+      }
+    } finally {
+      clearTimeout(timer);
     }
     return found;
   };
