@@ -33,6 +33,9 @@ const SETTINGS = [
   "SIMULATION_QUEUE_MAX",
   "SIMULATION_REAL_WORKER_FILE",
 ];
+// Put back as they were (the run's generous deadlines, vitest.config.ts), not deleted: a deleted
+// deadline is the production one, too short for a loaded machine.
+const saved = Object.fromEntries(SETTINGS.map((name) => [name, process.env[name]]));
 
 const configure = (settings: Record<string, string>) => {
   Object.assign(process.env, settings);
@@ -51,7 +54,10 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await closeSimulationPool();
-  for (const name of SETTINGS) delete process.env[name];
+  for (const name of SETTINGS) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
   if (WORKER_FILE === undefined) delete process.env.SIMULATION_WORKER_FILE;
   else process.env.SIMULATION_WORKER_FILE = WORKER_FILE;
   resetEnv();

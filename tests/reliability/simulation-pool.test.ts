@@ -16,12 +16,17 @@ const configure = (settings: Record<string, string>) => {
 };
 
 const SETTINGS = ["SIMULATION_THREADS", "SIMULATION_QUEUE_MAX", "SIMULATION_TIMEOUT_MS", "SIMULATION_REAL_WORKER_FILE"];
+// Put back as they were (the run's generous deadline, vitest.config.ts), not deleted.
+const saved = Object.fromEntries(SETTINGS.map((name) => [name, process.env[name]]));
 // The compiled entry the run uses (tests/helpers/worker-bundle.ts), put back after a test that changes it.
 const workerFile = process.env.SIMULATION_WORKER_FILE;
 
 afterEach(async () => {
   await closeSimulationPool();
-  for (const name of SETTINGS) delete process.env[name];
+  for (const name of SETTINGS) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
   if (workerFile) process.env.SIMULATION_WORKER_FILE = workerFile;
   else delete process.env.SIMULATION_WORKER_FILE;
   resetEnv();
