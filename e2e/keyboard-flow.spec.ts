@@ -109,8 +109,12 @@ test("create an agent, put it in a squad, assign it a task and move the task, by
   await expect(handle).toBeEnabled();
   await expect(handle).toBeInViewport();
   await tabTo(page, handle, 200);
+  // Each key after the board has answered the one before, as its announcements let a keyboard user know.
+  const lane = (title: string) => page.getByRole("region", { name: new RegExp(`^${title}`) });
   await page.keyboard.press("Space");
+  await expect(lane("Pending")).toHaveAttribute("data-drop", "origin");
   await page.keyboard.press("ArrowRight");
+  await expect(lane("Assigned")).toHaveAttribute("data-over", "true");
   await page.keyboard.press("Space");
   await expect(page.getByRole("status").filter({ hasText: `Moved “${task}” to Assigned.` })).toBeVisible();
   scrolled.push(await furthestScroll(page));
