@@ -1,11 +1,11 @@
 // npm test: every test, in order — the lint run (with the layer rules of eslint.config.mjs), the API
-// document through Redocly's and Spectral's rule sets (scripts/lint-api.ts), the
-// unit tests (no database), the integration tests (on the embedded database or, with DATABASE_URL,
-// on that PostgreSQL server; among them the schema/migration drift check), the production build
-// (.next-e2e), the browser tests (Playwright in Chromium against that build), then the system tests
-// that run the build's server as a process (tests/system, vitest.system.config.ts): last, since their
-// servers are put under load, killed and cut from their database. TEST_STEPS picks some of them (.ci/run runs the integration tests once more on the
-// embedded database, beside the rest on the PostgreSQL server).
+// document through Redocly's and Spectral's rule sets (scripts/lint-api.ts), the unit tests (no
+// database), the integration tests (on the embedded database or, with DATABASE_URL, on that
+// PostgreSQL server; among them the schema/migration drift check), the production build
+// (.next-e2e), the system tests that run the build's server as a process (tests/system,
+// vitest.system.config.ts: put under load, killed and cut from their database), then the browser
+// tests (Playwright in Chromium against that build). TEST_STEPS picks some of them (.ci/run runs
+// the integration tests once more on the embedded database, beside the rest on the PostgreSQL server).
 import { spawnSync } from "node:child_process";
 
 // Chromium raises its display threads to nice -8 when it may, as root may: its renderers then take
@@ -20,8 +20,8 @@ const ALL_STEPS = [
   ["unit", "unit tests", ["npx", "vitest", "run", "--project", "unit"]],
   ["integration", "integration tests", ["npx", "vitest", "run", "--project", "integration"]],
   ["build", "build", ["node", "scripts/build-e2e.mjs"]],
-  ["browser", "browser tests", [...withoutPriorityBoost(), "npx", "playwright", "test"]],
   ["system", "system tests", ["npx", "vitest", "run", "--config", "vitest.system.config.ts"]],
+  ["browser", "browser tests", [...withoutPriorityBoost(), "npx", "playwright", "test"]],
 ];
 
 // TEST_STEPS=integration (a comma-separated list of the keys above; "vitest" = unit,integration)
