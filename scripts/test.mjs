@@ -8,9 +8,11 @@
 // the integration tests once more on the embedded database, beside the rest on the PostgreSQL server).
 import { spawnSync } from "node:child_process";
 
-// Chromium raises its display threads to nice -8 when it may, as root may: its renderers then take
-// the cores from the app server under test and from whatever runs beside (CI's other lanes ran up to
-// nine times slower). Run as root, the browser tests go without the capability to raise a priority.
+// Chromium raises its compositor and main threads to nice -8 when it may, as root may. Where the
+// kernel groups processes by session (Linux autogroups, the default) that only orders Chromium's own
+// threads, since Playwright starts the browser in a session of its own; where it does not, they would
+// take the cores from the app server under test. Run as root, the browser tests go without the
+// capability to raise a priority, so the browser competes like any other process.
 const withoutPriorityBoost = () =>
   process.getuid?.() === 0 && spawnSync("setpriv", ["--version"]).status === 0 ? ["setpriv", "--bounding-set", "-sys_nice"] : [];
 
