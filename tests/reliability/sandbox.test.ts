@@ -4,7 +4,7 @@
 // is ended (503) and replaced; and the lanes keep each other's work apart — programs are read and
 // anonymous analyses run while every simulation thread is taken.
 import { fileURLToPath } from "node:url";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as agentRoute from "../../app/quantum/agent/route";
 import * as diagramRoute from "../../app/quantum/diagram/route";
 import { resetEnv } from "../../lib/config/env";
@@ -15,7 +15,6 @@ import { closeSimulationPool, runSimulation, simulationPoolStatus, simulationWor
 import { HOLD_PROGRAM } from "../helpers/holding-worker.mjs";
 
 const HOLDING_WORKER = fileURLToPath(new URL("../helpers/holding-worker.mjs", import.meta.url));
-const WORKER_FILE = process.env.SIMULATION_WORKER_FILE;
 import { resetQuantumConfig } from "../../lib/quantum/config";
 import { useTestDatabase, type TestDatabase } from "../helpers/db";
 import { userWithKey } from "../helpers/factories";
@@ -23,22 +22,11 @@ import { call } from "../helpers/http";
 import { insertAgent } from "../quantum/factory";
 import { smallCircuit } from "./circuits";
 
-const SETTINGS = [
-  "READER_MEMORY_MB",
-  "READER_TIMEOUT_MS",
-  "QUANTUM_READ_TIMEOUT_MS",
-  "QUANTUM_MAX_GATES",
-  "QUANTUM_MAX_EXPANSION_STEPS",
-  "SIMULATION_THREADS",
-  "SIMULATION_QUEUE_MAX",
-  "SIMULATION_REAL_WORKER_FILE",
-];
-// Put back as they were (the run's generous deadlines, vitest.config.ts), not deleted: a deleted
-// deadline is the production one, too short for a loaded machine.
-const saved = Object.fromEntries(SETTINGS.map((name) => [name, process.env[name]]));
-
+// Stubbed, and put back as they were after each test (the run's generous deadlines, vitest.config.ts;
+// the compiled worker entry, tests/helpers/worker-bundle.ts), not deleted: a deleted deadline is the
+// production one, too short for a loaded machine.
 const configure = (settings: Record<string, string>) => {
-  Object.assign(process.env, settings);
+  for (const [name, value] of Object.entries(settings)) vi.stubEnv(name, value);
   resetEnv();
   resetQuantumConfig();
 };
@@ -54,12 +42,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await closeSimulationPool();
-  for (const name of SETTINGS) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
-  if (WORKER_FILE === undefined) delete process.env.SIMULATION_WORKER_FILE;
-  else process.env.SIMULATION_WORKER_FILE = WORKER_FILE;
+  vi.unstubAllEnvs();
   resetEnv();
   resetQuantumConfig();
 });

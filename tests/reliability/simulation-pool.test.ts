@@ -2,7 +2,7 @@
 // the thread, cancellation by signal, and domain errors that keep their status across threads.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { resetEnv } from "../../lib/config/env";
 import { AppError } from "../../lib/core/errors";
 import { rejection as rejectionOf } from "../helpers/rejection";
@@ -10,25 +10,16 @@ import { closeSimulationPool, runSimulation, simulationPoolStatus, simulationWor
 import { HOLD_CHANNEL, HOLD_PROGRAM } from "../helpers/holding-worker.mjs";
 import { smallCircuit } from "./circuits";
 
+// Stubbed, and put back as they were after each test (the run's generous deadline, vitest.config.ts;
+// the compiled worker entry, tests/helpers/worker-bundle.ts).
 const configure = (settings: Record<string, string>) => {
-  Object.assign(process.env, settings);
+  for (const [name, value] of Object.entries(settings)) vi.stubEnv(name, value);
   resetEnv();
 };
 
-const SETTINGS = ["SIMULATION_THREADS", "SIMULATION_QUEUE_MAX", "SIMULATION_TIMEOUT_MS", "SIMULATION_REAL_WORKER_FILE"];
-// Put back as they were (the run's generous deadline, vitest.config.ts), not deleted.
-const saved = Object.fromEntries(SETTINGS.map((name) => [name, process.env[name]]));
-// The compiled entry the run uses (tests/helpers/worker-bundle.ts), put back after a test that changes it.
-const workerFile = process.env.SIMULATION_WORKER_FILE;
-
 afterEach(async () => {
   await closeSimulationPool();
-  for (const name of SETTINGS) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
-  if (workerFile) process.env.SIMULATION_WORKER_FILE = workerFile;
-  else delete process.env.SIMULATION_WORKER_FILE;
+  vi.unstubAllEnvs();
   resetEnv();
 });
 
