@@ -94,7 +94,10 @@ test("create an agent, put it in a squad, assign it a task and move the task, by
   await expect(page.getByLabel("Task id")).toHaveValue(/^task-e2e-keyboard-errand-/);
   await tabTo(page, page.getByLabel("Find by name"));
   await page.keyboard.type(agentName);
+  // Tab enters a radio group at its first radio: wait until the matches are the search's answer (the
+  // list shown before it, of the latest agents, may hold the scout among others).
   const choice = page.getByRole("radio", { name: new RegExp(agentName) });
+  await expect(page.getByRole("radiogroup", { name: "Matching agents" }).getByRole("radio")).toHaveCount(1);
   await expect(choice).toBeVisible();
   await tabTo(page, choice);
   await page.keyboard.press("Space");

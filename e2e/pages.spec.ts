@@ -1,8 +1,8 @@
 // Every dashboard page, at a phone width and a desktop width, signed out and signed in: no serious or
 // critical accessibility violation (axe), no console error, no failed request, no horizontal overflow.
-// A visit that fails leaves its screenshot and trace under test-results/ (playwright.config.ts); a
-// passing one leaves nothing (a full-page screenshot of each of some 280 visits cost a third of the
-// browser tests' time).
+// A visit that fails leaves its screenshot (and, outside CI, its trace) under test-results/
+// (playwright.config.ts); a passing one leaves nothing (a full-page screenshot of each of some 280
+// visits cost a third of the browser tests' time).
 import { test, expect, type Page } from "@playwright/test";
 import { signIn } from "./auth";
 import { expectAccessible } from "./axe";
