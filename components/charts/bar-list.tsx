@@ -1,6 +1,7 @@
 // A breakdown drawn as bars: one row per part (its name, a bar as long as its share of the largest,
-// its count and its share of all), for the overview's "by status" and "by engine" cards, where a list
-// of numbers read worse than bars side by side. Plain HTML and CSS, rendered on the server: a list a
+// its count and its share of all), for the overview's "by status" and "by engine" cards and the
+// wallet's chains and counterparty classes, where a list of numbers read worse than bars side by
+// side. Plain HTML and CSS, rendered on the server: a list a
 // screen reader reads as "Deployed, 12, 40.0%", the bar itself hidden from it. A part with `href`
 // links to the list filtered to it.
 import Link from "next/link";
@@ -16,7 +17,7 @@ export const BarList = ({ label, rows, testId }: { label: string; rows: BarListR
   return (
     <ul className={styles.bars} aria-label={label} data-testid={testId}>
       {rows.map((row) => (
-        <li key={row.key} className={styles.row}>
+        <li key={row.key} className={styles.row} data-value={row.value}>
           <span className={styles.name}>{row.href ? <Link href={row.href}>{row.name}</Link> : row.name}</span>
           <span className={styles.track} aria-hidden="true">
             <span className={styles.fill} style={{ width: `${(row.value / largest) * 100}%` }} />

@@ -5,7 +5,7 @@ import { ProblemAlert } from "@/components/ui/problem-alert";
 import type { TFinancialMetrics, TUncommonReport } from "@/lib/wallet/metrics/schemas";
 import { formatAddress, formatInteger, formatUsd } from "@/lib/format";
 import { PositionsChart } from "./positions-chart";
-import { ScrollRegion } from "@/components/ui/scroll-region";
+import { BarList } from "@/components/charts/bar-list";
 
 export type ChainOption = { slug: string; name: string; layer: "Layer1" | "Layer2" };
 
@@ -15,6 +15,7 @@ const BEHAVIOR_HINTS = {
   High: "a frequent counterparty",
   Uncommon: "flagged by a heuristic (below)",
 } as const;
+const BEHAVIORS = ["Low", "Moderate", "High", "Uncommon"] as const;
 
 const UncommonList = ({ report, error, pending }: { report?: TUncommonReport; error: unknown; pending: boolean }) => {
   if (error) return <ProblemAlert error={error} />;
@@ -57,7 +58,8 @@ export const WalletMetricsView = ({
   const chainOf = new Map(chains.map((chain) => [chain.slug, chain]));
   const mostActive = metrics.mostActiveWallet.address;
   const mostActiveLabel = mostActive ? labels[mostActive.toLowerCase()] : undefined;
-  const byChain = Object.entries(metrics.transactionsByChain);
+  // The busiest chain first.
+  const byChain = Object.entries(metrics.transactionsByChain).sort(([, a], [, b]) => b - a);
   return (
     <>
       <div className="stats">
@@ -75,32 +77,22 @@ export const WalletMetricsView = ({
           {byChain.length === 0 ? (
             <p className="muted">No transactions on these chains.</p>
           ) : (
-            <ScrollRegion label="Transactions by chain">
-              <table aria-label="Transactions by chain">
-                <thead>
-                  <tr>
-                    <th scope="col">Chain</th>
-                    <th scope="col" style={{ textAlign: "right" }}>
-                      Transactions
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {byChain.map(([slug, count]) => (
-                    <tr key={slug}>
-                      <td>
-                        {chainOf.get(slug)?.name ?? slug}
-                        <br />
-                        <span className="muted" style={{ fontSize: "0.85rem", whiteSpace: "nowrap" }}>
-                          {slug} · {chainOf.get(slug)?.layer ?? "unknown layer"}
-                        </span>
-                      </td>
-                      <td style={{ textAlign: "right" }}>{formatInteger(count)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollRegion>
+            <BarList
+              label="Transactions by chain"
+              rows={byChain.map(([slug, count]) => ({
+                key: slug,
+                name: (
+                  <>
+                    {chainOf.get(slug)?.name ?? slug}
+                    <br />
+                    <span className="muted" style={{ fontSize: "0.85rem", whiteSpace: "nowrap" }}>
+                      {slug} · {chainOf.get(slug)?.layer ?? "unknown layer"}
+                    </span>
+                  </>
+                ),
+                value: count,
+              }))}
+            />
           )}
           <ul className="kv" aria-label="Transactions by layer" style={{ marginTop: "0.75rem" }}>
             <li>
@@ -112,16 +104,18 @@ export const WalletMetricsView = ({
           </ul>
         </Card>
         <Card title="Counterparties by behavior">
-          <ul className="kv" aria-label="Counterparties by behavior">
-            {(["Low", "Moderate", "High", "Uncommon"] as const).map((behavior) => (
-              <li key={behavior}>
-                <span>
+          <BarList
+            label="Counterparties by behavior"
+            rows={BEHAVIORS.map((behavior) => ({
+              key: behavior,
+              name: (
+                <>
                   {behavior} <span className="muted">— {BEHAVIOR_HINTS[behavior]}</span>
-                </span>
-                <strong>{formatInteger(metrics.behaviorOverview.overview[behavior])}</strong>
-              </li>
-            ))}
-          </ul>
+                </>
+              ),
+              value: metrics.behaviorOverview.overview[behavior],
+            }))}
+          />
           {metrics.mostActiveWallet.address ? (
             <p>
               Most active: {mostActiveLabel ? <strong data-testid="most-active-label">{mostActiveLabel} </strong> : null}
