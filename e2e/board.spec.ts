@@ -3,6 +3,7 @@
 import { signIn } from "./auth";
 import { answerFavicon, apiWrite, forgiveStatus } from "./auth-helpers";
 import { expect, test, type Page } from "./fixtures";
+import { keyboardSensorListening } from "./settle";
 
 test.beforeEach(({ page }) => answerFavicon(page));
 
@@ -30,6 +31,7 @@ test("a pending task moves to Assigned by keyboard drag and drop and stays there
   await page.keyboard.press("Space");
   // Picked up: the lanes a pending task may not move to are shown as unavailable.
   await expect(lane(page, "Pending")).toHaveAttribute("data-drop", "origin");
+  await keyboardSensorListening(page);
   for (const title of ["Assigned", "Cancelled"]) await expect(lane(page, title)).toHaveAttribute("data-drop", "available");
   for (const title of ["In progress", "Completed", "Failed"]) {
     await expect(lane(page, title)).toHaveAttribute("data-drop", "unavailable");
@@ -57,6 +59,7 @@ test("arrow keys skip the lanes a move is not legal to, and Escape puts the card
   await handle.focus();
   await page.keyboard.press("Space");
   await expect(lane(page, "Pending")).toHaveAttribute("data-drop", "origin");
+  await keyboardSensorListening(page);
   await page.keyboard.press("ArrowRight"); // Assigned
   await expect(lane(page, "Assigned")).toHaveAttribute("data-over", "true");
   await page.keyboard.press("ArrowRight"); // past In progress, Completed and Failed: Cancelled
@@ -74,6 +77,7 @@ test("a drop on a final lane asks first: kept as is it stays, confirmed it moves
     await handle.focus();
     await page.keyboard.press("Space");
     await expect(lane(page, "Pending")).toHaveAttribute("data-drop", "origin");
+    await keyboardSensorListening(page);
     await page.keyboard.press("ArrowRight"); // Assigned
     await expect(lane(page, "Assigned")).toHaveAttribute("data-over", "true");
     await page.keyboard.press("ArrowRight"); // Cancelled
@@ -108,6 +112,7 @@ test("a refused drop leaves the card in its lane and says why", async ({ page, b
   // Each key waits for the board to take the previous one: a key pressed before the sensor listens is lost.
   await page.keyboard.press("Space");
   await expect(lane(page, "Pending")).toHaveAttribute("data-drop", "origin");
+  await keyboardSensorListening(page);
   await page.keyboard.press("ArrowRight");
   await expect(lane(page, "Assigned")).toHaveAttribute("data-over", "true");
   await page.keyboard.press("Space");

@@ -5,6 +5,7 @@
 import { signIn } from "./auth";
 import type { Locator } from "@playwright/test";
 import { expect, test, type Page } from "./fixtures";
+import { keyboardSensorListening } from "./settle";
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -116,6 +117,7 @@ test("create an agent, put it in a squad, assign it a task and move the task, by
   const lane = (title: string) => page.getByRole("region", { name: new RegExp(`^${title}`) });
   await page.keyboard.press("Space");
   await expect(lane("Pending")).toHaveAttribute("data-drop", "origin");
+  await keyboardSensorListening(page);
   await page.keyboard.press("ArrowRight");
   await expect(lane("Assigned")).toHaveAttribute("data-over", "true");
   await page.keyboard.press("Space");

@@ -43,3 +43,11 @@ export const overflowing = (page: Page) =>
           .slice(0, 8)
           .map((element) => `${element.tagName.toLowerCase()}.${element.getAttribute("class") ?? ""} → ${Math.round(element.getBoundingClientRect().right)}`),
   );
+
+/**
+ * Resolves once the task board's keyboard sensor listens for the arrow keys, after a card was picked up
+ * with Space (its lane marked `data-drop="origin"`). dnd-kit adds that listener in a timer of its own
+ * (`setTimeout(…, 0)`) after the pickup, and an arrow pressed before it is lost: it failed a loaded CI
+ * run. A zero timer of ours, queued after the pickup's, fires after it (an order, not a wait).
+ */
+export const keyboardSensorListening = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
