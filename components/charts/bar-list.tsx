@@ -1,8 +1,9 @@
 // A breakdown drawn as bars: one row per part (its name, a bar as long as its share of the largest,
 // its count and its share of all), for the overview's "by status" and "by engine" cards and the
 // wallet's chains and counterparty classes, where a list of numbers read worse than bars side by
-// side. Plain HTML and CSS, rendered on the server: a list a
-// screen reader reads as "Deployed, 12, 40.0%", the bar itself hidden from it. A part with `href`
+// side. Plain HTML and CSS, no chart library (the overview renders it on the server, the wallet's
+// client view in the page): a list a screen reader reads as "Deployed, 12, 40.0%", the bar itself
+// hidden from it. A part with `href`
 // links to the list filtered to it.
 import Link from "next/link";
 import type { ReactNode } from "react";
