@@ -3,8 +3,7 @@
 // wallet's chains and counterparty classes, where a list of numbers read worse than bars side by
 // side. Plain HTML and CSS, no chart library (the overview renders it on the server, the wallet's
 // client view in the page): a list a screen reader reads as "Deployed, 12, 40.0%", the bar itself
-// hidden from it. A part with `href`
-// links to the list filtered to it.
+// hidden from it. A part with `href` links to the list filtered to it.
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { formatInteger, formatShare } from "@/lib/format";

@@ -15,7 +15,8 @@ const BEHAVIOR_HINTS = {
   High: "a frequent counterparty",
   Uncommon: "flagged by a heuristic (below)",
 } as const;
-const BEHAVIORS = ["Low", "Moderate", "High", "Uncommon"] as const;
+/** The classes in the order they are shown, Low to Uncommon (the hints' order). */
+const BEHAVIORS = Object.keys(BEHAVIOR_HINTS) as (keyof typeof BEHAVIOR_HINTS)[];
 
 const UncommonList = ({ report, error, pending }: { report?: TUncommonReport; error: unknown; pending: boolean }) => {
   if (error) return <ProblemAlert error={error} />;
